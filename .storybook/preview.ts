@@ -1,0 +1,11 @@
+import type { Preview } from '@storybook/react-vite'
+import '../src/styles.css'
+
+const preview: Preview = {
+  parameters: {
+    a11y: { test: 'error' },
+    layout: 'padded',
+  },
+}
+
+export default preview

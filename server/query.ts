@@ -1,0 +1,204 @@
+// GROQ over the in-memory dataset, through groq-js.
+// groq-js scans the whole dataset for every `*[...]` and knows nothing of perspectives, so this
+// module (1) builds each perspective's view once per dataset revision, (2) resolves `->` through an
+// id map instead of a scan, and (3) caches serialised results per revision: the homepage query is
+// answered from memory until the next write. docs/decisions/002-query-cache.md explains why.
+
+import { evaluate, parse, type ExprNode } from 'groq-js'
+import { typedError } from './errors.ts'
+import { isDraftId, isPathId, isVersionId, publishedIdOf } from './ids.ts'
+import type { Doc } from './mutations.ts'
+import type { Store } from './store.ts'
+
+export type Perspective = 'published' | 'drafts' | 'raw'
+
+export interface Reader {
+  /** Anonymous readers never see drafts, versions or any other id with a `.` path. */
+  anonymous: boolean
+  identity?: string
+}
+
+interface View {
+  docs: Doc[]
+  byId: Map<string, Doc>
+}
+
+const parseCache = new Map<string, ExprNode>()
+const PARSE_CACHE_LIMIT = 500
+
+/** Parses GROQ once per distinct query text; throws the protocol's queryParseError on bad input. */
+export function parseGroq(query: string): ExprNode {
+  const cached = parseCache.get(query)
+  if (cached) return cached
+  let tree: ExprNode
+  try {
+    // Parameters are bound at evaluation, not here: groq-js would inline them into the tree, and
+    // the tree is cached per query text.
+    tree = parse(query)
+  } catch (error) {
+    const e = error as Error & { position?: number }
+    if (typeof e.position === 'number' || e.name === 'GroqSyntaxError') {
+      const start = e.position ?? 0
+      throw typedError(400, 'queryParseError', e.message, { query, start, end: start + 1 })
+    }
+    throw typedError(400, 'queryParseError', e.message, { query, start: 0, end: 1 })
+  }
+  if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.delete(parseCache.keys().next().value!)
+  parseCache.set(query, tree)
+  return tree
+}
+
+export function normalisePerspective(value: string | null, apiVersion: string): Perspective {
+  if (value === null || value === '') {
+    // The Content Lake switched its default to `published` with API version 2025-02-19.
+    return apiVersion === 'X' || apiVersion >= '2025-02-19' ? 'published' : 'raw'
+  }
+  const parts = value.split(',').map((p) => p.trim())
+  // A stack such as `rABC,drafts` is read as its strongest layer we know; releases are not modelled.
+  if (parts.includes('drafts') || parts.includes('previewDrafts')) return 'drafts'
+  if (parts.length === 1 && (parts[0] === 'published' || parts[0] === 'raw')) return parts[0]
+  throw typedError(400, 'invalidPerspectiveError', `Invalid perspective "${value}": use published, drafts or raw`)
+}
+
+export interface QueryResult {
+  /** The `result` value, serialised. */
+  json: string
+  ms: number
+  cached: boolean
+}
+
+interface CacheEntry {
+  revision: number
+  json: string
+}
+
+export class QueryEngine {
+  private readonly store: Store
+  private readonly views = new Map<string, { revision: number; view: View }>()
+  private readonly cache = new Map<string, CacheEntry>()
+  /** Identical queries arriving while one is evaluated share its result (a write makes every open homepage refetch at once). */
+  private readonly inflight = new Map<string, Promise<string>>()
+  private cacheBytes = 0
+  private readonly cacheLimitBytes: number
+
+  constructor(store: Store, options: { cacheLimitBytes?: number } = {}) {
+    this.store = store
+    this.cacheLimitBytes = options.cacheLimitBytes ?? 64 * 1024 * 1024
+    store.useSelector(async (_dataset, docs, query, params) => {
+      const tree = parseGroq(query)
+      const all = [...docs.values()]
+      const value = await evaluate(tree, { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
+      const result = (await value.get()) as unknown
+      const list = Array.isArray(result) ? result : result === null || result === undefined ? [] : [result]
+      return list.map((item) => (typeof item === 'string' ? item : (item as Doc | null)?._id)).filter((id): id is string => typeof id === 'string')
+    })
+  }
+
+  /** The documents a reader sees in a perspective, rebuilt only after a write. */
+  view(datasetName: string, perspective: Perspective, reader: Reader): View {
+    const dataset = this.store.dataset(datasetName)
+    const key = `${datasetName}\u0000${perspective}\u0000${reader.anonymous ? 'anon' : 'auth'}`
+    const hit = this.views.get(key)
+    if (hit && hit.revision === dataset.revision) return hit.view
+    const view = buildView(dataset.docs, reader.anonymous ? 'published' : perspective, reader.anonymous)
+    this.views.set(key, { revision: dataset.revision, view })
+    return view
+  }
+
+  async query(
+    datasetName: string,
+    query: string,
+    params: Record<string, unknown>,
+    perspective: Perspective,
+    reader: Reader,
+  ): Promise<QueryResult> {
+    const started = performance.now()
+    this.store.syncExternalWrites()
+    const dataset = this.store.dataset(datasetName)
+    const tree = parseGroq(query)
+    // Results that depend on the clock or on who asks cannot be shared between requests.
+    const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
+    const key = `${datasetName}\u0000${perspective}\u0000${reader.anonymous ? 'anon' : 'auth'}\u0000${query}\u0000${JSON.stringify(params)}`
+    if (cacheable) {
+      const hit = this.cache.get(key)
+      if (hit && hit.revision === dataset.revision) {
+        // Refresh its place in the LRU order.
+        this.cache.delete(key)
+        this.cache.set(key, hit)
+        return { json: hit.json, ms: Math.round(performance.now() - started), cached: true }
+      }
+    }
+    const revision = dataset.revision
+    const flightKey = `${revision}\u0000${key}`
+    let pending = cacheable ? this.inflight.get(flightKey) : undefined
+    if (!pending) {
+      pending = this.evaluate(datasetName, tree, query, params, perspective, reader)
+      if (cacheable) {
+        this.inflight.set(flightKey, pending)
+        const forget = () => this.inflight.delete(flightKey)
+        pending.then(forget, forget)
+      }
+    }
+    const json = await pending
+    if (cacheable && revision === this.store.dataset(datasetName).revision) this.remember(key, { revision, json })
+    return { json, ms: Math.round(performance.now() - started), cached: false }
+  }
+
+  private async evaluate(datasetName: string, tree: ExprNode, query: string, params: Record<string, unknown>, perspective: Perspective, reader: Reader): Promise<string> {
+    const view = this.view(datasetName, perspective, reader)
+    try {
+      const value = await evaluate(tree, {
+        dataset: view.docs,
+        params,
+        identity: reader.identity ?? '',
+        dereference: ({ _ref }) => view.byId.get(_ref) ?? null,
+      })
+      return JSON.stringify((await value.get()) ?? null)
+    } catch (error) {
+      throw typedError(400, 'queryExecutionError', error instanceof Error ? error.message : String(error), { query })
+    }
+  }
+
+  private remember(key: string, entry: CacheEntry): void {
+    const old = this.cache.get(key)
+    if (old) this.cacheBytes -= old.json.length + key.length
+    this.cache.set(key, entry)
+    this.cacheBytes += entry.json.length + key.length
+    while (this.cacheBytes > this.cacheLimitBytes && this.cache.size > 1) {
+      const [oldestKey, oldest] = this.cache.entries().next().value!
+      this.cache.delete(oldestKey)
+      this.cacheBytes -= oldest.json.length + oldestKey.length
+    }
+  }
+
+  /** Drops everything cached; used by the benchmark to measure cold queries. */
+  clearCache(): void {
+    this.cache.clear()
+    this.cacheBytes = 0
+    this.views.clear()
+  }
+}
+
+function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspective, anonymous: boolean): View {
+  const byId = new Map<string, Doc>()
+  if (perspective === 'drafts') {
+    // Each logical document shows its draft when one exists, under the published id, with
+    // `_originalId` naming the stored document.
+    for (const doc of docs.values()) {
+      if (isVersionId(doc._id)) continue
+      if (isDraftId(doc._id)) {
+        const id = publishedIdOf(doc._id)
+        byId.set(id, { ...doc, _id: id, _originalId: doc._id })
+      } else if (!byId.has(doc._id)) {
+        byId.set(doc._id, { ...doc, _originalId: doc._id })
+      }
+    }
+  } else {
+    for (const doc of docs.values()) {
+      if (anonymous && isPathId(doc._id)) continue
+      if (perspective === 'published' && (isDraftId(doc._id) || isVersionId(doc._id))) continue
+      byId.set(doc._id, doc)
+    }
+  }
+  return { docs: [...byId.values()], byId }
+}

@@ -1,0 +1,114 @@
+// Assembles the content service from its parts and starts it. Used by `npm start`, the tests and
+// the benchmark alike, so they all run the same service.
+
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { Assets } from './assets.ts'
+import { Auth } from './auth.ts'
+import { demoAdmin, type Config } from './config.ts'
+import { createHandler } from './http.ts'
+import { ImageServer, RenditionCache } from './images.ts'
+import { ListenerHub } from './listeners.ts'
+import { QueryEngine } from './query.ts'
+import { StaticFiles } from './static.ts'
+import { Store } from './store.ts'
+
+export interface Service {
+  url: string
+  port: number
+  server: Server
+  store: Store
+  queries: QueryEngine
+  hub: ListenerHub
+  auth: Auth
+  assets: Assets
+  close(): Promise<void>
+}
+
+export interface Parts {
+  store: Store
+  queries: QueryEngine
+  hub: ListenerHub
+  auth: Auth
+  assets: Assets
+}
+
+/** Opens the stores under `config.dataDir` without serving anything (the `content` command uses this). */
+export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds'>): Parts {
+  const store = new Store(config.dataDir)
+  const queries = new QueryEngine(store)
+  const hub = new ListenerHub(store)
+  const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds })
+  const assets = new Assets(store, { dataDir: config.dataDir, projectId: config.projectId })
+  return { store, queries, hub, auth, assets }
+}
+
+/**
+ * First start: the dataset, the admin user from ADMIN_EMAIL / ADMIN_PASSWORD, and (with SEED=demo)
+ * the demo newspaper. Later starts find all three and change nothing.
+ */
+export async function prepare(parts: Parts, config: Config, log: (line: string) => void = () => {}): Promise<void> {
+  const fresh = !parts.store.hasDataset(config.dataset)
+  parts.store.createDataset(config.dataset)
+  if (parts.auth.userCount() === 0) {
+    await parts.auth.upsertUser(config.adminEmail, config.adminPassword, 'admin')
+    log(`Created the admin user ${config.adminEmail}`)
+  }
+  if (fresh && config.seed === 'demo' && parts.store.dataset(config.dataset).docs.size === 0) {
+    const started = Date.now()
+    const { buildDemoDataset } = await import('./seed/demo.ts')
+    const base = config.publicUrl ?? `http://localhost:${config.port}`
+    const documents = await buildDemoDataset({
+      now: new Date(),
+      uploadImage: (image) => parts.assets.uploadImage(config.dataset, image.buffer, { filename: image.filename }, base, 'seed'),
+    })
+    await parts.store.commit(config.dataset, documents.map((doc) => ({ createOrReplace: doc })), { identity: 'seed' })
+    log(`Loaded the demo newspaper: ${documents.length} documents in ${Date.now() - started} ms`)
+  }
+}
+
+export async function startService(config: Config, log: (line: string) => void = () => {}): Promise<Service> {
+  const parts = openParts(config)
+  await prepare(parts, config, log)
+  const images = new ImageServer(new RenditionCache({ dir: join(config.dataDir, 'renditions'), limitBytes: config.imageCacheBytes }))
+  const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir) : null
+  const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
+  const handler = createHandler({
+    ...parts,
+    images,
+    statics,
+    config: {
+      projectId: config.projectId,
+      corsOrigins: config.corsOrigins,
+      publicUrl: config.publicUrl,
+      maxBodyBytes: config.maxBodyBytes,
+      maxUploadBytes: config.maxUploadBytes,
+      listenKeepAliveMs: config.listenKeepAliveMs,
+      demoCredentials: usesDemoCredentials ? demoAdmin : null,
+    },
+  })
+  const server = createServer(handler)
+  // Listen streams stay open for hours; only idle keep-alive sockets should time out.
+  server.requestTimeout = 0
+  server.headersTimeout = 60_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return {
+    url,
+    port,
+    server,
+    ...parts,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      parts.store.close()
+      parts.auth.close()
+    },
+  }
+}

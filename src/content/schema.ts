@@ -1,0 +1,123 @@
+// The content model Resonance stores in its dataset (named `production`).
+// Shared by the reader site, the admin area and the embedded service's demo data, so the three agree
+// on field names. Shapes follow Sanity conventions: references are `{_type: 'reference', _ref}`,
+// array members carry `_key`, images are `{_type: 'image', asset: {_ref}}`.
+
+export interface Reference {
+  _type: 'reference'
+  _ref: string
+  _key?: string
+}
+
+export interface Slug {
+  _type: 'slug'
+  current: string
+}
+
+export interface ImageCrop {
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+export interface ImageHotspot {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface ImageField {
+  _type: 'image'
+  _key?: string
+  asset: Reference
+  alt?: string
+  caption?: string
+  crop?: ImageCrop
+  hotspot?: ImageHotspot
+}
+
+export interface PortableTextSpan {
+  _type: 'span'
+  _key: string
+  text: string
+  marks: string[]
+}
+
+export interface PortableTextLinkMark {
+  _type: 'link'
+  _key: string
+  href: string
+}
+
+export interface PortableTextBlock {
+  _type: 'block'
+  _key: string
+  style: 'normal' | 'h1' | 'h2' | 'h3' | 'blockquote'
+  listItem?: 'bullet' | 'number'
+  level?: number
+  markDefs: PortableTextLinkMark[]
+  children: PortableTextSpan[]
+}
+
+export type BodyNode = PortableTextBlock | ImageField
+
+/** `mediaType` values. Only `video` changes how the homepage treats an article. */
+export type MediaType = 'article' | 'video' | 'gallery'
+
+export interface Article {
+  _id: string
+  _type: 'article'
+  title: string
+  slug: Slug
+  publishedAt: string
+  excerpt?: string
+  mainImage?: ImageField
+  author?: Reference
+  categories?: Reference[]
+  body?: BodyNode[]
+  isBreakingNews?: boolean
+  isLeadStory?: boolean
+  isFeatured?: boolean
+  isLatestUpdate?: boolean
+  mediaType?: MediaType
+  /** Present on video articles: where the video plays. */
+  videoUrl?: string
+  readCount?: number
+}
+
+export interface Author {
+  _id: string
+  _type: 'author'
+  name: string
+  slug: Slug
+  image?: ImageField
+  bio?: string
+}
+
+/**
+ * `kind` says where a category shows: `section` in the header's main sections, `topic` in the
+ * topics bar, `desk` for the footer and media links (News, Features, Opinion, Podcasts, ...).
+ */
+export interface Category {
+  _id: string
+  _type: 'category'
+  title: string
+  slug: Slug
+  kind: 'section' | 'topic' | 'desk'
+  description?: string
+}
+
+/** A photo essay: a titled set of images (the section manager's "Image Galleries"). */
+export interface ImageGallery {
+  _id: string
+  _type: 'imageGallery'
+  title: string
+  slug: Slug
+  publishedAt: string
+  description?: string
+  categories?: Reference[]
+  photographer?: Reference
+  images: ImageField[]
+}
