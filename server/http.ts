@@ -100,7 +100,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     if (typeof q !== 'string' || q.trim() === '') throw httpError(400, 'Missing "query"')
     const who = principal(req)
     const perspective = normalisePerspective(url.searchParams.get('perspective'), version!)
-    const result = await queries.query(dataset!, q, params, perspective, { anonymous: who === null, identity: who?.id })
+    const result = await queries.query(dataset!, q, params, perspective, { anonymous: who === null, identity: who?.id, versions: version === 'X' || version! >= '2025-02-19' })
     const echo = url.searchParams.get('returnQuery') === 'false' ? '' : `"query":${JSON.stringify(q)},`
     sendRaw(res, 200, `{${echo}"result":${result.json},"ms":${result.ms}}`)
   }
@@ -131,7 +131,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     const documents: unknown[] = []
     const omitted: Array<{ id: string; reason: 'existence' | 'permission' }> = []
     for (const raw of ids.split(',')) {
-      const id = decodeURIComponent(raw)
+      const id = decodePart(raw)
       if (!who && id.includes('.')) {
         omitted.push({ id, reason: 'permission' })
         continue
@@ -180,7 +180,8 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       return
     }
     const options: ListenOptions = {
-      includeResult: url.searchParams.get('includeResult') !== 'false',
+      // Absent means false: the client drops false options from the query string.
+      includeResult: url.searchParams.get('includeResult') === 'true',
       includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
       includeMutations: url.searchParams.get('includeMutations') !== 'false',
       publishedOnly: (version === 'X' || version! >= '2025-02-19') && url.searchParams.get('includeAllVersions') !== 'true',
@@ -224,7 +225,8 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
   }
 
   const serveImage: Handler = async (req, res, url) => {
-    const [, projectId, dataset, file] = url.pathname.split('/').map(decodeURIComponent)
+    // /images/{projectId}/{dataset}/{file}[/{vanity name}]
+    const [, , projectId, dataset, file] = url.pathname.split('/').map(decodePart)
     if (projectId !== config.projectId || !dataset || !file || !store.hasDataset(dataset) || !imageFilePattern.test(file)) {
       throw httpError(404, 'Image not found')
     }
@@ -247,7 +249,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
   }
 
   const serveFile: Handler = async (req, res, url) => {
-    const [, projectId, dataset, file] = url.pathname.split('/').map(decodeURIComponent)
+    const [, , projectId, dataset, file] = url.pathname.split('/').map(decodePart)
     const m = /^([a-f0-9]{40})\.([a-z0-9]{1,8})$/.exec(file ?? '')
     if (projectId !== config.projectId || !dataset || !m || !store.hasDataset(dataset)) throw httpError(404, 'File not found')
     const assetDoc = store.dataset(dataset).docs.get(`file-${m[1]}-${m[2]}`)
@@ -345,7 +347,16 @@ function routeParts(url: URL): string[] {
   // ['', version, area, kind, dataset, ...rest] -> [full, version, 'data/query', dataset, rest]
   const m = /^\/v([^/]+)\/(data|assets)\/([^/]+)\/([^/]+)\/?(.*)$/.exec(url.pathname)
   if (!m) return []
-  return [m[0], m[1]!, `${m[2]}/${m[3]}`, decodeURIComponent(m[4]!), m[2] === 'assets' ? m[3]! : m[5]!]
+  return [m[0], m[1]!, `${m[2]}/${m[3]}`, decodePart(m[4]!), m[2] === 'assets' ? m[3]! : m[5]!]
+}
+
+/** decodeURIComponent that answers a malformed escape with a 400 instead of throwing a URIError. */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    throw httpError(400, `Malformed percent-encoding in the URL: "${part}"`)
+  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -80,10 +80,17 @@ describe('applyPatch', () => {
     expect(d.gallery).toEqual([1, 2])
   })
 
+  it('applies diff-match-patch text patches to strings', () => {
+    const d: Record<string, unknown> = { ...doc(), title: 'Fares rise in London' }
+    applyPatch(d, { diffMatchPatch: { title: '@@ -3,17 +3,17 @@\n res \n-rise\n+fall\n  in Lond\n' } })
+    expect(d.title).toBe('Fares fall in London')
+    expect(() => applyPatch(d, { diffMatchPatch: { readCount: '@@ -1 +1 @@\n-1\n+2\n' } })).toThrow(/not a string/)
+  })
+
   it('refuses to change _id or _type, and unknown operations', () => {
     expect(() => applyPatch(doc(), { set: { _id: 'b' } })).toThrow(PatchError)
     expect(() => applyPatch(doc(), { unset: ['_type'] })).toThrow(PatchError)
-    expect(() => applyPatch(doc(), { diffMatchPatch: { title: '@@' } } as never)).toThrow(/Unsupported patch operation/)
+    expect(() => applyPatch(doc(), { merge: { title: 'x' } } as never)).toThrow(/Unsupported patch operation/)
     expect(() => applyPatch(doc(), { insert: { before: 'tags[0]', after: 'tags[0]', items: [] } })).toThrow(/exactly one/)
   })
 })

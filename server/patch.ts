@@ -1,3 +1,5 @@
+import { applyPatches, parsePatch } from '@sanity/diff-match-patch'
+
 // Patch operations over JSONMatch-style paths, the subset Sanity clients send:
 //   title            attribute
 //   body[0] tags[-1] index (negative counts from the end)
@@ -243,7 +245,26 @@ export function applyInsert(doc: Record<string, Json>, spec: InsertSpec): void {
   }
 }
 
+/** Applies a diff-match-patch text patch (what collaborative editors send) to strings at a path. */
+export function applyDiffMatchPatch(doc: Record<string, Json>, path: string, patchText: Json): void {
+  if (typeof patchText !== 'string') throw new PatchError(`diffMatchPatch on "${path}" needs a patch string`)
+  let patches
+  try {
+    patches = parsePatch(patchText)
+  } catch (error) {
+    throw new PatchError(`Invalid diffMatchPatch for "${path}": ${(error as Error).message}`)
+  }
+  for (const slot of resolve(doc, parsePath(path), false)) {
+    const current = get(slot)
+    if (current === undefined) continue
+    if (typeof current !== 'string') throw new PatchError(`Cannot apply diffMatchPatch to "${path}": it is not a string`)
+    const [result] = applyPatches(patches, current, { allowExceedingIndices: true })
+    put(slot, result)
+  }
+}
+
 export interface PatchOperations {
+  diffMatchPatch?: Record<string, Json>
   set?: Record<string, Json>
   setIfMissing?: Record<string, Json>
   unset?: string[]
@@ -252,9 +273,9 @@ export interface PatchOperations {
   insert?: InsertSpec
 }
 
-const supported = new Set(['id', 'query', 'params', 'ifRevisionID', 'set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert'])
+const supported = new Set(['id', 'query', 'params', 'ifRevisionID', 'set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch'])
 
-/** Applies a patch's operations in Sanity's order: set, setIfMissing, unset, inc, dec, insert. */
+/** Applies a patch's operations in Sanity's order: set, setIfMissing, unset, inc, dec, insert, diffMatchPatch. */
 export function applyPatch(doc: Record<string, Json>, patch: PatchOperations & Record<string, unknown>): void {
   for (const key of Object.keys(patch)) {
     if (!supported.has(key)) throw new PatchError(`Unsupported patch operation "${key}"`)
@@ -276,4 +297,5 @@ export function applyPatch(doc: Record<string, Json>, patch: PatchOperations & R
     if (!isObject(patch.insert)) throw new PatchError('insert must be an object')
     applyInsert(doc, patch.insert as unknown as InsertSpec)
   }
+  for (const [p, v] of Object.entries(objectOf('diffMatchPatch', patch.diffMatchPatch))) applyDiffMatchPatch(doc, p, v)
 }

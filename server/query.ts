@@ -16,6 +16,8 @@ export interface Reader {
   /** Anonymous readers never see drafts, versions or any other id with a `.` path. */
   anonymous: boolean
   identity?: string
+  /** Release versions (`versions.*`) exist in the raw perspective from API version 2025-02-19 on. */
+  versions?: boolean
 }
 
 interface View {
@@ -97,10 +99,10 @@ export class QueryEngine {
   /** The documents a reader sees in a perspective, rebuilt only after a write. */
   view(datasetName: string, perspective: Perspective, reader: Reader): View {
     const dataset = this.store.dataset(datasetName)
-    const key = `${datasetName}\u0000${perspective}\u0000${reader.anonymous ? 'anon' : 'auth'}`
+    const key = `${datasetName}\u0000${perspective}\u0000${readerKey(reader)}`
     const hit = this.views.get(key)
     if (hit && hit.revision === dataset.revision) return hit.view
-    const view = buildView(dataset.docs, reader.anonymous ? 'published' : perspective, reader.anonymous)
+    const view = buildView(dataset.docs, reader.anonymous ? 'published' : perspective, reader.anonymous, reader.versions ?? false)
     this.views.set(key, { revision: dataset.revision, view })
     return view
   }
@@ -118,7 +120,7 @@ export class QueryEngine {
     const tree = parseGroq(query)
     // Results that depend on the clock or on who asks cannot be shared between requests.
     const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
-    const key = `${datasetName}\u0000${perspective}\u0000${reader.anonymous ? 'anon' : 'auth'}\u0000${query}\u0000${JSON.stringify(params)}`
+    const key = `${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${JSON.stringify(params)}`
     if (cacheable) {
       const hit = this.cache.get(key)
       if (hit && hit.revision === dataset.revision) {
@@ -179,7 +181,11 @@ export class QueryEngine {
   }
 }
 
-function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspective, anonymous: boolean): View {
+function readerKey(reader: Reader): string {
+  return `${reader.anonymous ? 'anon' : 'auth'}${reader.versions ? '+versions' : ''}`
+}
+
+function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspective, anonymous: boolean, versions: boolean): View {
   const byId = new Map<string, Doc>()
   if (perspective === 'drafts') {
     // Each logical document shows its draft when one exists, under the published id, with
@@ -197,6 +203,7 @@ function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspective, ano
     for (const doc of docs.values()) {
       if (anonymous && isPathId(doc._id)) continue
       if (perspective === 'published' && (isDraftId(doc._id) || isVersionId(doc._id))) continue
+      if (!versions && isVersionId(doc._id)) continue
       byId.set(doc._id, doc)
     }
   }

@@ -51,7 +51,7 @@ describe('export and import', () => {
     expect(await importDataset(b.store, b.assets, file, { dataset: 'production', mode: 'replace', publicBase: 'http://localhost:3000' })).toEqual({ documents: 2, assets: 1 })
     const imported = b.store.dataset('production').docs
     expect(imported.get('drafts.article-2')?.title).toBe('Draft')
-    const article = imported.get('article-1') as { mainImage: { asset: { _ref: string }; alt: string } }
+    const article = imported.get('article-1') as unknown as { mainImage: { asset: { _ref: string }; alt: string } }
     expect(article.mainImage).toEqual({ _type: 'image', asset: { _type: 'reference', _ref: asset._id }, alt: 'The river' })
     const importedAsset = imported.get(asset._id)
     expect(importedAsset?.originalFilename).toBe('river.png')

@@ -82,8 +82,9 @@ function dataset(seed: number) {
     if (r() < 0.1) doc.isLeadStory = true
     if (r() < 0.25) doc.isFeatured = true
     if (r() < 0.2) doc.isLatestUpdate = r() < 0.9
-    if (r() < 0.2) doc.mediaType = 'video'
-    else if (r() < 0.2) doc.mediaType = 'article'
+    const media = r()
+    if (media < 0.2) doc.mediaType = 'video'
+    else if (media < 0.36) doc.mediaType = 'article'
     if (r() < 0.6) doc.readCount = Math.floor(r() * 400)
     docs.push(doc)
   }
