@@ -1,0 +1,229 @@
+// The homepage's live feed (spec §4): connecting -> live (listen; refetch on each update) ->
+// polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
+// Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
+// Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route
+// supplies @sanity/client; stories and tests supply fakes and run this same machine.
+
+import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { CardArticle, Homepage } from '../content/homepage.ts'
+
+/** A document change reported by the listen stream. */
+export interface FeedUpdate {
+  documentId: string
+  /** The document after the change, when the stream includes it. */
+  result?: { isLeadStory?: boolean | null; isBreakingNews?: boolean | null } | null
+}
+
+export type FeedEvent =
+  | { type: 'live.connected' }
+  | { type: 'live.update'; update: FeedUpdate }
+  | { type: 'live.failed'; error: unknown }
+  | { type: 'retry' }
+
+export interface FeedSettings {
+  /** Fallback polling interval (the spec states 10 s and 15 s; 10 s is used). */
+  pollInterval: number
+  /** Delay of the forced refetch after a lead or breaking change while live. */
+  liveForceDelay: number
+  /** Delay of the forced refetch after a lead or breaking change while polling. */
+  pollForceDelay: number
+  /** While polling, a lead or breaking change forces a refetch only this long after the last one. */
+  changeWindow: number
+  /** How long to wait for the live stream's welcome before falling back to polling. */
+  connectTimeout: number
+  /** First delay before trying live again from polling or offline; doubles per failure. */
+  reconnectBase: number
+  reconnectMax: number
+}
+
+export const defaultFeedSettings: FeedSettings = {
+  pollInterval: 10_000,
+  liveForceDelay: 100,
+  pollForceDelay: 200,
+  changeWindow: 5_000,
+  connectTimeout: 5_000,
+  reconnectBase: 5_000,
+  reconnectMax: 60_000,
+}
+
+export interface FeedContext {
+  homepage: Homepage | null
+  /** An update arrived while a fetch was running: fetch again when it ends. */
+  stale: boolean
+  /** When the lead or breaking story last changed (ms since the epoch). */
+  lastChangeAt: number
+  /** Failed attempts at live in a row; sets the reconnect delay. */
+  failures: number
+  settings: FeedSettings
+}
+
+export type FeedStatus = 'connecting' | 'live' | 'polling' | 'offline'
+
+function signature(a: CardArticle | null | undefined): string {
+  return a ? `${a._id}|${a.title}|${a.publishedAt ?? ''}` : ''
+}
+
+export function leadOrBreakingChanged(before: Homepage | null, after: Homepage): boolean {
+  if (!before) return false
+  return signature(before.sections.lead) !== signature(after.sections.lead) || signature(before.sections.breaking) !== signature(after.sections.breaking)
+}
+
+function touchesLeadOrBreaking(homepage: Homepage | null, update: FeedUpdate): boolean {
+  if (update.result?.isLeadStory || update.result?.isBreakingNews) return true
+  const { lead, breaking } = homepage?.sections ?? {}
+  return update.documentId === lead?._id || update.documentId === breaking?._id
+}
+
+export const feedMachine = setup({
+  types: {
+    context: {} as FeedContext,
+    events: {} as FeedEvent,
+    input: {} as Partial<FeedSettings> | undefined,
+  },
+  actors: {
+    fetchHomepage: fromPromise<Homepage>(() => Promise.reject(new Error('feedMachine needs a fetchHomepage actor'))),
+    listen: fromCallback<FeedEvent>(({ sendBack }) => {
+      sendBack({ type: 'live.failed', error: new Error('feedMachine needs a listen actor') })
+    }),
+  },
+  actions: {
+    storeHomepage: assign({ homepage: (_, homepage: Homepage) => homepage }),
+    reportRules: (_, homepage: Homepage) => {
+      for (const message of homepage.violations) console.error(message)
+      for (const message of homepage.warnings) console.warn(message)
+    },
+    report: (_, params: { message: string; error: unknown }) => {
+      console.error(params.message, params.error)
+    },
+    markChange: assign({ lastChangeAt: () => Date.now() }),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    resetFailures: assign({ failures: 0 }),
+  },
+  guards: {
+    isStale: ({ context }) => context.stale,
+    touchesLeadOrBreaking: ({ context, event }) => event.type === 'live.update' && touchesLeadOrBreaking(context.homepage, event.update),
+    changedOutsideWindow: ({ context }, homepage: Homepage) =>
+      leadOrBreakingChanged(context.homepage, homepage) && Date.now() - context.lastChangeAt > context.settings.changeWindow,
+  },
+  delays: {
+    pollInterval: ({ context }) => context.settings.pollInterval,
+    liveForceDelay: ({ context }) => context.settings.liveForceDelay,
+    pollForceDelay: ({ context }) => context.settings.pollForceDelay,
+    connectTimeout: ({ context }) => context.settings.connectTimeout,
+    reconnectDelay: ({ context }) => Math.min(context.settings.reconnectBase * 2 ** Math.max(0, context.failures - 1), context.settings.reconnectMax),
+  },
+}).createMachine({
+  id: 'feed',
+  context: ({ input }) => ({
+    homepage: null,
+    stale: false,
+    lastChangeAt: 0,
+    failures: 0,
+    settings: { ...defaultFeedSettings, ...input },
+  }),
+  initial: 'realtime',
+  states: {
+    realtime: {
+      invoke: { id: 'listen', src: 'listen' },
+      on: {
+        'live.failed': {
+          target: 'polling',
+          actions: ['countFailure', { type: 'report', params: ({ event }) => ({ message: 'Live query error', error: event.error }) }],
+        },
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: { 'live.connected': { target: 'live', actions: 'resetFailures' } },
+          after: { connectTimeout: { target: '#feed.polling', actions: 'countFailure' } },
+        },
+        live: {
+          // Entering live fetches: changes made before the stream opened are not in any event.
+          initial: 'fetching',
+          states: {
+            idle: {
+              on: {
+                'live.update': [
+                  { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: 'markChange' },
+                  { target: 'fetching' },
+                ],
+              },
+            },
+            fetching: {
+              entry: 'clearStale',
+              on: { 'live.update': { actions: 'markStale' } },
+              invoke: {
+                id: 'fetch',
+                src: 'fetchHomepage',
+                onDone: [
+                  { guard: 'isStale', target: 'fetching', reenter: true, actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
+                  { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
+                ],
+                onError: { target: 'idle', actions: { type: 'report', params: ({ event }) => ({ message: 'Error refetching after update', error: event.error }) } },
+              },
+            },
+            forcing: {
+              on: { 'live.update': {} },
+              after: { liveForceDelay: 'forced' },
+            },
+            forced: {
+              entry: 'clearStale',
+              on: { 'live.update': { actions: 'markStale' } },
+              invoke: {
+                id: 'fetch',
+                src: 'fetchHomepage',
+                onDone: [
+                  { guard: 'isStale', target: 'fetching', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
+                  { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
+                ],
+                onError: { target: 'idle', actions: { type: 'report', params: ({ event }) => ({ message: 'Force refresh failed', error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    polling: {
+      // Keep trying live: whatever made it fail may have passed.
+      after: { reconnectDelay: 'realtime' },
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetch',
+            src: 'fetchHomepage',
+            onDone: [
+              {
+                guard: { type: 'changedOutsideWindow', params: ({ event }) => event.output },
+                target: 'forcing',
+                actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }, 'markChange'],
+              },
+              { target: 'waiting', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
+            ],
+            onError: {
+              target: '#feed.offline',
+              actions: ['countFailure', { type: 'report', params: ({ event }) => ({ message: 'Polling query error', error: event.error }) }],
+            },
+          },
+        },
+        waiting: { after: { pollInterval: 'fetching' } },
+        forcing: { after: { pollForceDelay: 'fetching' } },
+      },
+    },
+    offline: {
+      after: { reconnectDelay: 'realtime' },
+      on: { retry: 'realtime' },
+    },
+  },
+})
+
+export type FeedSnapshot = SnapshotFrom<typeof feedMachine>
+
+export function feedStatus(snapshot: FeedSnapshot): FeedStatus {
+  if (snapshot.matches('offline')) return 'offline'
+  if (snapshot.matches('polling')) return 'polling'
+  if (snapshot.matches({ realtime: 'live' })) return 'live'
+  return 'connecting'
+}
