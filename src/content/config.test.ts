@@ -8,6 +8,7 @@ describe('contentConfig', () => {
       dataset: 'production',
       apiVersion: defaultApiVersion,
       apiHost: 'http://localhost:3000',
+      imageBaseUrl: '',
     })
   })
 
@@ -16,6 +17,7 @@ describe('contentConfig', () => {
     expect(config.apiHost).toBeNull()
     expect(config.projectId).toBe('abc123')
     expect(config.dataset).toBe('staging')
+    expect(config.imageBaseUrl).toBe('https://cdn.sanity.io')
   })
 
   it('uses an explicit API host over the page origin', () => {

@@ -7,6 +7,8 @@ export interface ContentConfig {
   apiVersion: string
   /** Set for the embedded service (same origin or an explicit host); unset for hosted Sanity. */
   apiHost: string | null
+  /** Where images come from: '' (this origin) for the embedded service, Sanity's CDN when hosted. */
+  imageBaseUrl: string
 }
 
 export interface ContentEnv {
@@ -14,6 +16,12 @@ export interface ContentEnv {
   VITE_SANITY_DATASET?: string
   VITE_SANITY_API_VERSION?: string
   VITE_SANITY_API_HOST?: string
+}
+
+/** The configuration the built app was made with (no browser needed: images use relative URLs). */
+export function buildTimeContentConfig(): Omit<ContentConfig, 'apiHost'> {
+  const { apiHost: _unused, ...rest } = contentConfig(import.meta.env as unknown as ContentEnv, '')
+  return rest
 }
 
 /** The API version the spec's calls are dated with. */
@@ -26,5 +34,6 @@ export function contentConfig(env: ContentEnv, origin: string): ContentConfig {
     dataset: env.VITE_SANITY_DATASET || 'production',
     apiVersion: env.VITE_SANITY_API_VERSION || defaultApiVersion,
     apiHost: hosted ? null : (env.VITE_SANITY_API_HOST || origin).replace(/\/$/, ''),
+    imageBaseUrl: hosted ? 'https://cdn.sanity.io' : (env.VITE_SANITY_API_HOST ?? '').replace(/\/$/, ''),
   }
 }

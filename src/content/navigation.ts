@@ -1,0 +1,57 @@
+// The header's and footer's links, exactly as the spec lists them (§2).
+
+export interface NavLink {
+  label: string
+  to: string
+}
+
+export const mainSections: NavLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'UK', to: '/uk' },
+  { label: 'World', to: '/world' },
+  { label: 'Comment', to: '/comment' },
+  { label: 'Life & Style', to: '/life-style' },
+  { label: 'Business & Money', to: '/business' },
+  { label: 'Sport', to: '/sport' },
+  { label: 'Culture', to: '/culture' },
+  { label: 'Travel', to: '/travel' },
+]
+
+export const mediaLinks: NavLink[] = [
+  { label: 'Videos', to: '/videos' },
+  { label: 'Podcasts', to: '/podcasts' },
+  { label: 'Music', to: '/music' },
+]
+
+export const utilityLinks: NavLink[] = [
+  { label: 'Puzzles', to: '/puzzles' },
+  { label: 'Magazines', to: '/magazines' },
+  { label: 'Trending', to: '/trending' },
+]
+
+/** A topic's slug: the lowercased name with ' & ' and spaces turned into hyphens. */
+export function topicSlug(name: string): string {
+  return name.toLowerCase().replace(/ & /g, '-').replace(/\s+/g, '-')
+}
+
+export const topicNames = ['News & Politics', 'Film & Television', 'Sports', 'Pop Culture', 'Events'] as const
+
+export const topics: NavLink[] = topicNames.map((label) => ({ label, to: `/topic/${topicSlug(label)}` }))
+
+/** The top bar shows the first three topics. */
+export const topBarTopics: NavLink[] = topics.slice(0, 3)
+
+export const footerSections: NavLink[] = [
+  { label: 'News', to: '/news' },
+  { label: 'Features', to: '/features' },
+  { label: 'Video Journal', to: '/video-journal' },
+  { label: 'Photo Essays', to: '/photo-essays' },
+  { label: 'Opinion', to: '/opinion' },
+]
+
+export const footerAbout: NavLink[] = [
+  { label: 'About Us', to: '/about' },
+  { label: 'Contact', to: '/contact' },
+  { label: 'Subscribe', to: '/subscribe' },
+  { label: 'Archive', to: '/archive' },
+]
