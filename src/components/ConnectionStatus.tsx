@@ -1,4 +1,5 @@
 import type { FeedStatus } from '../machines/feedMachine.ts'
+import './ConnectionStatus.css'
 
 export interface ConnectionStatusProps {
   status: FeedStatus

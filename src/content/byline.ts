@@ -1,0 +1,10 @@
+/** 'By {author}', or 'Staff' when a story has no author (spec §2). */
+export function bylineText(author: { name?: string | null } | null | undefined): string {
+  const name = author?.name?.trim()
+  return name ? `By ${name}` : 'Staff'
+}
+
+/** The label shown on a card: its first category, or the spec's default for that place. */
+export function categoryLabel(categories: Array<{ title?: string | null }> | null | undefined, fallback: string): string {
+  return categories?.find((c) => c?.title)?.title ?? fallback
+}

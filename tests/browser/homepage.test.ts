@@ -1,0 +1,139 @@
+// The homepage in Chromium against a real content service: sections follow the spec's rules on a
+// dataset written here, writes appear without a reload, and the page falls back to polling, goes
+// offline and recovers as its connection does.
+
+import AxeBuilder from '@axe-core/playwright'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyHomepageRules, type CardArticle } from '../../src/content/homepage.ts'
+import { launchChromium } from '../support/browser.ts'
+import { startTestService, type TestService } from '../support/service.ts'
+
+let service: TestService
+let browser: Browser
+let token: string
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+
+function article(id: string, minutes: number, flags: Record<string, unknown> = {}) {
+  return {
+    _id: id,
+    _type: 'article',
+    title: `Story ${id}`,
+    slug: { _type: 'slug', current: id },
+    publishedAt: minutesAgo(minutes),
+    excerpt: `Excerpt of ${id}.`,
+    ...flags,
+  }
+}
+
+const dataset = [
+  article('breaking-old', 300, { isBreakingNews: true }),
+  article('breaking-new', 5, { isBreakingNews: true }),
+  article('lead-old', 400, { isLeadStory: true, isFeatured: true }),
+  article('lead-new', 20, { isLeadStory: true, isFeatured: true }),
+  ...[1, 2, 3, 4].map((n) => article(`featured-${n}`, 30 + n, { isFeatured: true })),
+  ...[1, 2, 3, 4, 5, 6].map((n) => article(`update-${n}`, 50 + n, { isLatestUpdate: true })),
+  ...[1, 2, 3, 4, 5].map((n) => article(`video-${n}`, 70 + n, { mediaType: 'video' })),
+  ...[1, 2, 3, 4, 5, 6].map((n) => article(`read-${n}`, 500 + n, { readCount: 100 + n * 50 })),
+  article('read-100', 600, { readCount: 100 }),
+  article('nowhere', 700),
+  { ...article('draft-lead', 1, { isLeadStory: true }), _id: 'drafts.draft-lead' },
+]
+
+async function openHome(page: Page): Promise<void> {
+  await page.goto(`${service.url}/`)
+  await page.getByRole('region', { name: 'Lead Story' }).waitFor()
+}
+
+const titlesIn = (page: Page, name: string) => page.getByRole('region', { name }).getByRole('link').allTextContents()
+
+beforeAll(async () => {
+  service = await startTestService({ STATIC_DIR: resolve('dist') })
+  token = await service.adminToken()
+  const tx = service.client({ token }).transaction()
+  for (const doc of dataset) tx.create(doc)
+  await tx.commit()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await service?.stop()
+  rmSync(service.dataDir, { recursive: true, force: true })
+})
+
+describe('homepage sections', () => {
+  it('follow the spec’s rules over every published article, and report violations in the console', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const consoleErrors: string[] = []
+    page.on('console', (m) => consoleErrors.push(m.text()))
+    await openHome(page)
+    const published = dataset
+      .filter((d) => !d._id.startsWith('drafts.'))
+      .map((d) => ({ ...d, slug: d.slug.current }) as unknown as CardArticle)
+    const { sections } = applyHomepageRules(published)
+    expect(await titlesIn(page, 'Breaking News')).toEqual([sections.breaking!.title])
+    expect(await page.getByRole('region', { name: 'Lead Story' }).getByRole('heading', { level: 3 }).textContent()).toBe(sections.lead!.title)
+    expect((await titlesIn(page, 'Featured Stories')).filter((t) => !t.startsWith('Continue Reading'))).toEqual(sections.featured.map((a) => a.title))
+    expect(await titlesIn(page, 'Latest Updates')).toEqual(sections.latest.map((a) => a.title))
+    expect(await titlesIn(page, 'Trending')).toEqual(sections.trending.map((a) => a.title))
+    expect((await titlesIn(page, 'Video Journal')).map((t) => t.replace(/^Video: /, ''))).toEqual(sections.videos.map((a) => a.title))
+    expect(await page.getByText('Story draft-lead').count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Lead Story' }).getByRole('link').first().getAttribute('href')).toBe('/article/lead-new')
+    expect(consoleErrors).toContain('RULE VIOLATION: 2 breaking news stories found. Only 1 allowed.')
+    expect(consoleErrors).toContain('RULE VIOLATION: 2 lead stories found. Only 1 allowed.')
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('live updates', () => {
+  it('shows a write on an open homepage without a reload', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHome(page)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    await service.client({ token }).create(article('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
+    await page.getByRole('region', { name: 'Breaking News' }).getByRole('link', { name: 'Just in: Tower Bridge stuck open' }).waitFor({ timeout: 5_000 })
+    await context.close()
+  })
+
+  it('falls back to polling when the live query fails, and still shows writes', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // The network boundary is the one thing faked: the listen endpoint refuses.
+    await page.route('**/data/listen/**', (route) => route.abort())
+    await openHome(page)
+    await page.getByRole('status').filter({ hasText: 'Updating every 10 seconds' }).waitFor()
+    await service.client({ token }).patch('lead-new').set({ title: 'Lead story, revised while polling' }).commit()
+    await page.getByRole('region', { name: 'Lead Story' }).getByRole('link', { name: 'Lead story, revised while polling' }).waitFor({ timeout: 15_000 })
+    await context.close()
+  })
+})
+
+describe('connection loss', () => {
+  it('shows offline when the service is down, and recovers when it is back', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHome(page)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    const port = service.port
+    const dataDir = service.dataDir
+    await service.close()
+    await page.getByRole('status').filter({ hasText: 'Offline. Trying to reconnect…' }).waitFor({ timeout: 20_000 })
+    // What was on screen stays there while offline.
+    expect(await page.getByRole('region', { name: 'Lead Story' }).isVisible()).toBe(true)
+    service = await startTestService({ STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, PORT: String(port) })
+    token = await service.adminToken()
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 })
+    await service.client({ token }).patch('lead-new').set({ title: 'Back online' }).commit()
+    await page.getByRole('region', { name: 'Lead Story' }).getByRole('link', { name: 'Back online' }).waitFor({ timeout: 5_000 })
+    await context.close()
+  })
+})
