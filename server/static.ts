@@ -67,8 +67,9 @@ export class StaticFiles {
     let entry = pathname.endsWith('/') ? null : this.load(candidate)
     let immutable = pathname.startsWith('/assets/')
     if (!entry) {
-      // A missing hashed asset is a real 404; anything else is a client-side route.
-      if (immutable || extname(pathname) !== '') throw httpError(404, `No file ${pathname}`)
+      // A missing asset or file is a real 404; anything else (even /article/a.b, whose "extension"
+      // is part of a slug) is a client-side route, and the app decides what it shows.
+      if (immutable || extname(pathname).toLowerCase() in types) throw httpError(404, `No file ${pathname}`)
       entry = this.load(join(this.root, 'index.html'))
       immutable = false
       if (!entry) throw httpError(404, 'The app is not built: run npm run build')

@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Byline } from './Byline.tsx'
+
+describe('Byline', () => {
+  it('names the author beside their portrait and gives the long date', () => {
+    const { container } = render(<Byline author={{ name: 'Priya Raman', image: { asset: { _ref: 'image-abc123-400x400-jpg' } } }} publishedAt="2026-11-21T12:00:00Z" />)
+    expect(screen.getByText(/^By/).textContent).toBe('By Priya Raman')
+    expect(container.querySelector('img')?.getAttribute('width')).toBe('40')
+    const time = container.querySelector('time')
+    expect(time?.getAttribute('dateTime')).toBe('2026-11-21T12:00:00Z')
+    expect(time?.textContent).toBe('Saturday 21 November 2026')
+  })
+
+  it('shows an icon for an author without a portrait', () => {
+    const { container } = render(<Byline author={{ name: 'Felix Armitage' }} publishedAt="2026-11-21T12:00:00Z" />)
+    expect(screen.getByText(/^By/).textContent).toBe('By Felix Armitage')
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('svg')).not.toBeNull()
+  })
+
+  it('says Staff when there is no author, and leaves out a date it cannot read', () => {
+    const { container } = render(<Byline author={null} publishedAt="not a date" />)
+    expect(screen.getByText('Staff')).toBeTruthy()
+    expect(screen.queryByText(/^By/)).toBeNull()
+    expect(container.querySelector('time')).toBeNull()
+  })
+})

@@ -1,0 +1,47 @@
+import { Await, createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ArticleMoreFrom } from '../components/ArticleMoreFrom.tsx'
+import { ArticleSpinner } from '../components/ArticleSpinner.tsx'
+import { ArticleStatus } from '../components/ArticleStatus.tsx'
+import { ArticleStory } from '../components/ArticleStory.tsx'
+import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article.ts'
+import { readerClient } from '../content/client.ts'
+
+export const Route = createFileRoute('/article/$slug')({
+  loader: async ({ params }) => {
+    // loadArticle checks the slug before any request and throws InvalidSlugError when it fails.
+    const loaded = await loadArticle((query, queryParams) => readerClient.fetch(query, queryParams), params.slug)
+    if (!loaded) throw notFound()
+    return loaded
+  },
+  head: ({ loaderData, match }) => {
+    const { title, description } = articleHead({ article: loaderData?.article, status: match.status, error: match.error })
+    return { meta: [{ title }, { name: 'description', content: description }] }
+  },
+  pendingComponent: ArticleSpinner,
+  errorComponent: ArticleError,
+  notFoundComponent: () => <ArticleStatus state={{ kind: 'notFound' }} />,
+  component: ArticlePage,
+})
+
+function ArticleError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  if (error instanceof InvalidSlugError) return <ArticleStatus state={{ kind: 'invalidSlug' }} />
+  const message = error instanceof Error && error.message ? error.message : String(error)
+  // Invalidating reruns the loader, which also resets this error boundary.
+  return <ArticleStatus state={{ kind: 'error', message, onRetry: () => void router.invalidate() }} />
+}
+
+function ArticlePage() {
+  const { article, moreFrom } = Route.useLoaderData()
+  const category = moreFrom && { title: moreFrom.category.title, href: categoryHref(moreFrom.category) }
+  return (
+    <>
+      <ArticleStory article={article} />
+      {moreFrom && category && (
+        <Await promise={moreFrom.articles} fallback={<ArticleMoreFrom category={category} articles={null} />}>
+          {(articles) => <ArticleMoreFrom category={category} articles={articles} />}
+        </Await>
+      )}
+    </>
+  )
+}
