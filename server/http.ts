@@ -172,7 +172,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     try {
       if (problem) throw typedError(400, 'invalidParameterError', problem)
       if (q.trim() === '') throw typedError(400, 'invalidQueryError', 'Missing "query" (the listener filter)')
-      tree = parseGroq(q)
+      tree = parseGroq(q, params)
     } catch (error) {
       const body = error instanceof ApiError ? error.body : { error: { description: String(error) } }
       write('channelError', null, 'error' in body && typeof body.error === 'object' ? { message: body.error.description, error: body.error } : body)

@@ -28,25 +28,38 @@ interface View {
 const parseCache = new Map<string, ExprNode>()
 const PARSE_CACHE_LIMIT = 500
 
-/** Parses GROQ once per distinct query text; throws the protocol's queryParseError on bad input. */
-export function parseGroq(query: string): ExprNode {
+function parseError(error: unknown, query: string) {
+  const e = error as Error & { position?: number }
+  const start = typeof e.position === 'number' ? e.position : 0
+  return typedError(400, 'queryParseError', e.message, { query, start, end: start + 1 })
+}
+
+/**
+ * Parses GROQ once per distinct query text; throws the protocol's queryParseError on bad input.
+ * Parameters are bound at evaluation, so one cached tree serves every value of them. A few
+ * constructs need a parameter's value while parsing (a slice such as `[$start...$end]` must be
+ * constant); those queries are parsed with their parameters and cached per value.
+ */
+export function parseGroq(query: string, params: Record<string, unknown> = {}): ExprNode {
   const cached = parseCache.get(query)
   if (cached) return cached
   let tree: ExprNode
+  let key = query
   try {
-    // Parameters are bound at evaluation, not here: groq-js would inline them into the tree, and
-    // the tree is cached per query text.
     tree = parse(query)
   } catch (error) {
-    const e = error as Error & { position?: number }
-    if (typeof e.position === 'number' || e.name === 'GroqSyntaxError') {
-      const start = e.position ?? 0
-      throw typedError(400, 'queryParseError', e.message, { query, start, end: start + 1 })
+    if (Object.keys(params).length === 0) throw parseError(error, query)
+    key = `${query}\u0000${JSON.stringify(params)}`
+    const withParams = parseCache.get(key)
+    if (withParams) return withParams
+    try {
+      tree = parse(query, { params })
+    } catch (second) {
+      throw parseError(second, query)
     }
-    throw typedError(400, 'queryParseError', e.message, { query, start: 0, end: 1 })
   }
   if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.delete(parseCache.keys().next().value!)
-  parseCache.set(query, tree)
+  parseCache.set(key, tree)
   return tree
 }
 
@@ -87,7 +100,7 @@ export class QueryEngine {
     this.store = store
     this.cacheLimitBytes = options.cacheLimitBytes ?? 64 * 1024 * 1024
     store.useSelector(async (_dataset, docs, query, params) => {
-      const tree = parseGroq(query)
+      const tree = parseGroq(query, params)
       const all = [...docs.values()]
       const value = await evaluate(tree, { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
       const result = (await value.get()) as unknown
@@ -117,7 +130,7 @@ export class QueryEngine {
     const started = performance.now()
     this.store.syncExternalWrites()
     const dataset = this.store.dataset(datasetName)
-    const tree = parseGroq(query)
+    const tree = parseGroq(query, params)
     // Results that depend on the clock or on who asks cannot be shared between requests.
     const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
     const key = `${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${JSON.stringify(params)}`

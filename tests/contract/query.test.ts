@@ -213,3 +213,20 @@ describe('query: errors', () => {
     }
   })
 })
+
+describe('parameters that must be known while parsing', () => {
+  it('slices with $start...$end, as the Content Lake allows', async () => {
+    const service = await startTestService()
+    try {
+      const client = service.client({ token: await service.adminToken() })
+      const tx = client.transaction()
+      for (let i = 0; i < 6; i++) tx.create({ _id: `slice-${i}`, _type: 'slice', n: i })
+      await tx.commit()
+      const anon = service.client()
+      expect(await anon.fetch('*[_type == "slice"] | order(n asc)[$start...$end].n', { start: 1, end: 4 })).toEqual([1, 2, 3])
+      expect(await anon.fetch('*[_type == "slice"] | order(n asc)[$start...$end].n', { start: 4, end: 6 })).toEqual([4, 5])
+    } finally {
+      await service.stop()
+    }
+  })
+})

@@ -1,0 +1,66 @@
+import { createFileRoute, notFound, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingGrid } from '../components/ListingGrid.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { NotFound } from '../components/NotFound.tsx'
+import { readerClient } from '../content/client.ts'
+import { checkIdentifier } from '../content/identifier.ts'
+import {
+  categoryListingQuery,
+  categoryPath,
+  errorMessage,
+  headWithoutContent,
+  listingHead,
+  pageSizes,
+  pageWindow,
+  validatePageSearch,
+  type CategoryListing,
+} from '../content/listings.ts'
+
+// Every header section (/uk, /world, ...) and desk (/news, /opinion, /puzzles, ...) is a category
+// found by its slug, so a category editors add gets its page without a new route. Static routes
+// (/about, /trending, ...) win over this one; a slug no category has is the not-found page.
+export const Route = createFileRoute('/$section')({
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: async ({ params, deps }) => {
+    const slug = checkIdentifier(params.section)
+    if (!slug) throw notFound()
+    const listing = await readerClient.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
+    if (!listing) throw notFound()
+    // A topic's page lives under /topic; one address per listing.
+    if (listing.kind === 'topic') throw redirect({ to: '/topic/$slug', params: { slug }, search: deps.page > 1 ? { page: deps.page } : {}, replace: true })
+    return listing
+  },
+  head: ({ loaderData, match }) =>
+    loaderData ? listingHead(loaderData.title, loaderData.description || `The latest ${loaderData.title} stories from Resonance.`, match.loaderDeps.page) : headWithoutContent(match.status),
+  pendingComponent: () => <ListingPending />,
+  errorComponent: LoadError,
+  notFoundComponent: NotFound,
+  component: SectionPage,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function SectionPage() {
+  const listing = Route.useLoaderData()
+  const { page } = Route.useLoaderDeps()
+  return (
+    <ListingPage
+      title={listing.title}
+      description={listing.description}
+      total={listing.total}
+      page={page}
+      pageSize={pageSizes.listing}
+      path={categoryPath(listing.slug, listing.kind)}
+      emptyMessage={`No articles in ${listing.title} yet.`}
+      emptyDetail="New stories appear here as soon as they are published."
+    >
+      <ListingGrid articles={listing.articles} now={new Date()} />
+    </ListingPage>
+  )
+}

@@ -1,0 +1,43 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingArchive } from '../components/ListingArchive.tsx'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { readerClient } from '../content/client.ts'
+import { archiveQuery, errorMessage, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings.ts'
+
+const title = 'Archive'
+const description = 'Every story Resonance has published, month by month, newest first.'
+
+export const Route = createFileRoute('/archive')({
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ deps }) => readerClient.fetch<ArticlePage>(archiveQuery(pageWindow(deps.page, pageSizes.archive))),
+  head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
+  pendingComponent: () => <ListingPending label="Loading the archive…" />,
+  errorComponent: LoadError,
+  component: ArchivePage,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function ArchivePage() {
+  const { total, articles } = Route.useLoaderData()
+  const { page } = Route.useLoaderDeps()
+  return (
+    <ListingPage
+      title={title}
+      description={description}
+      total={total}
+      page={page}
+      pageSize={pageSizes.archive}
+      path="/archive"
+      emptyMessage="Nothing has been published yet."
+    >
+      <ListingArchive articles={articles} now={new Date()} />
+    </ListingPage>
+  )
+}

@@ -1,0 +1,46 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { PhotoEssayList } from '../components/PhotoEssayList.tsx'
+import { readerClient } from '../content/client.ts'
+import { errorMessage, listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings.ts'
+
+const title = 'Photo Essays'
+const description = 'London and beyond, told in pictures by Resonance photographers.'
+
+// An index route, so the essay pages (/photo-essays/$slug) are siblings rather than rendered inside
+// this listing.
+export const Route = createFileRoute('/photo-essays/')({
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ deps }) => readerClient.fetch<EssayPage>(photoEssayListingQuery(pageWindow(deps.page, pageSizes.essays))),
+  head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
+  pendingComponent: () => <ListingPending />,
+  errorComponent: LoadError,
+  component: PhotoEssaysPage,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function PhotoEssaysPage() {
+  const { total, essays } = Route.useLoaderData()
+  const { page } = Route.useLoaderDeps()
+  return (
+    <ListingPage
+      title={title}
+      description={description}
+      total={total}
+      page={page}
+      pageSize={pageSizes.essays}
+      path="/photo-essays"
+      emptyMessage="No photo essays yet."
+      emptyDetail="Our photographers’ essays appear here as soon as they are published."
+    >
+      <PhotoEssayList essays={essays} now={new Date()} />
+    </ListingPage>
+  )
+}

@@ -1,0 +1,65 @@
+import { createFileRoute, notFound, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingGrid } from '../components/ListingGrid.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { NotFound } from '../components/NotFound.tsx'
+import { readerClient } from '../content/client.ts'
+import { checkIdentifier } from '../content/identifier.ts'
+import {
+  categoryListingQuery,
+  categoryPath,
+  errorMessage,
+  headWithoutContent,
+  listingHead,
+  pageSizes,
+  pageWindow,
+  validatePageSearch,
+  type CategoryListing,
+} from '../content/listings.ts'
+
+// The header's topics (/topic/news-politics, ...): categories of kind `topic`.
+export const Route = createFileRoute('/topic/$slug')({
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: async ({ params, deps }) => {
+    const slug = checkIdentifier(params.slug)
+    if (!slug) throw notFound()
+    const listing = await readerClient.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
+    if (!listing) throw notFound()
+    // /topic/uk is the UK section: send the reader to its one address.
+    if (listing.kind !== 'topic') throw redirect({ to: '/$section', params: { section: slug }, search: deps.page > 1 ? { page: deps.page } : {}, replace: true })
+    return listing
+  },
+  head: ({ loaderData, match }) =>
+    loaderData ? listingHead(loaderData.title, loaderData.description || `Stories about ${loaderData.title} from Resonance.`, match.loaderDeps.page) : headWithoutContent(match.status),
+  pendingComponent: () => <ListingPending />,
+  errorComponent: LoadError,
+  notFoundComponent: NotFound,
+  component: TopicPage,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function TopicPage() {
+  const listing = Route.useLoaderData()
+  const { page } = Route.useLoaderDeps()
+  return (
+    <ListingPage
+      title={listing.title}
+      kicker="Topic"
+      description={listing.description}
+      total={listing.total}
+      page={page}
+      pageSize={pageSizes.listing}
+      path={categoryPath(listing.slug, listing.kind)}
+      emptyMessage={`No articles about ${listing.title} yet.`}
+      emptyDetail="New stories appear here as soon as they are published."
+    >
+      <ListingGrid articles={listing.articles} now={new Date()} />
+    </ListingPage>
+  )
+}

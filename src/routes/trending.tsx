@@ -1,0 +1,42 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingGrid } from '../components/ListingGrid.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { readerClient } from '../content/client.ts'
+import { errorMessage, listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings.ts'
+
+const title = 'Trending'
+const description = 'The most-read stories on Resonance right now.'
+
+// The top twenty by reads: one page, so no ?page.
+export const Route = createFileRoute('/trending')({
+  loader: () => readerClient.fetch<ListingArticle[]>(trendingQuery),
+  head: () => listingHead(title, description),
+  pendingComponent: () => <ListingPending />,
+  errorComponent: LoadError,
+  component: TrendingPage,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function TrendingPage() {
+  const articles = Route.useLoaderData()
+  return (
+    <ListingPage
+      title={title}
+      description={description}
+      total={articles.length}
+      page={1}
+      pageSize={pageSizes.trending}
+      path="/trending"
+      emptyMessage="Nothing is trending right now."
+      emptyDetail="Stories appear here once more than a hundred readers have read them."
+    >
+      <ListingGrid articles={articles} now={new Date()} ranked />
+    </ListingPage>
+  )
+}

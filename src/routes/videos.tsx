@@ -1,0 +1,45 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { ListingError } from '../components/ListingError.tsx'
+import { ListingGrid } from '../components/ListingGrid.tsx'
+import { ListingPage } from '../components/ListingPage.tsx'
+import { ListingPending } from '../components/ListingPending.tsx'
+import { readerClient } from '../content/client.ts'
+import { errorMessage, listingHead, pageSizes, pageWindow, validatePageSearch, videoListingQuery, type ArticlePage } from '../content/listings.ts'
+
+const title = 'Videos'
+const description = 'The latest video reports from Resonance, newest first.'
+
+// /videos (header) and /video-journal (footer) list the same video articles under their own names.
+export const Route = createFileRoute('/videos')({
+  validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ deps }) => readerClient.fetch<ArticlePage>(videoListingQuery(pageWindow(deps.page, pageSizes.listing))),
+  head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
+  pendingComponent: () => <ListingPending />,
+  errorComponent: LoadError,
+  component: VideoListing,
+})
+
+function LoadError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
+}
+
+function VideoListing() {
+  const { total, articles } = Route.useLoaderData()
+  const { page } = Route.useLoaderDeps()
+  return (
+    <ListingPage
+      title={title}
+      description={description}
+      total={total}
+      page={page}
+      pageSize={pageSizes.listing}
+      path="/videos"
+      emptyMessage="No videos yet."
+      emptyDetail="Our video reports appear here as soon as they are published."
+    >
+      <ListingGrid articles={articles} now={new Date()} />
+    </ListingPage>
+  )
+}
