@@ -5,6 +5,6 @@ export function bylineText(author: { name?: string | null } | null | undefined):
 }
 
 /** The label shown on a card: its first category, or the spec's default for that place. */
-export function categoryLabel(categories: Array<{ title?: string | null }> | null | undefined, fallback: string): string {
-  return categories?.find((c) => c?.title)?.title ?? fallback
+export function categoryLabel(categories: Array<{ title?: string | null } | null> | null | undefined, fallback: string): string {
+  return categories?.find((c) => typeof c?.title === 'string' && c.title.trim() !== '')?.title ?? fallback
 }

@@ -2,6 +2,7 @@
 // essays, trending, archive): their GROQ queries and the pagination maths. Pure, so the queries can be
 // run through groq-js in unit tests and the maths checked without a browser.
 import { format } from 'date-fns'
+import { bylineText, categoryLabel } from './byline.ts'
 import { longDate, timeAgo } from './dates.ts'
 import type { CardArticle, CardImage } from './homepage.ts'
 
@@ -84,14 +85,12 @@ export function pageLinks(current: number, count: number): PageLink[] {
 
 /** The first category's name, or News when the article has none. */
 export function firstCategoryName(article: Pick<CardArticle, 'categories'>): string {
-  const title = article.categories?.find((c) => c && typeof c.title === 'string' && c.title.trim() !== '')?.title
-  return title ?? 'News'
+  return categoryLabel(article.categories, 'News')
 }
 
 /** The byline: 'By {author}', or 'Staff' when there is no author. */
 export function bylineOf(article: Pick<CardArticle, 'author'>): string {
-  const name = article.author?.name?.trim()
-  return name ? `By ${name}` : 'Staff'
+  return bylineText(article.author)
 }
 
 const week = 7 * 24 * 60 * 60 * 1000
