@@ -10,33 +10,206 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SectionRouteImport } from './routes/$section'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as ArchiveRouteImport } from './routes/archive'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as SubscribeRouteImport } from './routes/subscribe'
+import { Route as TrendingRouteImport } from './routes/trending'
+import { Route as VideoJournalRouteImport } from './routes/video-journal'
+import { Route as VideosRouteImport } from './routes/videos'
+import { Route as ArticleSlugRouteImport } from './routes/article.$slug'
+import { Route as PhotoEssaysIndexRouteImport } from './routes/photo-essays.index'
+import { Route as PhotoEssaysSlugRouteImport } from './routes/photo-essays.$slug'
+import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SectionRoute = SectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArchiveRoute = ArchiveRouteImport.update({
+  id: '/archive',
+  path: '/archive',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrendingRoute = TrendingRouteImport.update({
+  id: '/trending',
+  path: '/trending',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoJournalRoute = VideoJournalRouteImport.update({
+  id: '/video-journal',
+  path: '/video-journal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideosRoute = VideosRouteImport.update({
+  id: '/videos',
+  path: '/videos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArticleSlugRoute = ArticleSlugRouteImport.update({
+  id: '/article/$slug',
+  path: '/article/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoEssaysIndexRoute = PhotoEssaysIndexRouteImport.update({
+  id: '/photo-essays/',
+  path: '/photo-essays/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoEssaysSlugRoute = PhotoEssaysSlugRouteImport.update({
+  id: '/photo-essays/$slug',
+  path: '/photo-essays/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TopicSlugRoute = TopicSlugRouteImport.update({
+  id: '/topic/$slug',
+  path: '/topic/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$section': typeof SectionRoute
+  '/about': typeof AboutRoute
+  '/archive': typeof ArchiveRoute
+  '/contact': typeof ContactRoute
+  '/search': typeof SearchRoute
+  '/subscribe': typeof SubscribeRoute
+  '/trending': typeof TrendingRoute
+  '/video-journal': typeof VideoJournalRoute
+  '/videos': typeof VideosRoute
+  '/article/$slug': typeof ArticleSlugRoute
+  '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/topic/$slug': typeof TopicSlugRoute
+  '/photo-essays/': typeof PhotoEssaysIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$section': typeof SectionRoute
+  '/about': typeof AboutRoute
+  '/archive': typeof ArchiveRoute
+  '/contact': typeof ContactRoute
+  '/search': typeof SearchRoute
+  '/subscribe': typeof SubscribeRoute
+  '/trending': typeof TrendingRoute
+  '/video-journal': typeof VideoJournalRoute
+  '/videos': typeof VideosRoute
+  '/article/$slug': typeof ArticleSlugRoute
+  '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/topic/$slug': typeof TopicSlugRoute
+  '/photo-essays': typeof PhotoEssaysIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$section': typeof SectionRoute
+  '/about': typeof AboutRoute
+  '/archive': typeof ArchiveRoute
+  '/contact': typeof ContactRoute
+  '/search': typeof SearchRoute
+  '/subscribe': typeof SubscribeRoute
+  '/trending': typeof TrendingRoute
+  '/video-journal': typeof VideoJournalRoute
+  '/videos': typeof VideosRoute
+  '/article/$slug': typeof ArticleSlugRoute
+  '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/topic/$slug': typeof TopicSlugRoute
+  '/photo-essays/': typeof PhotoEssaysIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$section'
+    | '/about'
+    | '/archive'
+    | '/contact'
+    | '/search'
+    | '/subscribe'
+    | '/trending'
+    | '/video-journal'
+    | '/videos'
+    | '/article/$slug'
+    | '/photo-essays/$slug'
+    | '/topic/$slug'
+    | '/photo-essays/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/$section'
+    | '/about'
+    | '/archive'
+    | '/contact'
+    | '/search'
+    | '/subscribe'
+    | '/trending'
+    | '/video-journal'
+    | '/videos'
+    | '/article/$slug'
+    | '/photo-essays/$slug'
+    | '/topic/$slug'
+    | '/photo-essays'
+  id:
+    | '__root__'
+    | '/'
+    | '/$section'
+    | '/about'
+    | '/archive'
+    | '/contact'
+    | '/search'
+    | '/subscribe'
+    | '/trending'
+    | '/video-journal'
+    | '/videos'
+    | '/article/$slug'
+    | '/photo-essays/$slug'
+    | '/topic/$slug'
+    | '/photo-essays/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SectionRoute: typeof SectionRoute
+  AboutRoute: typeof AboutRoute
+  ArchiveRoute: typeof ArchiveRoute
+  ContactRoute: typeof ContactRoute
+  SearchRoute: typeof SearchRoute
+  SubscribeRoute: typeof SubscribeRoute
+  TrendingRoute: typeof TrendingRoute
+  VideoJournalRoute: typeof VideoJournalRoute
+  VideosRoute: typeof VideosRoute
+  ArticleSlugRoute: typeof ArticleSlugRoute
+  PhotoEssaysSlugRoute: typeof PhotoEssaysSlugRoute
+  TopicSlugRoute: typeof TopicSlugRoute
+  PhotoEssaysIndexRoute: typeof PhotoEssaysIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +221,115 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$section': {
+      id: '/$section'
+      path: '/$section'
+      fullPath: '/$section'
+      preLoaderRoute: typeof SectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/archive': {
+      id: '/archive'
+      path: '/archive'
+      fullPath: '/archive'
+      preLoaderRoute: typeof ArchiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe': {
+      id: '/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof SubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trending': {
+      id: '/trending'
+      path: '/trending'
+      fullPath: '/trending'
+      preLoaderRoute: typeof TrendingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-journal': {
+      id: '/video-journal'
+      path: '/video-journal'
+      fullPath: '/video-journal'
+      preLoaderRoute: typeof VideoJournalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos': {
+      id: '/videos'
+      path: '/videos'
+      fullPath: '/videos'
+      preLoaderRoute: typeof VideosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/article/$slug': {
+      id: '/article/$slug'
+      path: '/article/$slug'
+      fullPath: '/article/$slug'
+      preLoaderRoute: typeof ArticleSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-essays/': {
+      id: '/photo-essays/'
+      path: '/photo-essays'
+      fullPath: '/photo-essays/'
+      preLoaderRoute: typeof PhotoEssaysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-essays/$slug': {
+      id: '/photo-essays/$slug'
+      path: '/photo-essays/$slug'
+      fullPath: '/photo-essays/$slug'
+      preLoaderRoute: typeof PhotoEssaysSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/topic/$slug': {
+      id: '/topic/$slug'
+      path: '/topic/$slug'
+      fullPath: '/topic/$slug'
+      preLoaderRoute: typeof TopicSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SectionRoute: SectionRoute,
+  AboutRoute: AboutRoute,
+  ArchiveRoute: ArchiveRoute,
+  ContactRoute: ContactRoute,
+  SearchRoute: SearchRoute,
+  SubscribeRoute: SubscribeRoute,
+  TrendingRoute: TrendingRoute,
+  VideoJournalRoute: VideoJournalRoute,
+  VideosRoute: VideosRoute,
+  ArticleSlugRoute: ArticleSlugRoute,
+  PhotoEssaysSlugRoute: PhotoEssaysSlugRoute,
+  TopicSlugRoute: TopicSlugRoute,
+  PhotoEssaysIndexRoute: PhotoEssaysIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,29 +1,52 @@
-import { createRootRoute, Link, Outlet } from '@tanstack/react-router'
-import { Masthead } from '../components/Masthead.tsx'
+import { createRootRoute, HeadContent, Outlet, useNavigate } from '@tanstack/react-router'
+import type { MouseEvent } from 'react'
 import { NotFound } from '../components/NotFound.tsx'
+import { SiteFooter } from '../components/SiteFooter.tsx'
+import { SiteHeader } from '../components/SiteHeader.tsx'
 
 export const Route = createRootRoute({
+  // Pages override the title and description with their own `head`; these are the fallbacks.
+  head: () => ({
+    meta: [
+      { title: 'Resonance | London Edition' },
+      { name: 'description', content: 'Resonance: news, comment and culture from London and the world. Informative, accurate, global.' },
+    ],
+  }),
   component: RootLayout,
   notFoundComponent: NotFound,
 })
 
+function focusMain() {
+  document.getElementById('main')?.focus()
+}
+
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  // Focus moves by script so the router does not treat the fragment as a navigation.
+  event.preventDefault()
+  focusMain()
+}
+
 function RootLayout() {
+  const navigate = useNavigate()
+
+  async function search(text: string) {
+    await navigate({ to: '/search', search: text ? { q: text } : {} })
+    // The search box closes with the search; the reader continues at the results.
+    focusMain()
+  }
+
   return (
     <>
-      <a className="skip-link" href="#main">
+      {/* In a single-page app React 19 hoists the title and meta tags this renders into <head>. */}
+      <HeadContent />
+      <a className="skip-link" href="#main" onClick={skipToContent}>
         Skip to content
       </a>
-      <header className="site-header">
-        <Masthead date={new Date()} />
-      </header>
+      <SiteHeader date={new Date()} onSearch={(text) => void search(text)} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>
-          <Link to="/">Resonance</Link> © 2025 Resonance Media. All rights reserved.
-        </p>
-      </footer>
+      <SiteFooter />
     </>
   )
 }

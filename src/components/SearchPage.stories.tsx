@@ -1,0 +1,20 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { SearchPage } from './SearchPage.tsx'
+import { manyResults, thamesResults } from './SearchResults.fixtures.ts'
+
+const meta = {
+  title: 'Search/SearchPage',
+  component: SearchPage,
+  args: { query: 'Thames', page: 1, results: thamesResults },
+} satisfies Meta<typeof SearchPage>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Results: Story = {}
+export const BeforeSearching: Story = { args: { query: '', results: null } }
+export const Loading: Story = { args: { results: null } }
+export const NothingFound: Story = { args: { query: 'zebra crossing', results: { total: 0, hits: [] } } }
+export const Failed: Story = { args: { results: null, error: 'Request failed with status 503', onRetry: () => {} } }
+export const ManyPages: Story = { args: { page: 2, results: manyResults(45, 2) } }
+export const NarrowScreen: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } }

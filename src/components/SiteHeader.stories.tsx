@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { SiteHeader } from './SiteHeader.tsx'
+
+const meta = {
+  title: 'Layout/SiteHeader',
+  component: SiteHeader,
+  args: { date: new Date(2026, 10, 21) },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SiteHeader>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Closed: Story = {}
+
+export const SearchOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // The router in the story decorator renders asynchronously, hence `find`.
+    await userEvent.click(await canvas.findByRole('button', { name: 'Search Resonance' }))
+    await expect(canvas.getByRole('searchbox')).toHaveFocus()
+  },
+}
+
+export const NarrowScreen: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+}
+
+export const MenuOpenOnNarrowScreen: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Menu' }))
+    await expect(canvas.getByRole('heading', { name: 'Main Sections' })).toBeVisible()
+  },
+}
+
+export const SearchOpenOnNarrowScreen: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: SearchOpen.play,
+}

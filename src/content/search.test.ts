@@ -1,0 +1,178 @@
+import { evaluate, parse } from 'groq-js'
+import { describe, expect, it } from 'vitest'
+import {
+  markMatches,
+  normaliseSearchPage,
+  normaliseSearchText,
+  searchPageCount,
+  searchPageSize,
+  searchRequest,
+  validateSearchParams,
+  type SearchResultPage,
+} from './search.ts'
+
+function block(text: string) {
+  return { _type: 'block', _key: text.slice(0, 8), style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }
+}
+
+function article(id: string, title: string, publishedAt: string, extra: Record<string, unknown> = {}) {
+  return { _id: id, _type: 'article', title, slug: { _type: 'slug', current: id }, publishedAt, ...extra }
+}
+
+const dataset = [
+  { _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' },
+  { _id: 'cat-news', _type: 'category', title: 'News', slug: { _type: 'slug', current: 'news' }, kind: 'desk' },
+  article('in-body', 'Council budget vote delayed', '2026-11-21T08:00:00Z', {
+    excerpt: 'Councillors will meet again next week.',
+    body: [block('The meeting ran late after a debate about flood defences on the Thames.')],
+    categories: [{ _type: 'reference', _ref: 'cat-news', _key: 'a' }, { _type: 'reference', _ref: 'cat-uk', _key: 'b' }],
+  }),
+  article('in-title', 'Thames Barrier closes twice in a week', '2026-11-20T10:00:00Z', {
+    excerpt: '<p>Spring tides met a <strong>storm surge</strong>.</p>',
+    categories: [{ _type: 'reference', _ref: 'cat-news', _key: 'a' }],
+  }),
+  article('in-excerpt', 'A walk from source to sea', '2026-11-19T10:00:00Z', { excerpt: 'Two weeks on the Thames Path.' }),
+  article('older-title', 'Thames swimmers return', '2026-10-01T10:00:00Z'),
+  article('no-match', 'Bakerloo extension given a date', '2026-11-21T09:00:00Z', { body: [block('Lewisham waits.')] }),
+  { _id: 'no-slug', _type: 'article', title: 'Thames story without an address', publishedAt: '2026-11-21T09:00:00Z' },
+  { _id: 'gallery', _type: 'imageGallery', title: 'Dawn on the Thames', publishedAt: '2026-11-21T09:00:00Z', slug: { _type: 'slug', current: 'dawn' } },
+]
+
+async function search(q: string, page = 1, docs: unknown[] = dataset): Promise<SearchResultPage> {
+  const { query, params } = searchRequest(q, page)
+  // Parsed without parameters, as the embedded service does.
+  const result = await evaluate(parse(query), { dataset: docs, params })
+  return (await result.get()) as SearchResultPage
+}
+
+describe('the search query', () => {
+  it('finds articles by title, excerpt and body text, title matches first, then newest', async () => {
+    const { total, hits } = await search('thames')
+    expect(total).toBe(4)
+    expect(hits.map((h) => h._id)).toEqual(['in-title', 'older-title', 'in-excerpt', 'in-body'])
+  })
+
+  it('needs every word to match, in any field', async () => {
+    expect((await search('thames barrier')).hits.map((h) => h._id)).toEqual(['in-title'])
+    expect((await search('flood defences')).hits.map((h) => h._id)).toEqual(['in-body'])
+    expect((await search('thames bakerloo')).total).toBe(0)
+  })
+
+  it('returns what a result shows: slug, date, raw excerpt and the section before any other category', async () => {
+    const { hits } = await search('council')
+    expect(hits).toEqual([
+      {
+        _id: 'in-body',
+        title: 'Council budget vote delayed',
+        slug: 'in-body',
+        publishedAt: '2026-11-21T08:00:00Z',
+        excerpt: 'Councillors will meet again next week.',
+        section: 'UK',
+      },
+    ])
+    const [barrier] = (await search('barrier')).hits
+    expect(barrier?.section).toBe('News')
+    expect(barrier?.excerpt).toBe('<p>Spring tides met a <strong>storm surge</strong>.</p>')
+    const [walk] = (await search('walk')).hits
+    expect(walk?.section).toBeNull()
+  })
+
+  it('never returns other document types or articles without an address', async () => {
+    const ids = (await search('thames')).hits.map((h) => h._id)
+    expect(ids).not.toContain('gallery')
+    expect(ids).not.toContain('no-slug')
+  })
+
+  it('pages through the results twenty at a time, counting them all', async () => {
+    const many = Array.from({ length: 45 }, (_, n) =>
+      article(`r${String(n).padStart(2, '0')}`, `River story ${n}`, new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString()),
+    )
+    const first = await search('river', 1, many)
+    const third = await search('river', 3, many)
+    expect(first.total).toBe(45)
+    expect(first.hits).toHaveLength(searchPageSize)
+    expect(first.hits[0]?._id).toBe('r44')
+    expect(third.hits.map((h) => h._id)).toEqual(['r04', 'r03', 'r02', 'r01', 'r00'])
+    expect((await search('river', 4, many)).hits).toEqual([])
+  })
+
+  it('matches nothing for text without words', async () => {
+    expect((await search('!!!')).total).toBe(0)
+  })
+})
+
+describe('search parameters', () => {
+  it('trims and collapses the text and cuts it at 200 characters', () => {
+    expect(normaliseSearchText('  Thames \n barrier  ')).toBe('Thames barrier')
+    expect(normaliseSearchText('a'.repeat(250))).toHaveLength(200)
+    expect(Array.from(normaliseSearchText('😀'.repeat(250)))).toHaveLength(200)
+    expect(normaliseSearchText(2024)).toBe('2024')
+    expect(normaliseSearchText(undefined)).toBe('')
+    expect(normaliseSearchText({ q: 'x' })).toBe('')
+  })
+
+  it('reads the page as a whole number of at least 1', () => {
+    expect(normaliseSearchPage(3)).toBe(3)
+    expect(normaliseSearchPage('2')).toBe(2)
+    expect(normaliseSearchPage(0)).toBe(1)
+    expect(normaliseSearchPage(-2)).toBe(1)
+    expect(normaliseSearchPage(1.5)).toBe(1)
+    expect(normaliseSearchPage('two')).toBe(1)
+    expect(normaliseSearchPage(undefined)).toBe(1)
+  })
+
+  it('keeps only meaningful values in the URL', () => {
+    expect(validateSearchParams({ q: ' london ', page: 2, utm: 'x' })).toEqual({ q: 'london', page: 2 })
+    expect(validateSearchParams({ q: '   ', page: 1 })).toEqual({})
+    expect(validateSearchParams({})).toEqual({})
+  })
+
+  it('sends the text only as a parameter and slices one page of results', () => {
+    const first = searchRequest(' london ', 1)
+    expect(first.params).toEqual({ q: 'london' })
+    expect(first.query).toContain('[0...20]')
+    expect(searchRequest('london', 3).query).toContain('[40...60]')
+    expect(searchRequest('london', -1).query).toContain('[0...20]')
+  })
+
+  it('counts the pages the results fill', () => {
+    expect(searchPageCount(0)).toBe(1)
+    expect(searchPageCount(20)).toBe(1)
+    expect(searchPageCount(21)).toBe(2)
+  })
+})
+
+describe('markMatches', () => {
+  it('marks whole searched words, whatever their case', () => {
+    expect(markMatches('Thames Barrier closes on the Thames', 'thames')).toEqual([
+      { text: 'Thames', match: true },
+      { text: ' Barrier closes on the ', match: false },
+      { text: 'Thames', match: true },
+    ])
+    expect(markMatches('Thamesmead grows', 'thames')).toEqual([{ text: 'Thamesmead grows', match: false }])
+  })
+
+  it('marks every word of the search, and words starting with a term ending in *', () => {
+    expect(markMatches('The Thames Barrier', 'barrier THAMES')).toEqual([
+      { text: 'The ', match: false },
+      { text: 'Thames', match: true },
+      { text: ' ', match: false },
+      { text: 'Barrier', match: true },
+    ])
+    expect(markMatches('Thamesmead grows', 'thames*').filter((p) => p.match).map((p) => p.text)).toEqual(['Thamesmead'])
+  })
+
+  it('treats the search text as words, never as a pattern', () => {
+    expect(markMatches('a (b) c', '(b)')).toEqual([
+      { text: 'a (', match: false },
+      { text: 'b', match: true },
+      { text: ') c', match: false },
+    ])
+    expect(markMatches('Plain text', '.*')).toEqual([{ text: 'Plain text', match: false }])
+    expect(markMatches('', 'thames')).toEqual([])
+  })
+
+  it('understands letters beyond ASCII', () => {
+    expect(markMatches('Sinéad Byrne reviews', 'sinéad').filter((p) => p.match).map((p) => p.text)).toEqual(['Sinéad'])
+  })
+})
