@@ -1,0 +1,37 @@
+// `npm run bench`: prints the machine, then runs each section in order and prints its table.
+// A benchmark, not a test: slow numbers are reported (targets marked ✓/✗), never a failed exit.
+// BENCH_SIZES=1000,10000 chooses the content datasets (default 1,000, 10,000 and 100,000 articles).
+
+import { cleanupAll } from './cleanup.ts'
+import { contentSection } from './content.ts'
+import { describeMachine } from './machine.ts'
+import { formatTable, type Section } from './table.ts'
+
+const sections: Section[] = [contentSection()]
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the services and removing temporary files\n`)
+    void cleanupAll().then(() => process.exit(130))
+  })
+}
+
+const started = performance.now()
+console.log(describeMachine().join('\n'))
+let failed = false
+for (const section of sections) {
+  const sectionStarted = performance.now()
+  try {
+    const table = await section.run()
+    console.log(`\n${formatTable(table)}`)
+    console.log(`\n(${section.name}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s)`)
+  } catch (error) {
+    failed = true
+    console.error(`\nThe "${section.name}" section failed:`, error)
+  } finally {
+    await cleanupAll()
+  }
+}
+console.log(`\nTotal: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+// A section that could not run at all is an error; a slow result is not.
+if (failed) process.exitCode = 1

@@ -1,0 +1,136 @@
+// The content service as a child process, started the way `npm run serve` starts it, so the
+// benchmark's own work (building data, timing, parsing) never shares the service's event loop.
+
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { onCleanup } from './cleanup.ts'
+import { request } from './http.ts'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+
+export interface ServiceChild {
+  url: string
+  pid: number
+  /** Resident set size of the service process in KiB (VmRSS), or NaN when unreadable. */
+  rssKiB(): number
+  /** Peak resident set size so far in KiB (VmHWM). */
+  peakRssKiB(): number
+  /** Last lines the process wrote, for error messages. */
+  output(): string
+  stop(): Promise<void>
+}
+
+export interface ServiceOptions {
+  dataDir: string
+  staticDir: string
+  adminEmail: string
+  adminPassword: string
+  /** How long to wait for /health; loading 100,000 articles takes a while. */
+  startTimeoutMs?: number
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** A `kB` field of /proc/<pid>/status (VmRSS: resident now, VmHWM: peak resident), or NaN. */
+export function procStatusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Number(m[1]) : NaN
+  } catch {
+    return NaN
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; NaN when unreadable. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th of them.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // USER_HZ is 100 on Linux
+  } catch {
+    return NaN
+  }
+}
+
+export async function startService(options: ServiceOptions): Promise<ServiceChild> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      SEED: 'none',
+      STATIC_DIR: options.staticDir,
+      LISTEN_KEEPALIVE_MS: '20000',
+      ADMIN_EMAIL: options.adminEmail,
+      ADMIN_PASSWORD: options.adminPassword,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  let announced = false
+  const keep = (chunk: Buffer) => {
+    const added = chunk.toString('utf8').split('\n').filter(Boolean)
+    if (added.some((line) => line.includes(`:${port}`))) announced = true
+    lines.push(...added)
+    if (lines.length > 50) lines.splice(0, lines.length - 50)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  let exited: string | null = null
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exited with ${signal ?? code}`
+      resolve()
+    }),
+  )
+  const url = `http://127.0.0.1:${port}`
+  const service: ServiceChild = {
+    url,
+    pid: child.pid!,
+    rssKiB: () => procStatusKiB(child.pid!, 'VmRSS'),
+    peakRssKiB: () => procStatusKiB(child.pid!, 'VmHWM'),
+    output: () => lines.join('\n'),
+    stop: async () => {
+      forget()
+      if (exited) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exit
+      clearTimeout(timer)
+    },
+  }
+  const forget = onCleanup(() => service.stop())
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000)
+  for (;;) {
+    if (exited) throw new Error(`The service ${exited} before it was ready:\n${service.output()}`)
+    try {
+      // Another process could hold the port we were given by the time the child binds it (the
+      // machine is shared), so the child must also have said it is serving on that port.
+      const res = announced ? await request(`${url}/health`, { timeoutMs: 2_000 }) : null
+      if (res?.status === 200) return service
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await service.stop()
+      throw new Error(`The service did not ${announced ? 'answer /health' : `say it serves on port ${port}`} within ${options.startTimeoutMs ?? 180_000} ms:\n${service.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
