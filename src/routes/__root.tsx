@@ -1,4 +1,4 @@
-import { createRootRoute, HeadContent, Outlet, useNavigate } from '@tanstack/react-router'
+import { createRootRoute, HeadContent, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
 import { NotFound } from '../components/NotFound.tsx'
 import { SiteFooter } from '../components/SiteFooter.tsx'
@@ -27,6 +27,20 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 function RootLayout() {
+  // The admin area has its own frame; the newspaper's header and footer are for readers.
+  const inAdmin = useRouterState({ select: (s) => s.location.pathname === '/admin' || s.location.pathname.startsWith('/admin/') })
+  if (inAdmin) {
+    return (
+      <>
+        <HeadContent />
+        <Outlet />
+      </>
+    )
+  }
+  return <ReaderLayout />
+}
+
+function ReaderLayout() {
   const navigate = useNavigate()
 
   async function search(text: string) {

@@ -1,0 +1,168 @@
+// Model-based tests generated from the toast machine (docs/decisions/003-model-based-tests.md),
+// rendered through the real Toaster, plus scenarios for the toaster's limit and durations.
+
+import { act, render, screen } from '@testing-library/react'
+import { useSelector } from '@xstate/react'
+import { createActor, type Actor, type AnyEventObject } from 'xstate'
+import { TestModel } from 'xstate/graph'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Toaster } from '../components/Toaster.tsx'
+import { exitDuration, maxToasts, toastApi, toastDurations, toasterMachine, toastMachine, type ToastEvent, type ToastSnapshot } from './toastMachine.ts'
+
+function ToasterView({ toaster }: { toaster: Actor<typeof toasterMachine> }) {
+  const toasts = useSelector(toaster, (s) => s.context.toasts)
+  return <Toaster toasts={toasts} />
+}
+
+interface System {
+  toaster: Actor<typeof toasterMachine>
+  api: ReturnType<typeof toastApi>
+  id: string
+}
+
+type Gesture = (system: System, event: AnyEventObject) => Promise<void>
+
+/** What a user (or a screen's code) does for each event a toast accepts. */
+const gestures = {
+  dismiss: async (system) => {
+    // The reader closes a toast with its button; a loading toast has none, and the screen that
+    // opened it dismisses it.
+    const close = screen.queryByRole('button', { name: 'Dismiss notification' })
+    if (close) close.click()
+    else system.api.dismiss(system.id)
+  },
+  settle: async (system, event) => {
+    system.api.settle(system.id, (event as Extract<ToastEvent, { type: 'settle' }>).content)
+  },
+} satisfies Record<ToastEvent['type'], Gesture>
+
+async function perform(system: System, event: AnyEventObject, before: ToastSnapshot) {
+  await act(async () => {
+    if (event.type in gestures) await gestures[event.type as ToastEvent['type']](system, event)
+    else if (event.type === 'xstate.after.shown.toast.open.timed') await vi.advanceTimersByTimeAsync(toastDurations[before.context.content.kind])
+    else if (event.type === 'xstate.after.exit.toast.dismissed') await vi.advanceTimersByTimeAsync(exitDuration)
+    else throw new Error(`No gesture for ${event.type}`)
+  })
+}
+
+const candidates: AnyEventObject[] = [
+  { type: 'dismiss' },
+  { type: 'settle', content: { kind: 'success', title: 'Success', description: 'Article created successfully.' } },
+  { type: 'settle', content: { kind: 'error', title: 'Error', description: 'Insert disabled - using a hosted content service as backend' } },
+  { type: 'xstate.after.shown.toast.open.timed' },
+  { type: 'xstate.after.exit.toast.dismissed' },
+]
+
+const start = { id: 'toast-model', content: { kind: 'loading' as const, title: 'Saving article' } }
+
+const model = new TestModel(toastMachine.provide({ actions: { notifyRemoved: () => {} } }), {
+  input: start,
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  events: (snapshot: ToastSnapshot) => (snapshot.status === 'done' ? [] : (candidates.filter((e) => snapshot.can(e as ToastEvent)) as ToastEvent[])),
+  serializeState: (snapshot: ToastSnapshot) => JSON.stringify([snapshot.value, snapshot.context.content.kind]),
+})
+
+/** What the user sees: the toast with its title and kind while open; nothing once dismissed. */
+const seen = (snapshot: ToastSnapshot) => {
+  const title = screen.queryByText(snapshot.context.content.title)
+  if (snapshot.matches('open')) {
+    expect(title).not.toBeNull()
+    expect(title!.closest('.toast')?.className).toContain(`toast--${snapshot.context.content.kind}`)
+    expect(screen.queryByRole('button', { name: 'Dismiss notification' }) !== null).toBe(snapshot.context.content.kind !== 'loading')
+  } else {
+    expect(title).toBeNull()
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('toast machine, model-based', () => {
+  const paths = model.getShortestPaths()
+
+  it('reaches open, dismissed and removed', () => {
+    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => JSON.stringify(s.value)))
+    for (const state of [{ open: 'showing' }, { open: 'timed' }, 'dismissed', 'removed']) expect(reached).toContain(JSON.stringify(state))
+  })
+
+  for (const path of paths) {
+    const steps = path.steps.map((s) => s.event.type.replace('xstate.after.', 'wait ')).filter((t) => t !== 'xstate.init')
+    it(`${steps.join(' → ') || 'a loading toast'} ⇒ ${JSON.stringify(path.state.value)} (${path.state.context.content.kind})`, async () => {
+      const toaster = createActor(toasterMachine).start()
+      const api = toastApi(toaster)
+      render(<ToasterView toaster={toaster} />)
+      let id = ''
+      await act(async () => {
+        id = api.loading(start.content.title)
+      })
+      const system: System = { toaster, api, id }
+      let before = path.steps[0]!.state
+      await path.test({
+        states: { open: seen, dismissed: seen, removed: seen },
+        events: Object.fromEntries(
+          candidates.map((c) => [
+            c.type,
+            async (step: { event: AnyEventObject; state: ToastSnapshot }) => {
+              await perform(system, step.event, before)
+              before = step.state
+            },
+          ]),
+        ),
+      })
+      toaster.stop()
+    })
+  }
+})
+
+describe('toaster, scenarios', () => {
+  it('keeps success toasts 2 s and errors 4 s, then removes them', async () => {
+    const toaster = createActor(toasterMachine).start()
+    const api = toastApi(toaster)
+    render(<ToasterView toaster={toaster} />)
+    await act(async () => {
+      api.success('Login Successful!')
+      api.error('Error', 'Failed to log in')
+    })
+    expect(screen.getByText('Login Successful!')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2000 + exitDuration))
+    expect(screen.queryByText('Login Successful!')).toBeNull()
+    expect(screen.getByText('Failed to log in')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2000 + exitDuration))
+    expect(screen.queryByText('Failed to log in')).toBeNull()
+    expect(toaster.getSnapshot().context.toasts).toHaveLength(0)
+  })
+
+  it('shows at most 20 at once, dropping the oldest', async () => {
+    const toaster = createActor(toasterMachine).start()
+    const api = toastApi(toaster)
+    render(<ToasterView toaster={toaster} />)
+    await act(async () => {
+      for (let i = 1; i <= maxToasts + 3; i++) api.blank(`Note ${i}`)
+    })
+    expect(toaster.getSnapshot().context.toasts).toHaveLength(maxToasts)
+    expect(screen.queryByText('Note 3')).toBeNull()
+    expect(screen.getByText('Note 4')).toBeTruthy()
+    expect(screen.getByText(`Note ${maxToasts + 3}`)).toBeTruthy()
+  })
+
+  it('keeps a loading toast until it is settled', async () => {
+    const toaster = createActor(toasterMachine).start()
+    const api = toastApi(toaster)
+    render(<ToasterView toaster={toaster} />)
+    let id = ''
+    await act(async () => {
+      id = api.loading('Uploading image')
+    })
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(screen.getByText('Uploading image')).toBeTruthy()
+    await act(async () => api.settle(id, { kind: 'success', title: 'Image uploaded' }))
+    expect(screen.getByText('Image uploaded')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2000 + exitDuration))
+    expect(screen.queryByText('Image uploaded')).toBeNull()
+  })
+})

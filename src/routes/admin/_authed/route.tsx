@@ -1,0 +1,58 @@
+import { createFileRoute, Link, Outlet, redirect, useNavigate, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { AdminLayout } from '../../../components/AdminLayout.tsx'
+import { canEnterAdmin } from '../../../machines/authMachine.ts'
+import { authActor, settledAuth } from '../-session.ts'
+
+// Every admin screen but sign-in: only a signed-in admin or editor gets in; anyone else goes to
+// sign-in, which brings them back here afterwards.
+export const Route = createFileRoute('/admin/_authed')({
+  beforeLoad: async ({ location }) => {
+    const auth = await settledAuth()
+    if (!canEnterAdmin(auth)) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
+  },
+  pendingComponent: () => <p className="admin-loading">Loading...</p>,
+  component: AuthedLayout,
+})
+
+function AuthedLayout() {
+  const email = useSelector(authActor, (s) => s.context.user?.email ?? null)
+  const allowed = useSelector(authActor, canEnterAdmin)
+  const signingOut = useSelector(authActor, (s) => s.matches('signingOut'))
+  const href = useRouterState({ select: (s) => s.location.href })
+  const navigate = useNavigate()
+
+  // Signed out meanwhile (Logout, or the server said the session is gone): back to sign-in.
+  useEffect(() => {
+    if (!allowed && !signingOut) void navigate({ to: '/admin/login', search: { redirect: href }, replace: true })
+  }, [allowed, signingOut, href, navigate])
+
+  return (
+    <AdminLayout
+      email={email}
+      onLogout={() => authActor.send({ type: 'sign.out' })}
+      nav={
+        <ul>
+          <li>
+            <Link to="/admin" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/articles" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+              Articles
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/articles/new" activeProps={{ 'aria-current': 'page' }}>
+              New Article
+            </Link>
+          </li>
+        </ul>
+      }
+    >
+      <Outlet />
+    </AdminLayout>
+  )
+}
