@@ -7,7 +7,19 @@ import { defineConfig } from 'vite'
 const service = process.env.RESONANCE_SERVICE_URL ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // Loaders stay in the main bundle by default. The admin's load the editor's session and
+        // client, which no reader should download, so under /admin they are split off too.
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith('/admin') ? [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] : undefined,
+      },
+    }),
+    react(),
+  ],
   server: {
     proxy: {
       '^/v(1|X|\\d{4}-\\d{2}-\\d{2})/': { target: service, changeOrigin: true },

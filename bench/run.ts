@@ -5,9 +5,12 @@
 import { cleanupAll } from './cleanup.ts'
 import { contentSection } from './content.ts'
 import { describeMachine } from './machine.ts'
+import { readerSection } from './reader.ts'
 import { formatTable, type Section } from './table.ts'
 
-const sections: Section[] = [contentSection()]
+// BENCH_SECTIONS=reader (or content) runs one section.
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,reader').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), readerSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

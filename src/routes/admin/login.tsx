@@ -2,9 +2,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { AdminLogin } from '../../components/AdminLogin.tsx'
-import { demoCredentials } from '../../content/auth.ts'
 import { canEnterAdmin } from '../../machines/authMachine.ts'
-import { authActor, settledAuth, toasts } from './-session.ts'
+import { authActor, toasts } from './-session.ts'
 
 interface LoginSearch {
   /** Where the editor was going when the guard sent them here; only admin paths are followed. */
@@ -26,6 +25,8 @@ export const Route = createFileRoute('/admin/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: safeRedirect(search.redirect) }),
   head: () => ({ meta: [{ title: 'Sign in | Resonance Admin' }] }),
   loader: async () => {
+    // Imported here, not at the top: loaders stay in the reader's main bundle (see _authed/route.tsx).
+    const [{ settledAuth }, { demoCredentials }] = await Promise.all([import('./-session.ts'), import('../../content/auth.ts')])
     await settledAuth()
     return { demo: await demoCredentials() }
   },

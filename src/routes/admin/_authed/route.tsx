@@ -3,12 +3,15 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { AdminLayout } from '../../../components/AdminLayout.tsx'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
-import { authActor, settledAuth } from '../-session.ts'
+import { authActor } from '../-session.ts'
 
 // Every admin screen but sign-in: only a signed-in admin or editor gets in; anyone else goes to
 // sign-in, which brings them back here afterwards.
 export const Route = createFileRoute('/admin/_authed')({
   beforeLoad: async ({ location }) => {
+    // Imported here, not at the top: route options stay in the reader's main bundle, and the
+    // admin session (with its sign-in check) must load only when someone opens the admin area.
+    const [{ settledAuth }, { canEnterAdmin }] = await Promise.all([import('../-session.ts'), import('../../../machines/authMachine.ts')])
     const auth = await settledAuth()
     if (!canEnterAdmin(auth)) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
   },
