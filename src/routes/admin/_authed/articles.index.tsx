@@ -1,0 +1,86 @@
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
+import { AdminArticleFilters } from '../../../components/AdminArticleFilters.tsx'
+import { AdminArticleTable } from '../../../components/AdminArticleTable.tsx'
+import { AdminPagination } from '../../../components/AdminPagination.tsx'
+import {
+  articlePageCount,
+  deleteDocument,
+  deleteFailureMessage,
+  fetchArticleList,
+  hasFilters,
+  validateArticleListSearch,
+  type AdminArticleRow,
+  type ArticleListSearch,
+} from '../../../content/adminQueries.ts'
+import { toasts, withSession } from '../-session.ts'
+
+const nothingToDelete = async () => {}
+
+// The list's whole state (search, filters, sort, page) lives in the address, so a view can be
+// bookmarked, shared and reloaded; the loader asks for one page of it.
+export const Route = createFileRoute('/admin/_authed/articles/')({
+  validateSearch: validateArticleListSearch,
+  loaderDeps: ({ search }) => search,
+  head: () => ({ meta: [{ title: 'Articles | Resonance Admin' }] }),
+  loader: ({ deps }) => withSession((client) => fetchArticleList(client, deps)),
+  pendingComponent: ArticlesPending,
+  errorComponent: ArticlesError,
+  component: ArticlesRoute,
+})
+
+function ArticlesRoute() {
+  const search = Route.useSearch()
+  const list = Route.useLoaderData()
+  const navigate = Route.useNavigate()
+  const router = useRouter()
+  // Another view of this list loading (search changed, or refreshed after a delete): the table says
+  // so and keeps its rows until the new ones arrive.
+  const reloading = useRouterState({ select: (s) => s.status === 'pending' && s.location.pathname === s.resolvedLocation?.pathname })
+  const page = search.page ?? 1
+  // Changes apply to the address as it is now, which may be ahead of the page shown while a view loads.
+  const show = (change: ArticleListSearch) => void navigate({ search: (previous) => ({ ...previous, ...change }) })
+  const remove = async (article: AdminArticleRow) => {
+    const toast = toasts.loading('Deleting article...')
+    try {
+      await withSession((client) => deleteDocument(client, article.id))
+      toasts.settle(toast, { kind: 'success', title: 'Article deleted!', description: 'Article deleted successfully.' })
+    } catch (error) {
+      toasts.settle(toast, { kind: 'error', title: 'Error', description: deleteFailureMessage(error) })
+    }
+    await router.invalidate()
+  }
+  return (
+    <AdminArticleTable
+      state={{ status: 'ready', data: list }}
+      page={page}
+      sort={search.sort ?? 'newest'}
+      filtered={hasFilters(search)}
+      onSort={(sort) => show({ sort: sort === 'newest' ? undefined : sort, page: undefined })}
+      onDelete={remove}
+      busy={reloading}
+      filters={<AdminArticleFilters search={search} categories={list.categories} authors={list.authors} onChange={show} />}
+      pagination={<AdminPagination page={page} pageCount={articlePageCount(list.total)} />}
+    />
+  )
+}
+
+function ArticlesPending() {
+  const search = Route.useSearch()
+  return <AdminArticleTable state={{ status: 'loading' }} page={search.page ?? 1} sort={search.sort ?? 'newest'} filtered={hasFilters(search)} onSort={() => {}} onDelete={nothingToDelete} />
+}
+
+function ArticlesError({ error }: { error: unknown }) {
+  const search = Route.useSearch()
+  const router = useRouter()
+  return (
+    <AdminArticleTable
+      state={{ status: 'error', message: error instanceof Error ? error.message : String(error) }}
+      page={search.page ?? 1}
+      sort={search.sort ?? 'newest'}
+      filtered={hasFilters(search)}
+      onSort={() => {}}
+      onDelete={nothingToDelete}
+      onRetry={() => void router.invalidate()}
+    />
+  )
+}

@@ -1,0 +1,57 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { SectionManager } from '../../../components/SectionManager.tsx'
+import { deleteDocument, fetchSection, parseSectionType, sectionDeleteFailure, sectionTitles, type AdminListItem } from '../../../content/adminQueries.ts'
+import { toasts, withSession } from '../-session.ts'
+
+const nothingToDelete = async () => {}
+
+// An unknown section type is a page of its own ('Invalid content section'), not the 404.
+export const Route = createFileRoute('/admin/_authed/content/$sectionType')({
+  head: ({ params }) => {
+    const type = parseSectionType(params.sectionType)
+    return { meta: [{ title: `${type ? `Manage ${sectionTitles[type]}` : 'Invalid content section'} | Resonance Admin` }] }
+  },
+  loader: async ({ params }) => {
+    const type = parseSectionType(params.sectionType)
+    return type ? withSession((client) => fetchSection(client, type)) : null
+  },
+  pendingComponent: SectionPending,
+  errorComponent: SectionError,
+  component: SectionRoute,
+})
+
+function SectionRoute() {
+  const { sectionType } = Route.useParams()
+  const content = Route.useLoaderData()
+  const router = useRouter()
+  const remove = async (item: AdminListItem) => {
+    const toast = toasts.loading('Deleting...')
+    try {
+      await withSession((client) => deleteDocument(client, item.id))
+      toasts.settle(toast, { kind: 'success', title: 'Item deleted successfully!' })
+    } catch (error) {
+      toasts.settle(toast, { kind: 'error', title: sectionDeleteFailure(error) })
+    }
+    await router.invalidate()
+  }
+  const type = parseSectionType(sectionType)
+  return <SectionManager sectionType={type} state={content ? { status: 'ready', data: content } : { status: 'loading' }} onDelete={remove} />
+}
+
+function SectionPending() {
+  const { sectionType } = Route.useParams()
+  return <SectionManager sectionType={parseSectionType(sectionType)} state={{ status: 'loading' }} onDelete={nothingToDelete} />
+}
+
+function SectionError({ error }: { error: unknown }) {
+  const { sectionType } = Route.useParams()
+  const router = useRouter()
+  return (
+    <SectionManager
+      sectionType={parseSectionType(sectionType)}
+      state={{ status: 'error', message: error instanceof Error ? error.message : String(error) }}
+      onDelete={nothingToDelete}
+      onRetry={() => void router.invalidate()}
+    />
+  )
+}
