@@ -20,7 +20,8 @@ export interface ListenOptions {
 export interface Listener {
   dataset: string
   options: ListenOptions
-  send(event: string, id: string | null, data: unknown): void
+  /** Sends one event; `json` is its data, already serialised (one string is shared by many listeners). */
+  send(event: string, id: string | null, json: string): void
 }
 
 interface Group {
@@ -70,26 +71,36 @@ export class ListenerHub {
         const [was, is] = await Promise.all([matches(group, change.before), matches(group, change.after)])
         if (!was && !is) continue
         const transition: Transition = was && is ? 'update' : is ? 'appear' : 'disappear'
+        const eventId = `${tx.id}#${change.id}`
+        // The event (mostly the document) is serialised once per set of options that shape it, not
+        // once per listener: a thousand open homepages share one string.
+        const serialised = new Map<string, string>()
         for (const listener of group.listeners) {
           if (listener.dataset !== tx.dataset || !visibleTo(listener.options, change.id)) continue
-          const eventId = `${tx.id}#${change.id}`
-          const data: Record<string, unknown> = {
-            eventId,
-            documentId: change.id,
-            transactionId: tx.id,
-            transition,
-            identity: tx.identity,
-            resultRev: tx.id,
-            timestamp,
-            visibility: listener.options.visibility,
-            transactionTotalEvents: total,
-            transactionCurrentEvent: index,
+          const { includeResult, includePreviousRevision, includeMutations, visibility } = listener.options
+          const shape = `${includeResult}/${includePreviousRevision}/${includeMutations}/${visibility}`
+          let json = serialised.get(shape)
+          if (json === undefined) {
+            const data: Record<string, unknown> = {
+              eventId,
+              documentId: change.id,
+              transactionId: tx.id,
+              transition,
+              identity: tx.identity,
+              resultRev: tx.id,
+              timestamp,
+              visibility,
+              transactionTotalEvents: total,
+              transactionCurrentEvent: index,
+            }
+            if (change.before) data.previousRev = change.before._rev
+            if (includeMutations) data.mutations = tx.mutations
+            if (includeResult && change.after) data.result = change.after
+            if (includePreviousRevision) data.previous = change.before
+            json = JSON.stringify(data)
+            serialised.set(shape, json)
           }
-          if (change.before) data.previousRev = change.before._rev
-          if (listener.options.includeMutations) data.mutations = tx.mutations
-          if (listener.options.includeResult && change.after) data.result = change.after
-          if (listener.options.includePreviousRevision) data.previous = change.before
-          listener.send('mutation', eventId, data)
+          listener.send('mutation', eventId, json)
         }
       }
     }

@@ -1,11 +1,14 @@
 // GROQ over the in-memory dataset, through groq-js.
 // groq-js scans the whole dataset for every `*[...]` and knows nothing of perspectives, so this
-// module (1) builds each perspective's view once per dataset revision, (2) resolves `->` through an
-// id map instead of a scan, and (3) caches serialised results per revision: the homepage query is
-// answered from memory until the next write. docs/decisions/002-query-cache.md explains why.
+// module (1) builds each perspective's view once per dataset revision, (2) runs the filters it can
+// in plain JavaScript before groq-js sees the query (filter.ts), (3) resolves `->` through an id map
+// instead of a scan, and (4) caches serialised results per revision, and whole responses of anonymous
+// GETs by URL: the homepage query is answered from memory until the next write.
+// docs/decisions/002-query-cache.md explains why.
 
 import { evaluate, parse, type ExprNode } from 'groq-js'
 import { typedError } from './errors.ts'
+import { planQuery } from './filter.ts'
 import { isDraftId, isPathId, isVersionId, publishedIdOf } from './ids.ts'
 import type { Doc } from './mutations.ts'
 import type { Store } from './store.ts'
@@ -80,29 +83,72 @@ export interface QueryResult {
   json: string
   ms: number
   cached: boolean
+  /** The dataset revision the result holds for, or null when it may not be reused (it uses now() or identity()). */
+  revision: number | null
 }
 
+/** A cached result string, or a whole ready-to-send response body, valid while its dataset stays at `revision`. */
 interface CacheEntry {
+  dataset: string
   revision: number
-  json: string
+  value: string | Buffer
+}
+
+/** A least-recently-used map bounded by the total size of its entries. */
+class ByteLru<V extends { value: string | Buffer }> {
+  private readonly entries = new Map<string, V>()
+  private bytes = 0
+  private readonly limit: number
+
+  constructor(limit: number) {
+    this.limit = limit
+  }
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key)
+    if (hit) {
+      // Refresh its place in the LRU order.
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+    }
+    return hit
+  }
+
+  set(key: string, entry: V): void {
+    this.delete(key)
+    this.entries.set(key, entry)
+    this.bytes += key.length + entry.value.length
+    while (this.bytes > this.limit && this.entries.size > 1) this.delete(this.entries.keys().next().value!)
+  }
+
+  delete(key: string): void {
+    const old = this.entries.get(key)
+    if (!old) return
+    this.entries.delete(key)
+    this.bytes -= key.length + old.value.length
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.bytes = 0
+  }
 }
 
 export class QueryEngine {
   private readonly store: Store
   private readonly views = new Map<string, { revision: number; view: View }>()
-  private readonly cache = new Map<string, CacheEntry>()
+  /** Result strings by query, and response bodies by URL, in one budget. */
+  private readonly cache: ByteLru<CacheEntry>
   /** Identical queries arriving while one is evaluated share its result (a write makes every open homepage refetch at once). */
   private readonly inflight = new Map<string, Promise<string>>()
-  private cacheBytes = 0
-  private readonly cacheLimitBytes: number
 
   constructor(store: Store, options: { cacheLimitBytes?: number } = {}) {
     this.store = store
-    this.cacheLimitBytes = options.cacheLimitBytes ?? 64 * 1024 * 1024
+    this.cache = new ByteLru(options.cacheLimitBytes ?? 64 * 1024 * 1024)
     store.useSelector(async (_dataset, docs, query, params) => {
       const tree = parseGroq(query, params)
       const all = [...docs.values()]
-      const value = await evaluate(tree, { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
+      const value = await evaluate(planQuery(tree, all, params), { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
       const result = (await value.get()) as unknown
       const list = Array.isArray(result) ? result : result === null || result === undefined ? [] : [result]
       return list.map((item) => (typeof item === 'string' ? item : (item as Doc | null)?._id)).filter((id): id is string => typeof id === 'string')
@@ -120,6 +166,10 @@ export class QueryEngine {
     return view
   }
 
+  /**
+   * Runs a query for a reader. The caller syncs external writes first (the HTTP layer does, once
+   * per request), so this never checks the database itself.
+   */
   async query(
     datasetName: string,
     query: string,
@@ -128,22 +178,16 @@ export class QueryEngine {
     reader: Reader,
   ): Promise<QueryResult> {
     const started = performance.now()
-    this.store.syncExternalWrites()
     const dataset = this.store.dataset(datasetName)
     const tree = parseGroq(query, params)
     // Results that depend on the clock or on who asks cannot be shared between requests.
     const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
-    const key = `${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${JSON.stringify(params)}`
+    const key = `q\u0000${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${JSON.stringify(params)}`
+    const revision = dataset.revision
     if (cacheable) {
       const hit = this.cache.get(key)
-      if (hit && hit.revision === dataset.revision) {
-        // Refresh its place in the LRU order.
-        this.cache.delete(key)
-        this.cache.set(key, hit)
-        return { json: hit.json, ms: Math.round(performance.now() - started), cached: true }
-      }
+      if (hit && hit.revision === revision) return { json: hit.value as string, ms: Math.round(performance.now() - started), cached: true, revision }
     }
-    const revision = dataset.revision
     const flightKey = `${revision}\u0000${key}`
     let pending = cacheable ? this.inflight.get(flightKey) : undefined
     if (!pending) {
@@ -155,14 +199,34 @@ export class QueryEngine {
       }
     }
     const json = await pending
-    if (cacheable && revision === this.store.dataset(datasetName).revision) this.remember(key, { revision, json })
-    return { json, ms: Math.round(performance.now() - started), cached: false }
+    // A write may have landed while the query ran; then the result is already out of date.
+    const current = cacheable && revision === this.store.dataset(datasetName).revision
+    if (current) this.cache.set(key, { dataset: datasetName, revision, value: json })
+    return { json, ms: Math.round(performance.now() - started), cached: false, revision: current ? revision : null }
+  }
+
+  /**
+   * The ready response body of an anonymous GET, by its raw URL, while its dataset has not changed.
+   * The URL holds everything else the response depends on (dataset, API version, query, params,
+   * perspective, returnQuery), so the lookup needs no parsing at all.
+   */
+  response(url: string): Buffer | undefined {
+    const key = `r\u0000${url}`
+    const hit = this.cache.get(key)
+    if (!hit) return undefined
+    if (this.store.revisionOf(hit.dataset) === hit.revision) return hit.value as Buffer
+    this.cache.delete(key)
+    return undefined
+  }
+
+  rememberResponse(url: string, dataset: string, revision: number, body: Buffer): void {
+    this.cache.set(`r\u0000${url}`, { dataset, revision, value: body })
   }
 
   private async evaluate(datasetName: string, tree: ExprNode, query: string, params: Record<string, unknown>, perspective: Perspective, reader: Reader): Promise<string> {
     const view = this.view(datasetName, perspective, reader)
     try {
-      const value = await evaluate(tree, {
+      const value = await evaluate(planQuery(tree, view.docs, params), {
         dataset: view.docs,
         params,
         identity: reader.identity ?? '',
@@ -174,22 +238,9 @@ export class QueryEngine {
     }
   }
 
-  private remember(key: string, entry: CacheEntry): void {
-    const old = this.cache.get(key)
-    if (old) this.cacheBytes -= old.json.length + key.length
-    this.cache.set(key, entry)
-    this.cacheBytes += entry.json.length + key.length
-    while (this.cacheBytes > this.cacheLimitBytes && this.cache.size > 1) {
-      const [oldestKey, oldest] = this.cache.entries().next().value!
-      this.cache.delete(oldestKey)
-      this.cacheBytes -= oldest.json.length + oldestKey.length
-    }
-  }
-
   /** Drops everything cached; used by the benchmark to measure cold queries. */
   clearCache(): void {
     this.cache.clear()
-    this.cacheBytes = 0
     this.views.clear()
   }
 }

@@ -91,7 +91,12 @@ export async function startService(config: Config, log: (line: string) => void =
   const server = createServer(handler)
   // Listen streams stay open for hours; only idle keep-alive sockets should time out.
   server.requestTimeout = 0
-  server.headersTimeout = 60_000
+  // Node's default of 5 s closes idle keep-alive sockets so soon that a client reusing one can see
+  // it reset under its next request (this happened during a long cold query). 65 s outlasts the
+  // usual 60 s idle timeout of clients and proxies, so they close first; Node requires the headers
+  // timeout to be above it.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())

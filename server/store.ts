@@ -75,6 +75,8 @@ export class Store {
       addDataset: this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)'),
       dropDataset: this.db.prepare('DELETE FROM datasets WHERE name = ?'),
       dropDocuments: this.db.prepare('DELETE FROM documents WHERE dataset = ?'),
+      // Checked on every request: db.pragma() would prepare a new statement each time.
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
     }
     this.dataVersion = this.currentDataVersion()
     this.loadAll()
@@ -86,7 +88,7 @@ export class Store {
   }
 
   private currentDataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number
+    return this.statements.dataVersion.get() as number
   }
 
   private loadAll(): void {
@@ -116,6 +118,11 @@ export class Store {
 
   datasetNames(): string[] {
     return [...this.datasets.keys()].sort()
+  }
+
+  /** The dataset's revision, or undefined when there is no such dataset; for cache checks on every request. */
+  revisionOf(name: string): number | undefined {
+    return this.datasets.get(name)?.revision
   }
 
   hasDataset(name: string): boolean {
