@@ -99,8 +99,8 @@ async function measure(articles: number): Promise<Measurement> {
     const token = session.access_token
 
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
-    // A fresh connection per write: a cold query can block the service longer than its 5 s
-    // keep-alive timeout, and a write sent on an idle socket just as the service closes it fails.
+    // A fresh connection per write, so a write never lands on an idle keep-alive socket just as the
+    // service closes it; the writes are not what is measured.
     const writes = new Agent({ keepAlive: false, maxSockets: 1 })
     let tick = 0
     /** One small write, so the next query finds its cached result out of date. */
