@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SectionRouteImport } from './routes/$section'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ArchiveRouteImport } from './routes/archive'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as SearchRouteImport } from './routes/search'
@@ -19,10 +20,21 @@ import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TrendingRouteImport } from './routes/trending'
 import { Route as VideoJournalRouteImport } from './routes/video-journal'
 import { Route as VideosRouteImport } from './routes/videos'
+import { Route as AdminAuthedRouteRouteImport } from './routes/admin/_authed/route'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ArticleSlugRouteImport } from './routes/article.$slug'
 import { Route as PhotoEssaysIndexRouteImport } from './routes/photo-essays.index'
 import { Route as PhotoEssaysSlugRouteImport } from './routes/photo-essays.$slug'
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
+import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
+import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
+import { Route as AdminAuthedArticlesIndexRouteImport } from './routes/admin/_authed/articles.index'
+import { Route as AdminAuthedArticlesIdRouteImport } from './routes/admin/_authed/articles.$id'
+import { Route as AdminAuthedArticlesNewRouteImport } from './routes/admin/_authed/articles.new'
+import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
+import { Route as AdminAuthedArticlesIdEditRouteImport } from './routes/admin/_authed/articles.$id.edit'
+import { Route as AdminAuthedEditArticlesIdRouteImport } from './routes/admin/_authed/edit.articles.$id'
+import { Route as AdminAuthedEditArticlesNewRouteImport } from './routes/admin/_authed/edit.articles.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,6 +49,11 @@ const SectionRoute = SectionRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArchiveRoute = ArchiveRouteImport.update({
@@ -74,6 +91,15 @@ const VideosRoute = VideosRouteImport.update({
   path: '/videos',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAuthedRouteRoute = AdminAuthedRouteRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const ArticleSlugRoute = ArticleSlugRouteImport.update({
   id: '/article/$slug',
   path: '/article/$slug',
@@ -94,9 +120,60 @@ const TopicSlugRoute = TopicSlugRouteImport.update({
   path: '/topic/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedDashboardRoute = AdminAuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedArticlesIndexRoute =
+  AdminAuthedArticlesIndexRouteImport.update({
+    id: '/articles/',
+    path: '/articles/',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedArticlesIdRoute = AdminAuthedArticlesIdRouteImport.update({
+  id: '/articles/$id',
+  path: '/articles/$id',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedArticlesNewRoute = AdminAuthedArticlesNewRouteImport.update({
+  id: '/articles/new',
+  path: '/articles/new',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedContentSectionTypeRoute =
+  AdminAuthedContentSectionTypeRouteImport.update({
+    id: '/content/$sectionType',
+    path: '/content/$sectionType',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedArticlesIdEditRoute =
+  AdminAuthedArticlesIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AdminAuthedArticlesIdRoute,
+  } as any)
+const AdminAuthedEditArticlesIdRoute =
+  AdminAuthedEditArticlesIdRouteImport.update({
+    id: '/edit/articles/$id',
+    path: '/edit/articles/$id',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedEditArticlesNewRoute =
+  AdminAuthedEditArticlesNewRouteImport.update({
+    id: '/edit/articles/new',
+    path: '/edit/articles/new',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/$section': typeof SectionRoute
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
@@ -106,13 +183,24 @@ export interface FileRoutesByFullPath {
   '/trending': typeof TrendingRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
+  '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/': typeof AdminAuthedIndexRoute
+  '/admin/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
+  '/admin/articles/new': typeof AdminAuthedArticlesNewRoute
+  '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
+  '/admin/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
+  '/admin/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminAuthedIndexRoute
   '/$section': typeof SectionRoute
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
@@ -122,14 +210,24 @@ export interface FileRoutesByTo {
   '/trending': typeof TrendingRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
+  '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
+  '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
+  '/admin/articles/new': typeof AdminAuthedArticlesNewRoute
+  '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/articles': typeof AdminAuthedArticlesIndexRoute
+  '/admin/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
+  '/admin/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/$section': typeof SectionRoute
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
@@ -139,15 +237,27 @@ export interface FileRoutesById {
   '/trending': typeof TrendingRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
+  '/admin/_authed': typeof AdminAuthedRouteRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/_authed/': typeof AdminAuthedIndexRoute
+  '/admin/_authed/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
+  '/admin/_authed/articles/new': typeof AdminAuthedArticlesNewRoute
+  '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
+  '/admin/_authed/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/_authed/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
+  '/admin/_authed/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/$section'
     | '/about'
     | '/archive'
@@ -157,13 +267,24 @@ export interface FileRouteTypes {
     | '/trending'
     | '/video-journal'
     | '/videos'
+    | '/admin/login'
     | '/article/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/dashboard'
+    | '/admin/'
+    | '/admin/articles/$id'
+    | '/admin/articles/new'
+    | '/admin/content/$sectionType'
+    | '/admin/articles/'
+    | '/admin/articles/$id/edit'
+    | '/admin/edit/articles/$id'
+    | '/admin/edit/articles/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
     | '/$section'
     | '/about'
     | '/archive'
@@ -173,13 +294,23 @@ export interface FileRouteTypes {
     | '/trending'
     | '/video-journal'
     | '/videos'
+    | '/admin/login'
     | '/article/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays'
+    | '/admin/dashboard'
+    | '/admin/articles/$id'
+    | '/admin/articles/new'
+    | '/admin/content/$sectionType'
+    | '/admin/articles'
+    | '/admin/articles/$id/edit'
+    | '/admin/edit/articles/$id'
+    | '/admin/edit/articles/new'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/$section'
     | '/about'
     | '/archive'
@@ -189,14 +320,26 @@ export interface FileRouteTypes {
     | '/trending'
     | '/video-journal'
     | '/videos'
+    | '/admin/_authed'
+    | '/admin/login'
     | '/article/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/_authed/dashboard'
+    | '/admin/_authed/'
+    | '/admin/_authed/articles/$id'
+    | '/admin/_authed/articles/new'
+    | '/admin/_authed/content/$sectionType'
+    | '/admin/_authed/articles/'
+    | '/admin/_authed/articles/$id/edit'
+    | '/admin/_authed/edit/articles/$id'
+    | '/admin/_authed/edit/articles/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   SectionRoute: typeof SectionRoute
   AboutRoute: typeof AboutRoute
   ArchiveRoute: typeof ArchiveRoute
@@ -233,6 +376,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/archive': {
@@ -284,6 +434,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VideosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_authed': {
+      id: '/admin/_authed'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminAuthedRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/article/$slug': {
       id: '/article/$slug'
       path: '/article/$slug'
@@ -312,11 +476,127 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TopicSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_authed/': {
+      id: '/admin/_authed/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAuthedIndexRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/dashboard': {
+      id: '/admin/_authed/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminAuthedDashboardRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/articles/': {
+      id: '/admin/_authed/articles/'
+      path: '/articles'
+      fullPath: '/admin/articles/'
+      preLoaderRoute: typeof AdminAuthedArticlesIndexRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/articles/$id': {
+      id: '/admin/_authed/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/admin/articles/$id'
+      preLoaderRoute: typeof AdminAuthedArticlesIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/articles/new': {
+      id: '/admin/_authed/articles/new'
+      path: '/articles/new'
+      fullPath: '/admin/articles/new'
+      preLoaderRoute: typeof AdminAuthedArticlesNewRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/content/$sectionType': {
+      id: '/admin/_authed/content/$sectionType'
+      path: '/content/$sectionType'
+      fullPath: '/admin/content/$sectionType'
+      preLoaderRoute: typeof AdminAuthedContentSectionTypeRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/articles/$id/edit': {
+      id: '/admin/_authed/articles/$id/edit'
+      path: '/edit'
+      fullPath: '/admin/articles/$id/edit'
+      preLoaderRoute: typeof AdminAuthedArticlesIdEditRouteImport
+      parentRoute: typeof AdminAuthedArticlesIdRoute
+    }
+    '/admin/_authed/edit/articles/$id': {
+      id: '/admin/_authed/edit/articles/$id'
+      path: '/edit/articles/$id'
+      fullPath: '/admin/edit/articles/$id'
+      preLoaderRoute: typeof AdminAuthedEditArticlesIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/edit/articles/new': {
+      id: '/admin/_authed/edit/articles/new'
+      path: '/edit/articles/new'
+      fullPath: '/admin/edit/articles/new'
+      preLoaderRoute: typeof AdminAuthedEditArticlesNewRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
   }
 }
 
+interface AdminAuthedArticlesIdRouteChildren {
+  AdminAuthedArticlesIdEditRoute: typeof AdminAuthedArticlesIdEditRoute
+}
+
+const AdminAuthedArticlesIdRouteChildren: AdminAuthedArticlesIdRouteChildren = {
+  AdminAuthedArticlesIdEditRoute: AdminAuthedArticlesIdEditRoute,
+}
+
+const AdminAuthedArticlesIdRouteWithChildren =
+  AdminAuthedArticlesIdRoute._addFileChildren(
+    AdminAuthedArticlesIdRouteChildren,
+  )
+
+interface AdminAuthedRouteRouteChildren {
+  AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
+  AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
+  AdminAuthedArticlesIdRoute: typeof AdminAuthedArticlesIdRouteWithChildren
+  AdminAuthedArticlesNewRoute: typeof AdminAuthedArticlesNewRoute
+  AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
+  AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
+  AdminAuthedEditArticlesIdRoute: typeof AdminAuthedEditArticlesIdRoute
+  AdminAuthedEditArticlesNewRoute: typeof AdminAuthedEditArticlesNewRoute
+}
+
+const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
+  AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
+  AdminAuthedIndexRoute: AdminAuthedIndexRoute,
+  AdminAuthedArticlesIdRoute: AdminAuthedArticlesIdRouteWithChildren,
+  AdminAuthedArticlesNewRoute: AdminAuthedArticlesNewRoute,
+  AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
+  AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
+  AdminAuthedEditArticlesIdRoute: AdminAuthedEditArticlesIdRoute,
+  AdminAuthedEditArticlesNewRoute: AdminAuthedEditArticlesNewRoute,
+}
+
+const AdminAuthedRouteRouteWithChildren =
+  AdminAuthedRouteRoute._addFileChildren(AdminAuthedRouteRouteChildren)
+
+interface AdminRouteRouteChildren {
+  AdminAuthedRouteRoute: typeof AdminAuthedRouteRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuthedRouteRoute: AdminAuthedRouteRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   SectionRoute: SectionRoute,
   AboutRoute: AboutRoute,
   ArchiveRoute: ArchiveRoute,

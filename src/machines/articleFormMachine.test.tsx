@@ -1,0 +1,373 @@
+// Model-based tests generated from the article form machine: xstate/graph walks every state the
+// machine can reach in create mode and in edit mode; each step is performed as the real thing
+// would happen (the editor filling in and pressing Save, a load or save settling, Try again,
+// Reload their version) against the real machine with fake effects, rendered through the real
+// form, and in every state the test checks what the editor sees.
+
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useSelector } from '@xstate/react'
+import { createActor, fromPromise, getNextSnapshot, type Actor, type AnyEventObject } from 'xstate'
+import { TestModel } from 'xstate/graph'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ArticleForm } from '../components/ArticleForm.tsx'
+import { layoutStubsForEditor } from '../components/RichTextEditor.testing.ts'
+import { ConflictError, emptyArticleValues, messages, SlugTakenError, type ArticleFormData, type ArticleFormValues, type SaveInput } from '../content/articleForm.ts'
+import { portableTextToEditor } from '../content/portableText.ts'
+import { articleFormMachine, articleFormView, type ArticleFormEvent, type ArticleFormInput, type ArticleFormSnapshot } from './articleFormMachine.ts'
+
+layoutStubsForEditor()
+
+const authors = [{ id: '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d', name: 'Tom Whitcombe' }]
+const categories = [{ id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'UK' }]
+const articleId = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b'
+const newId = 'f0000000-0000-4000-8000-000000000001'
+
+function article(title: string): ArticleFormData['article'] {
+  const values: ArticleFormValues = {
+    ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+    title,
+    slug: 'night-buses-return',
+    content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),
+    author_id: authors[0]!.id,
+    category_id: categories[0]!.id,
+    published: true,
+  }
+  return { values, base: { _id: articleId, _type: 'article' }, revisions: { published: 'rev-1', draft: null } }
+}
+
+const withArticle: ArticleFormData = { authors, categories, article: article('Night buses return') }
+const theirVersion: ArticleFormData = { authors, categories, article: article('Night buses return, their version') }
+const withoutArticle: ArticleFormData = { authors, categories, article: null }
+
+interface Pending<I, O> {
+  input: I
+  resolve: (value: O) => void
+  reject: (error: unknown) => void
+}
+
+/** The fake outside world: loads and saves the test settles, and what the route would announce. */
+function environment() {
+  const env = {
+    loads: [] as Array<Pending<{ id: string | null }, ArticleFormData>>,
+    saves: [] as Array<Pending<SaveInput, void>>,
+    announced: [] as string[],
+  }
+  const machine = articleFormMachine.provide({
+    actors: {
+      load: fromPromise<ArticleFormData, { id: string | null }>(({ input }) => new Promise((resolve, reject) => env.loads.push({ input, resolve, reject }))),
+      save: fromPromise<void, SaveInput>(({ input }) => new Promise((resolve, reject) => env.saves.push({ input, resolve, reject }))),
+    },
+    actions: {
+      announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
+      announceFailure: (_, { message }) => env.announced.push(`Error: ${message}`),
+    },
+  })
+  return { env, machine }
+}
+
+/** The form screen as the routes wire it. */
+function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
+  const snapshot = useSelector(actor, (s) => s)
+  return (
+    <ArticleForm
+      {...articleFormView(snapshot)}
+      onSubmit={(values) => actor.send({ type: 'save', values })}
+      onCancel={() => {}}
+      onRetry={() => actor.send({ type: 'retry' })}
+      onReload={() => actor.send({ type: 'reload' })}
+      uploadImage={() => Promise.reject(new Error('no uploads here'))}
+    />
+  )
+}
+
+type System = ReturnType<typeof environment> & {
+  actor: Actor<typeof articleFormMachine>
+  /** The title the editor typed before the last save: it must survive a conflict. */
+  typedTitle: string | null
+}
+type Gesture = (system: System, event: AnyEventObject) => Promise<void>
+
+const user = () => userEvent.setup()
+
+async function pressSave(system: System): Promise<void> {
+  const saves = system.env.saves.length
+  await user().click(screen.getByRole('button', { name: 'Save Article' }))
+  // The form validates, then hands the values over: a save starts.
+  await waitFor(() => expect(system.env.saves.length).toBe(saves + 1))
+}
+
+/** What the editor does for each event the machine takes from outside. */
+const gestures = {
+  save: async (system) => {
+    const title = screen.getByLabelText('Title') as HTMLInputElement
+    if (title.value === '') {
+      // A new article: fill in everything the spec asks for.
+      await user().type(title, 'Night buses return')
+      await user().click(screen.getByRole('button', { name: 'Generate from title' }))
+      await user().click(screen.getByRole('textbox', { name: 'Content' }))
+      await user().keyboard('Services every twenty minutes')
+      await user().selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
+      await user().selectOptions(screen.getByLabelText('Category'), 'UK')
+    } else if (!title.value.endsWith(' (edited)')) {
+      await user().type(title, ' (edited)')
+    }
+    system.typedTitle = title.value
+    await pressSave(system)
+  },
+  retry: async () => {
+    await user().click(screen.getByRole('button', { name: 'Try again' }))
+  },
+  reload: async () => {
+    await user().click(screen.getByRole('button', { name: 'Reload their version' }))
+  },
+} satisfies Record<ArticleFormEvent['type'], Gesture>
+
+/** What the world does for the machine's internal events: loads and saves settle. */
+async function perform(system: System, event: AnyEventObject): Promise<void> {
+  if (event.type in gestures) {
+    const gesture: Gesture = gestures[event.type as ArticleFormEvent['type']]
+    await gesture(system, event)
+    return
+  }
+  await act(async () => {
+    if (event.type === 'xstate.done.actor.load') system.env.loads.pop()!.resolve(event.output as ArticleFormData)
+    else if (event.type === 'xstate.error.actor.load') system.env.loads.pop()!.reject(event.error)
+    else if (event.type === 'xstate.done.actor.save') system.env.saves.pop()!.resolve()
+    else if (event.type === 'xstate.error.actor.save') system.env.saves.pop()!.reject(event.error)
+    else throw new Error(`No gesture for ${event.type}`)
+  })
+}
+
+const forbidden = new Error(messages.updateDisabled)
+const loadFailure = new Error('503 Service Unavailable')
+
+function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
+  return [
+    ...(mode === 'edit'
+      ? [
+          { type: 'xstate.done.actor.load', output: withArticle },
+          { type: 'xstate.done.actor.load', output: withoutArticle },
+        ]
+      : [{ type: 'xstate.done.actor.load', output: withoutArticle }]),
+    { type: 'xstate.error.actor.load', error: loadFailure },
+    { type: 'save', values: emptyArticleValues(new Date(0)) },
+    { type: 'retry' },
+    { type: 'reload' },
+    { type: 'xstate.done.actor.save', output: undefined },
+    { type: 'xstate.error.actor.save', error: new ConflictError() },
+    { type: 'xstate.error.actor.save', error: new SlugTakenError('night-buses-return') },
+    { type: 'xstate.error.actor.save', error: forbidden },
+  ]
+}
+
+function describeEvent(event: AnyEventObject): string {
+  if (event.type === 'xstate.done.actor.load') return (event.output as ArticleFormData).article ? 'article loads' : 'load finds no article'
+  if (event.type === 'xstate.error.actor.load') return 'load fails'
+  if (event.type === 'xstate.done.actor.save') return 'save succeeds'
+  if (event.type === 'xstate.error.actor.save') {
+    const error = event.error as Error
+    return error instanceof ConflictError ? 'someone else saved' : error instanceof SlugTakenError ? 'slug is taken' : 'save refused (403)'
+  }
+  return event.type
+}
+
+function model(mode: 'create' | 'edit') {
+  const list = candidates(mode)
+  return new TestModel(articleFormMachine, {
+    input: (mode === 'edit' ? { id: articleId } : { id: null, newId }) satisfies ArticleFormInput,
+    // The plain TestModel matches only '*'; match state keys the way createTestModel does.
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    events: (snapshot: ArticleFormSnapshot) => list.filter((event) => snapshot.can(event as ArticleFormEvent)) as ArticleFormEvent[],
+    serializeState: (snapshot: ArticleFormSnapshot) => JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null]),
+    serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
+  })
+}
+
+/** What the editor sees in each state. */
+const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleFormSnapshot) => {
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(mode === 'edit' ? 'Edit Article' : 'Create New Article')
+  const alert = screen.queryByRole('alert')?.textContent ?? null
+  if (snapshot.matches('loading')) {
+    expect(screen.getByRole('status').textContent).toBe('Loading...')
+    expect(screen.queryByLabelText('Title')).toBeNull()
+  } else if (snapshot.matches('loadFailed')) {
+    expect(alert).toContain('503 Service Unavailable')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  } else if (snapshot.matches('notFound')) {
+    expect(screen.getByText('Article not found.')).toBeTruthy()
+    expect(screen.queryByLabelText('Title')).toBeNull()
+  } else if (snapshot.matches('editing')) {
+    expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+    expect(alert).toBeNull()
+    const slugMessage = screen.queryByText(messages.slugTaken)
+    expect(slugMessage !== null).toBe(snapshot.context.takenSlug !== null)
+  } else if (snapshot.matches('saving')) {
+    expect(screen.getByRole('button', { name: 'Saving...' }).getAttribute('aria-disabled')).toBe('true')
+  } else if (snapshot.matches('failed')) {
+    expect(alert).toBe(messages.updateDisabled)
+    expect(system.env.announced.at(-1)).toBe(`Error: ${messages.updateDisabled}`)
+    expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+  } else if (snapshot.matches('conflict')) {
+    expect(alert).toContain(messages.conflict)
+    expect(system.env.announced.at(-1)).toBe(`Error: ${messages.conflict}`)
+    // The editor's own words are still in the form.
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
+    expect(screen.getByRole('button', { name: 'Reload their version' })).toBeTruthy()
+  } else if (snapshot.matches('saved')) {
+    expect(system.env.announced.at(-1)).toBe(mode === 'edit' ? messages.updated : messages.created)
+  } else {
+    throw new Error(`No assertion for ${JSON.stringify(snapshot.value)}`)
+  }
+}
+
+const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict'] as const
+
+afterEach(() => {
+  // Each path renders its own form; the previous one is gone with its actor.
+  document.body.innerHTML = ''
+})
+
+for (const mode of ['create', 'edit'] as const) {
+  describe(`article form machine, ${mode} mode, model-based`, () => {
+    const paths = model(mode).getShortestPaths()
+
+    it('reaches every state of its mode', () => {
+      const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((s) => JSON.stringify(s.value))))
+      for (const state of allStates.filter((s) => mode === 'edit' || s !== 'notFound')) expect(reached, state).toContain(JSON.stringify(state))
+      if (mode === 'create') expect(reached).not.toContain(JSON.stringify('notFound'))
+    })
+
+    for (const path of paths) {
+      const steps = path.steps.map((step) => describeEvent(step.event)).filter((n) => n !== 'xstate.init')
+      it(`${steps.join(' → ') || 'opening'} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+        const { env, machine } = environment()
+        const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId } })
+        const system: System = { env, machine, actor, typedTitle: null }
+        actor.start()
+        render(<FormScreen actor={actor} />)
+        await path.test({
+          states: Object.fromEntries(allStates.map((state) => [state, seen(system, mode)])),
+          events: Object.fromEntries(candidates(mode).map((c) => [c.type, (step: { event: AnyEventObject }) => perform(system, step.event)])),
+        })
+        expect(JSON.stringify(actor.getSnapshot().value)).toBe(JSON.stringify(path.state.value))
+        actor.stop()
+      }, 20_000)
+    }
+  })
+}
+
+/** Every state the shortest paths pass through, with the events that lead there from the start. */
+function statesWithPrefixes(mode: 'create' | 'edit') {
+  const found = new Map<string, { state: ArticleFormSnapshot; events: AnyEventObject[] }>()
+  for (const path of model(mode).getShortestPaths()) {
+    path.steps.forEach((step, index) => {
+      const key = JSON.stringify([step.state.value, step.state.context.takenSlug !== null])
+      const events = path.steps.slice(0, index + 1).map((s): AnyEventObject => s.event).filter((event) => event.type !== 'xstate.init')
+      const known = found.get(key)
+      if (!known || known.events.length > events.length) found.set(key, { state: step.state as ArticleFormSnapshot, events })
+    })
+  }
+  return [...found.values()]
+}
+
+for (const mode of ['create', 'edit'] as const) {
+  describe(`article form machine, ${mode} mode, every transition`, () => {
+    // Shortest paths reach each state once; from every state on the way, every event it takes is
+    // tried too, so Try again, Reload their version and saving again after a failure are walked.
+    for (const { state, events } of statesWithPrefixes(mode)) {
+      for (const event of candidates(mode).filter((c) => state.can(c as ArticleFormEvent))) {
+        const expected = getNextSnapshot(articleFormMachine, state, event as ArticleFormEvent)
+        it(`${[...events, event].map(describeEvent).join(' → ')} ⇒ ${JSON.stringify(expected.value)}`, async () => {
+          const { env, machine } = environment()
+          const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId } })
+          const system: System = { env, machine, actor, typedTitle: null }
+          actor.start()
+          render(<FormScreen actor={actor} />)
+          for (const step of [...events, event]) {
+            await perform(system, step)
+            seen(system, mode)(actor.getSnapshot())
+          }
+          const now = actor.getSnapshot()
+          expect(JSON.stringify([now.value, now.context.takenSlug])).toBe(JSON.stringify([expected.value, expected.context.takenSlug]))
+          actor.stop()
+        }, 20_000)
+      }
+    }
+  })
+}
+
+describe('article form machine, scenarios', () => {
+  it('creates under a new id with what the form holds, loading only the authors and categories', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: null, newId } }).start()
+    expect(env.loads[0]!.input).toEqual({ id: null })
+    env.loads.pop()!.resolve(withoutArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    const values = { ...article('Typed')!.values, published: false }
+    actor.send({ type: 'save', values })
+    expect(env.saves[0]!.input).toEqual({ mode: 'create', id: newId, values, loaded: null })
+    actor.stop()
+  })
+
+  it('gives a new article a fresh UUID when none is given', () => {
+    const { machine } = environment()
+    const a = createActor(machine, { input: { id: null } }).start()
+    const b = createActor(machine, { input: { id: null } }).start()
+    expect(a.getSnapshot().context.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(a.getSnapshot().context.id).not.toBe(b.getSnapshot().context.id)
+    a.stop()
+    b.stop()
+  })
+
+  it('edits with the revisions it loaded, keeps the form on a conflict, and loads their version on reload', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId } }).start()
+    expect(env.loads[0]!.input).toEqual({ id: articleId })
+    env.loads.pop()!.resolve(withArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    const shown = actor.getSnapshot().context.values
+    actor.send({ type: 'save', values: { ...shown, title: 'Mine' } })
+    expect(env.saves[0]!.input.loaded?.revisions).toEqual({ published: 'rev-1', draft: null })
+    env.saves.pop()!.reject(new ConflictError())
+    await waitFor(() => expect(actor.getSnapshot().matches('conflict')).toBe(true))
+    // Nothing resets the form: the values it was given are the ones it had.
+    expect(actor.getSnapshot().context.values).toBe(shown)
+    actor.send({ type: 'save', values: shown })
+    expect(actor.getSnapshot().matches('conflict')).toBe(true)
+    actor.send({ type: 'reload' })
+    env.loads.pop()!.resolve(theirVersion)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    expect(actor.getSnapshot().context.values.title).toBe('Night buses return, their version')
+    expect(actor.getSnapshot().context.loaded).toBe(theirVersion.article)
+    actor.stop()
+  })
+
+  it('sends a taken slug back to the form, and forgets it when saving again', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId } }).start()
+    env.loads.pop()!.resolve(withArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    actor.send({ type: 'save', values: withArticle.article!.values })
+    env.saves.pop()!.reject(new SlugTakenError('night-buses-return'))
+    await waitFor(() => expect(actor.getSnapshot().context.takenSlug).toBe('night-buses-return'))
+    expect(actor.getSnapshot().matches('editing')).toBe(true)
+    expect(env.announced).toEqual([])
+    actor.send({ type: 'save', values: { ...withArticle.article!.values, slug: 'another-slug' } })
+    expect(actor.getSnapshot().context.takenSlug).toBeNull()
+    actor.stop()
+  })
+
+  it('announces a failure with the reason the save gave', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: null, newId } }).start()
+    env.loads.pop()!.resolve(withoutArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    actor.send({ type: 'save', values: withArticle.article!.values })
+    env.saves.pop()!.reject(new Error(messages.insertDisabled))
+    await waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true))
+    expect(env.announced).toEqual([`Error: ${messages.insertDisabled}`])
+    expect(articleFormView(actor.getSnapshot()).error).toBe(messages.insertDisabled)
+    actor.stop()
+  })
+})

@@ -1,0 +1,203 @@
+// The article form's mode (spec §4): create when the route has no id, edit otherwise. Both load
+// the authors and categories (edit mode the article too, its draft over the published version);
+// then editing -> saving -> saved, or failed, or conflict when someone else saved the article
+// first (the editor's text stays in the form). A slug another article uses sends the form back to
+// editing with that message on the Slug field. Loading and saving are actors the route provides;
+// what a save announces (toasts, navigation) are actions it provides.
+
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  ConflictError,
+  emptyArticleValues,
+  SlugTakenError,
+  type ArticleFormData,
+  type ArticleFormValues,
+  type FormMode,
+  type LoadedArticle,
+  type Option,
+  type SaveInput,
+} from '../content/articleForm.ts'
+
+export interface ArticleFormInput {
+  /** The article's id from the route; null on the create form. */
+  id: string | null
+  /** The id a new article will get (a UUID); made here when not given. */
+  newId?: string
+}
+
+export interface ArticleFormContext {
+  mode: FormMode
+  id: string
+  authors: Option[]
+  categories: Option[]
+  /** What the form shows once loaded; it is reset to these whenever a load finishes. */
+  values: ArticleFormValues
+  loaded: LoadedArticle | null
+  /** Why loading or the last save failed. */
+  error: string | null
+  /** A slug the service said another article uses. */
+  takenSlug: string | null
+}
+
+export type ArticleFormEvent =
+  | { type: 'save'; values: ArticleFormValues }
+  | { type: 'retry' }
+  | { type: 'reload' }
+
+const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
+
+export const articleFormMachine = setup({
+  types: {
+    context: {} as ArticleFormContext,
+    events: {} as ArticleFormEvent,
+    input: {} as ArticleFormInput,
+  },
+  actors: {
+    load: fromPromise<ArticleFormData, { id: string | null }>(() => Promise.reject(new Error('articleFormMachine needs a load actor'))),
+    save: fromPromise<void, SaveInput>(() => Promise.reject(new Error('articleFormMachine needs a save actor'))),
+  },
+  actions: {
+    /** Tells the editor the article was saved (a toast) and leaves the form. */
+    announceSaved: (_, _params: { mode: FormMode }) => {},
+    /** Tells the editor a save failed (a destructive toast). */
+    announceFailure: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    isMissing: ({ context }, output: ArticleFormData) => context.mode === 'edit' && output.article === null,
+    isConflict: (_, params: { error: unknown }) => params.error instanceof ConflictError,
+    isSlugTaken: (_, params: { error: unknown }) => params.error instanceof SlugTakenError,
+  },
+}).createMachine({
+  id: 'articleForm',
+  context: ({ input }) => ({
+    mode: input.id ? 'edit' : 'create',
+    id: input.id ?? input.newId ?? crypto.randomUUID(),
+    authors: [],
+    categories: [],
+    values: emptyArticleValues(),
+    loaded: null,
+    error: null,
+    takenSlug: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null, takenSlug: null }),
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.mode === 'edit' ? context.id : null }),
+        onDone: [
+          {
+            guard: { type: 'isMissing', params: ({ event }) => event.output },
+            target: 'notFound',
+          },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => ({
+              authors: event.output.authors,
+              categories: event.output.categories,
+              loaded: event.output.article,
+              values: event.output.article?.values ?? emptyArticleValues(),
+            })),
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ error: ({ event }) => messageOf(event.error, 'The article could not be loaded.') }),
+        },
+      },
+    },
+    loadFailed: {
+      on: { retry: 'loading' },
+    },
+    notFound: {},
+    editing: {
+      on: { save: 'saving' },
+    },
+    saving: {
+      entry: assign({ error: null, takenSlug: null }),
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context, event }) => ({
+          mode: context.mode,
+          id: context.id,
+          values: event.type === 'save' ? event.values : context.values,
+          loaded: context.loaded,
+        }),
+        onDone: { target: 'saved' },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
+            ],
+          },
+          {
+            guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ takenSlug: ({ event }) => (event.error as SlugTakenError).slug }),
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, 'The article could not be saved.') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The article could not be saved.') }) },
+            ],
+          },
+        ],
+      },
+    },
+    failed: {
+      on: { save: 'saving' },
+    },
+    // Saving again would overwrite what the other editor saved: the way on is to load their version.
+    conflict: {
+      on: { reload: 'loading' },
+    },
+    saved: {
+      type: 'final',
+      entry: { type: 'announceSaved', params: ({ context }) => ({ mode: context.mode }) },
+    },
+  },
+})
+
+export type ArticleFormSnapshot = SnapshotFrom<typeof articleFormMachine>
+
+export type ArticleFormStatus = 'loading' | 'loadFailed' | 'notFound' | 'ready'
+
+/** What the form screen shows for a snapshot: the props of `ArticleForm` that come from the machine. */
+export interface ArticleFormView {
+  status: ArticleFormStatus
+  mode: FormMode
+  values: ArticleFormValues
+  authors: Option[]
+  categories: Option[]
+  saving: boolean
+  /** The last save's failure, shown beside the buttons (the conflict message in conflict). */
+  error: string | null
+  conflict: boolean
+  loadError: string | null
+  takenSlug: string | null
+}
+
+export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView {
+  const { context } = snapshot
+  const status: ArticleFormStatus = snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready'
+  return {
+    status,
+    mode: context.mode,
+    values: context.values,
+    authors: context.authors,
+    categories: context.categories,
+    // Saved stays busy until the route has moved on, so a second click cannot save twice.
+    saving: snapshot.matches('saving') || snapshot.matches('saved'),
+    error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
+    conflict: snapshot.matches('conflict'),
+    loadError: snapshot.matches('loadFailed') ? context.error : null,
+    takenSlug: context.takenSlug,
+  }
+}
