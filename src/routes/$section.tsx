@@ -1,5 +1,4 @@
-import { createFileRoute, notFound, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
@@ -9,7 +8,6 @@ import { checkIdentifier } from '../content/identifier.ts'
 import {
   categoryListingQuery,
   categoryPath,
-  errorMessage,
   headWithoutContent,
   listingHead,
   pageSizes,
@@ -17,6 +15,7 @@ import {
   validatePageSearch,
   type CategoryListing,
 } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 // Every header section (/uk, /world, ...) and desk (/news, /opinion, /puzzles, ...) is a category
 // found by its slug, so a category editors add gets its page without a new route. Static routes
@@ -36,15 +35,10 @@ export const Route = createFileRoute('/$section')({
   head: ({ loaderData, match }) =>
     loaderData ? listingHead(loaderData.title, loaderData.description || `The latest ${loaderData.title} stories from Resonance.`, match.loaderDeps.page) : headWithoutContent(match.status),
   pendingComponent: () => <ListingPending />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   notFoundComponent: NotFound,
   component: SectionPage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function SectionPage() {
   const listing = Route.useLoaderData()

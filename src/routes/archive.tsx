@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { ListingArchive } from '../components/ListingArchive.tsx'
-import { ListingError } from '../components/ListingError.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { readerClient } from '../content/client.ts'
-import { archiveQuery, errorMessage, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings.ts'
+import { archiveQuery, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 const title = 'Archive'
 const description = 'Every story Resonance has published, month by month, newest first.'
@@ -15,14 +15,9 @@ export const Route = createFileRoute('/archive')({
   loader: ({ deps }) => readerClient.fetch<ArticlePage>(archiveQuery(pageWindow(deps.page, pageSizes.archive))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending label="Loading the archive…" />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   component: ArchivePage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function ArchivePage() {
   const { total, articles } = Route.useLoaderData()

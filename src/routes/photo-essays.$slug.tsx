@@ -1,11 +1,11 @@
-import { createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { NotFound } from '../components/NotFound.tsx'
 import { PhotoEssayGallery } from '../components/PhotoEssayGallery.tsx'
 import { readerClient } from '../content/client.ts'
 import { checkIdentifier } from '../content/identifier.ts'
-import { errorMessage, headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings.ts'
+import { headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 export const Route = createFileRoute('/photo-essays/$slug')({
   loader: async ({ params }) => {
@@ -17,15 +17,10 @@ export const Route = createFileRoute('/photo-essays/$slug')({
   },
   head: ({ loaderData, match }) => (loaderData ? listingHead(loaderData.title, loaderData.description || `A photo essay from Resonance: ${loaderData.title}.`) : headWithoutContent(match.status)),
   pendingComponent: () => <ListingPending label="Loading the photo essay…" />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   notFoundComponent: NotFound,
   component: PhotoEssayPage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function PhotoEssayPage() {
   return <PhotoEssayGallery essay={Route.useLoaderData()} />

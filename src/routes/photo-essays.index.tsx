@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute } from '@tanstack/react-router'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { PhotoEssayList } from '../components/PhotoEssayList.tsx'
 import { readerClient } from '../content/client.ts'
-import { errorMessage, listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings.ts'
+import { listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 const title = 'Photo Essays'
 const description = 'London and beyond, told in pictures by Resonance photographers.'
@@ -17,14 +17,9 @@ export const Route = createFileRoute('/photo-essays/')({
   loader: ({ deps }) => readerClient.fetch<EssayPage>(photoEssayListingQuery(pageWindow(deps.page, pageSizes.essays))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   component: PhotoEssaysPage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function PhotoEssaysPage() {
   const { total, essays } = Route.useLoaderData()

@@ -1,5 +1,4 @@
-import { createFileRoute, notFound, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
@@ -9,7 +8,6 @@ import { checkIdentifier } from '../content/identifier.ts'
 import {
   categoryListingQuery,
   categoryPath,
-  errorMessage,
   headWithoutContent,
   listingHead,
   pageSizes,
@@ -17,6 +15,7 @@ import {
   validatePageSearch,
   type CategoryListing,
 } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 // The header's topics (/topic/news-politics, ...): categories of kind `topic`.
 export const Route = createFileRoute('/topic/$slug')({
@@ -34,15 +33,10 @@ export const Route = createFileRoute('/topic/$slug')({
   head: ({ loaderData, match }) =>
     loaderData ? listingHead(loaderData.title, loaderData.description || `Stories about ${loaderData.title} from Resonance.`, match.loaderDeps.page) : headWithoutContent(match.status),
   pendingComponent: () => <ListingPending />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   notFoundComponent: NotFound,
   component: TopicPage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function TopicPage() {
   const listing = Route.useLoaderData()

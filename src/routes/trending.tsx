@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { readerClient } from '../content/client.ts'
-import { errorMessage, listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings.ts'
+import { listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 const title = 'Trending'
 const description = 'The most-read stories on Resonance right now.'
@@ -14,14 +14,9 @@ export const Route = createFileRoute('/trending')({
   loader: () => readerClient.fetch<ListingArticle[]>(trendingQuery),
   head: () => listingHead(title, description),
   pendingComponent: () => <ListingPending />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   component: TrendingPage,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function TrendingPage() {
   const articles = Route.useLoaderData()

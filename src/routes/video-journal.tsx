@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ListingError } from '../components/ListingError.tsx'
+import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { readerClient } from '../content/client.ts'
-import { errorMessage, listingHead, pageSizes, pageWindow, validatePageSearch, videoListingQuery, type ArticlePage } from '../content/listings.ts'
+import { listingHead, pageSizes, pageWindow, validatePageSearch, videoListingQuery, type ArticlePage } from '../content/listings.ts'
+import { ListingLoadError } from './-listingError.tsx'
 
 const title = 'Video Journal'
 const description = 'Our video journalism: reports, interviews and films from London and beyond.'
@@ -16,14 +16,9 @@ export const Route = createFileRoute('/video-journal')({
   loader: ({ deps }) => readerClient.fetch<ArticlePage>(videoListingQuery(pageWindow(deps.page, pageSizes.listing))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending />,
-  errorComponent: LoadError,
+  errorComponent: ListingLoadError,
   component: VideoListing,
 })
-
-function LoadError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return <ListingError message={errorMessage(error)} onRetry={() => void router.invalidate()} />
-}
 
 function VideoListing() {
   const { total, articles } = Route.useLoaderData()
