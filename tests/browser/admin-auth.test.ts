@@ -40,7 +40,8 @@ describe('admin sign-in', () => {
     const axe = await new AxeBuilder({ page }).analyze()
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
     await signIn(page, testAdmin.email, testAdmin.password)
-    await page.getByText('Login Successful!').waitFor()
+    // Radix also announces the toast in a live region, so look for the toast itself.
+    await page.locator('.toast__title', { hasText: 'Login Successful!' }).waitFor()
     await page.waitForURL((url) => url.pathname === '/admin/articles')
     expect(new URL(page.url()).searchParams.get('status')).toBe('draft')
     await page.getByText('Resonance Admin').waitFor()
