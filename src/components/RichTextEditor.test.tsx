@@ -8,6 +8,7 @@ import { editorToPortableText, emptyEditorDoc, portableTextToEditor, type Editor
 import type { BodyNode, PortableTextBlock } from '../content/schema.ts'
 import { editorExtensions, RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
 import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
+import { bodyMeaning } from '../../tests/support/portableText.ts'
 
 layoutStubsForEditor()
 
@@ -219,22 +220,6 @@ describe('RichTextEditor', () => {
   })
 })
 
-/** What a body means once span and link keys are set aside (as in portableText.test.ts). */
-function meaning(body: readonly BodyNode[]): unknown[] {
-  return body.map((node) => {
-    if (node._type !== 'block') return node
-    const links = new Map(node.markDefs.map((def) => [def._key, def.href]))
-    const spans: Array<{ text: string; marks: string[] }> = []
-    for (const child of node.children) {
-      const marks = child.marks.map((mark) => (links.has(mark) ? `link:${links.get(mark)}` : mark)).sort()
-      const last = spans.at(-1)
-      if (child.text === '') continue
-      if (last && JSON.stringify(last.marks) === JSON.stringify(marks)) last.text += child.text
-      else spans.push({ text: child.text, marks })
-    }
-    return { key: node._key, style: node.style, listItem: node.listItem ?? null, level: node.listItem ? (node.level ?? 1) : null, spans }
-  })
-}
 
 /** Load into the real editor (its schema normalises what it is given), then save. */
 function throughTheEditor(body: BodyNode[]): BodyNode[] {
@@ -280,7 +265,7 @@ describe('bodies through the real editor schema', () => {
       { _type: 'block', _key: 'last', style: 'normal', markDefs: [], children: [span('s', 'The end.')] },
     ]
     const saved = throughTheEditor(body)
-    expect(meaning(saved)).toEqual(meaning(body))
+    expect(bodyMeaning(saved)).toEqual(bodyMeaning(body))
     expect(saved.map((node) => node._key)).toEqual(body.map((node) => node._key))
   })
 
@@ -288,7 +273,7 @@ describe('bodies through the real editor schema', () => {
     expect(demoBodies.length).toBeGreaterThan(50)
     for (const body of demoBodies) {
       const saved = throughTheEditor(body)
-      expect(meaning(saved)).toEqual(meaning(body))
+      expect(bodyMeaning(saved)).toEqual(bodyMeaning(body))
       expect(saved.map((node) => node._key)).toEqual(body.map((node) => node._key))
     }
   })

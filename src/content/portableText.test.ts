@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDemoDataset } from '../../server/seed/demo.ts'
 import { editorPlainText, editorToPortableText, emptyEditorDoc, linkAddress, portableTextToEditor, type EditorNode } from './portableText.ts'
 import type { BodyNode, PortableTextBlock, PortableTextSpan } from './schema.ts'
+import { bodyMeaning } from '../../tests/support/portableText.ts'
 
 /** Keys as a counter, so expectations can name them. */
 function counter(prefix = 'k'): () => string {
@@ -26,25 +27,6 @@ const image = (key: string, ref = 'image-0123456789abcdef0123456789abcdef0123456
   ...extra,
 })
 
-/**
- * What a body means, without the parts a round trip may rename: span and link keys become the
- * links' addresses, neighbouring spans with the same formatting are one, empty spans go.
- */
-function meaning(body: readonly BodyNode[]): unknown[] {
-  return body.map((node) => {
-    if (node._type !== 'block') return node
-    const links = new Map(node.markDefs.map((def) => [def._key, def.href]))
-    const spans: Array<{ text: string; marks: string[] }> = []
-    for (const child of node.children) {
-      const marks = child.marks.map((mark) => (links.has(mark) ? `link:${links.get(mark)}` : mark)).sort()
-      const last = spans.at(-1)
-      if (child.text === '') continue
-      if (last && JSON.stringify(last.marks) === JSON.stringify(marks)) last.text += child.text
-      else spans.push({ text: child.text, marks })
-    }
-    return { key: node._key, style: node.style, listItem: node.listItem ?? null, level: node.listItem ? (node.level ?? 1) : null, spans }
-  })
-}
 
 const roundTrip = (body: BodyNode[]) => editorToPortableText(portableTextToEditor(body), counter('new'))
 
@@ -65,7 +47,7 @@ describe('Portable Text to the editor and back', () => {
       ['paragraph', null],
       ['blockquote', null],
     ])
-    expect(meaning(roundTrip(body))).toEqual(meaning(body))
+    expect(bodyMeaning(roundTrip(body))).toEqual(bodyMeaning(body))
     expect(roundTrip(body).map((node) => node._key)).toEqual(['a', 'b', 'c', 'd', 'e'])
   })
 
@@ -76,7 +58,7 @@ describe('Portable Text to the editor and back', () => {
     const doc = portableTextToEditor(body)
     expect(doc.content?.[0]?.content?.[3]).toEqual({ type: 'text', text: 'all three', marks: [{ type: 'italic' }, { type: 'bold' }, { type: 'underline' }] })
     const saved = roundTrip(body)
-    expect(meaning(saved)).toEqual(meaning(body))
+    expect(bodyMeaning(saved)).toEqual(bodyMeaning(body))
     // Decorators are always written in one order, whatever order they came in.
     expect((saved[0] as PortableTextBlock).children[3]!.marks).toEqual(['strong', 'em', 'underline'])
   })
@@ -96,7 +78,7 @@ describe('Portable Text to the editor and back', () => {
       ),
     ]
     const saved = roundTrip(body) as PortableTextBlock[]
-    expect(meaning(saved)).toEqual(meaning(body))
+    expect(bodyMeaning(saved)).toEqual(bodyMeaning(body))
     expect(saved[0]!.markDefs.map((def) => def.href)).toEqual(['https://tfl.example/night', 'mailto:desk@resonance.example', 'tel:+442079460000'])
     const [the, timetable] = saved[0]!.children.slice(1, 3)
     expect(the!.marks.at(-1)).toBe(timetable!.marks.at(-1))
@@ -140,14 +122,14 @@ describe('Portable Text to the editor and back', () => {
     expect(nested.type).toBe('bulletList')
     expect(nested.content![0]!.content![1]!.type).toBe('orderedList')
     expect(nested.content![0]!.content![1]!.content).toHaveLength(2)
-    expect(meaning(roundTrip(body))).toEqual(meaning(body))
+    expect(bodyMeaning(roundTrip(body))).toEqual(bodyMeaning(body))
   })
 
   it('gives a list that starts deeper than level 1 the empty items the editor needs', () => {
     const body: BodyNode[] = [block('deep', [span('Starts at level 2')], { listItem: 'bullet', level: 2 })]
     const saved = roundTrip(body)
     // The editor cannot hold an item with no parent item: an empty level-1 item appears above it.
-    expect(meaning(saved)).toEqual([
+    expect(bodyMeaning(saved)).toEqual([
       { key: expect.stringMatching(/^new\d+$/), style: 'normal', listItem: 'bullet', level: 1, spans: [] },
       { key: 'deep', style: 'normal', listItem: 'bullet', level: 2, spans: [{ text: 'Starts at level 2', marks: [] }] },
     ])
@@ -185,7 +167,7 @@ describe('Portable Text to the editor and back', () => {
     const body: BodyNode[] = [block('a', [span('One')]), block('gap', [span('')]), block('b', [span('Two')])]
     const doc = portableTextToEditor(body)
     expect(doc.content![1]).toEqual({ type: 'paragraph', attrs: { key: 'gap' } })
-    expect(meaning(roundTrip(body))).toEqual(meaning(body))
+    expect(bodyMeaning(roundTrip(body))).toEqual(bodyMeaning(body))
     const trailing: EditorNode = { ...doc, content: [...doc.content!, { type: 'paragraph', attrs: { key: null } }, { type: 'paragraph' }] }
     expect(editorToPortableText(trailing, counter()).map((node) => node._key)).toEqual(['a', 'gap', 'b'])
   })
@@ -194,7 +176,7 @@ describe('Portable Text to the editor and back', () => {
     const body: BodyNode[] = [block('a', [span('Line one\nline two', ['strong']), span('\nthree')])]
     const doc = portableTextToEditor(body)
     expect(doc.content![0]!.content!.map((node) => node.type)).toEqual(['text', 'hardBreak', 'text', 'hardBreak', 'text'])
-    expect(meaning(roundTrip(body))).toEqual(meaning(body))
+    expect(bodyMeaning(roundTrip(body))).toEqual(bodyMeaning(body))
   })
 
   it('gives a block a fresh key when the editor copied one (a split paragraph) or had none', () => {
@@ -252,7 +234,7 @@ describe('the demo articles’ bodies', () => {
     expect(bodies.length).toBeGreaterThan(50)
     for (const body of bodies) {
       const saved = roundTrip(body)
-      expect(meaning(saved)).toEqual(meaning(body))
+      expect(bodyMeaning(saved)).toEqual(bodyMeaning(body))
       expect(saved.map((node) => node._key)).toEqual(body.map((node) => node._key))
     }
   })
