@@ -11,7 +11,7 @@ export interface ArticleStatusProps {
 
 /**
  * What the article page shows instead of an article: a refused address, a failure, or nothing
- * there. (While it loads, ArticleSpinner.)
+ * there. (While it loads, the route shows LoadingSpinner.)
  */
 export function ArticleStatus({ state }: ArticleStatusProps) {
   if (state.kind === 'notFound') {

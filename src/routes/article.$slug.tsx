@@ -1,6 +1,6 @@
 import { Await, createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { ArticleMoreFrom } from '../components/ArticleMoreFrom.tsx'
-import { ArticleSpinner } from '../components/ArticleSpinner.tsx'
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/ArticleStatus.tsx'
 import { ArticleStory } from '../components/ArticleStory.tsx'
 import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article.ts'
@@ -17,7 +17,9 @@ export const Route = createFileRoute('/article/$slug')({
     const { title, description } = articleHead({ article: loaderData?.article, status: match.status, error: match.error })
     return { meta: [{ title }, { name: 'description', content: description }] }
   },
-  pendingComponent: ArticleSpinner,
+  // Pending components stay in the main bundle (they show before the route's chunk arrives), so
+  // this one is the small shared spinner; the other states load with the route.
+  pendingComponent: () => <LoadingSpinner label="Loading article" />,
   errorComponent: ArticleError,
   notFoundComponent: () => <ArticleStatus state={{ kind: 'notFound' }} />,
   component: ArticlePage,
