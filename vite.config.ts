@@ -6,7 +6,7 @@ import { defineConfig } from 'vite'
 // lives on the service (npm run serve, port 3000), so those paths are proxied to it.
 const service = process.env.RESONANCE_SERVICE_URL ?? 'http://127.0.0.1:3000'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -28,8 +28,23 @@ export default defineConfig({
       '/auth/': { target: service, changeOrigin: true },
     },
   },
+  // The server build (dist-server/, for the content service to render pages) needs no public files.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
     target: 'es2022',
     sourcemap: true,
+    // One stylesheet for the whole app. A page the service rendered must be fully styled when it
+    // first paints; with per-route files, a route's styles would arrive only with its script.
+    cssCodeSplit: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the entry imports statically in one file: the first view needs all of it,
+            // and one request beats some fifty small ones. Lazy routes stay separate chunks. The entry
+            // itself stays out: a group that takes it in leaves an entry file that runs nothing.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/main.tsx') }] },
+          },
+        },
   },
-})
+}))

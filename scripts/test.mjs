@@ -20,6 +20,6 @@ if (!onlyOtherProjects) {
     console.error(error.message)
     process.exit(1)
   }
-  run('npx', ['vite', 'build', '--logLevel', 'warn'])
+  run(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'])
 }
 run('npx', ['vitest', 'run', ...args], { ...process.env, ...(chromium ? { CHROMIUM_PATH: chromium } : {}) })

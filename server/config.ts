@@ -23,6 +23,11 @@ export interface Config {
   sessionTtlSeconds: number
   listenKeepAliveMs: number
   staticDir: string
+  /**
+   * The server build of the reader's pages (`npm run build` writes it); the service renders reader
+   * pages with it when it exists. Empty: serve the app to be rendered in the browser only.
+   */
+  renderModule: string | null
 }
 
 export const demoAdmin = { email: 'admin@resonance.example', password: 'resonance-demo' }
@@ -58,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 12 * 60 * 60),
     listenKeepAliveMs: int(env, 'LISTEN_KEEPALIVE_MS', 20_000),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
   }
 }

@@ -13,6 +13,7 @@ import type { ListenerHub, ListenOptions } from './listeners.ts'
 import { validateMutations } from './mutations.ts'
 import { normalisePerspective, parseGroq, type QueryEngine } from './query.ts'
 import type { Store } from './store.ts'
+import type { PageRenderer } from './pages.ts'
 import type { StaticFiles } from './static.ts'
 import { existsSync } from 'node:fs'
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   assets: Assets
   images: ImageServer
   statics: StaticFiles | null
+  /** Renders reader pages on the server; null serves the app for the browser to render. */
+  pages?: PageRenderer | null
   config: {
     projectId: string
     corsOrigins: string[]
@@ -41,7 +44,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<
 const apiPath = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/(.*)$/
 
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const { store, queries, hub, auth, assets, images, statics, config } = deps
+  const { store, queries, hub, auth, assets, images, statics, pages, config } = deps
   const allowed = new Set(config.corsOrigins)
 
   function cors(req: IncomingMessage, res: ServerResponse): void {
@@ -354,6 +357,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     if (url.pathname.startsWith('/auth/')) return authRoute(req, res, url)
     if (url.pathname === '/health') return sendJson(res, 200, { ok: true, datasets: store.datasetNames() })
     if (req.method !== 'GET' && req.method !== 'HEAD') throw httpError(405, `${req.method} is not allowed on ${url.pathname}`)
+    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url))) return
     if (statics) return statics.serve(req, res, url)
     throw httpError(404, 'Not found')
   }

@@ -10,6 +10,7 @@ import { demoAdmin, type Config } from './config.ts'
 import { createHandler } from './http.ts'
 import { ImageServer, RenditionCache } from './images.ts'
 import { ListenerHub } from './listeners.ts'
+import { PageRenderer } from './pages.ts'
 import { QueryEngine } from './query.ts'
 import { StaticFiles } from './static.ts'
 import { Store } from './store.ts'
@@ -73,11 +74,13 @@ export async function startService(config: Config, log: (line: string) => void =
   await prepare(parts, config, log)
   const images = new ImageServer(new RenditionCache({ dir: join(config.dataDir, 'renditions'), limitBytes: config.imageCacheBytes }))
   const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir) : null
+  const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, parts.queries, parts.store, log) : null
   const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
   const handler = createHandler({
     ...parts,
     images,
     statics,
+    pages,
     config: {
       projectId: config.projectId,
       corsOrigins: config.corsOrigins,

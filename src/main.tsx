@@ -1,19 +1,49 @@
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { routeTree } from './routeTree.gen.ts'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode, useEffect, type ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { browserSource, readPageData } from './content/browserSource.ts'
+import { pageDataElementId } from './content/source.ts'
+import { createAppRouter, settleDeferred } from './router.ts'
 import './styles.css'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
+const interactiveMark = 'resonance:interactive'
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
+/**
+ * Marks the moment the first render is committed and the page responds to the reader (its effects,
+ * which run before this one, have started). `npm run bench` counts the JavaScript loaded before it.
+ */
+function Interactive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (performance.getEntriesByName(interactiveMark).length === 0) performance.mark(interactiveMark)
+  }, [])
+  return children
+}
+
+// A page the content service rendered comes with the data it used; the first render must match
+// that HTML, so it waits for the route (and its data, from the page) before hydrating it.
+const pageData = readPageData(document, pageDataElementId)
+const router = createAppRouter({ content: browserSource(pageData), renderedAt: pageData ? new Date(pageData.renderedAt) : new Date() })
+const container = document.getElementById('root')!
+const app = (
+  <StrictMode>
+    <Interactive>
+      <RouterProvider router={router} />
+    </Interactive>
+  </StrictMode>
+)
+
+async function start() {
+  if (pageData && container.firstElementChild) {
+    await router.load()
+    await settleDeferred(router)
+    // Tells the router the page came from the server: it renders without the Suspense wrapper the
+    // server did not write, and does not load the route a second time.
+    router.ssr = { manifest: undefined }
+    hydrateRoot(container, app)
+  } else {
+    createRoot(container).render(app)
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-)
+// Not a top-level await: route chunks import this module's chunk, and would wait for it forever.
+void start()

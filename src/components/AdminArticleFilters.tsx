@@ -1,16 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import {
-  articleSortLabels,
-  articleSorts,
-  defaultArticleSort,
-  hasFilters,
-  statusFilterLabels,
-  statusFilters,
-  type ArticleListSearch,
-  type ArticleSort,
-  type FilterOption,
-  type StatusFilter,
-} from '../content/adminQueries.ts'
+import { type FilterOption } from '../content/adminQueries.ts'
+import { articleSortLabels, articleSorts, defaultArticleSort, hasFilters, statusFilterLabels, statusFilters, type ArticleListSearch, type ArticleSort, type StatusFilter } from '../content/adminAddresses.ts'
 import './AdminArticleFilters.css'
 
 export interface AdminArticleFiltersProps {

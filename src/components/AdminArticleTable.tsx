@@ -1,16 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, type ReactNode } from 'react'
-import {
-  adminDateTime,
-  articlePageSize,
-  articleSortDescriptions,
-  displayTitle,
-  publicationStatus,
-  statusLabels,
-  type AdminArticleRow,
-  type ArticleSort,
-  type Loadable,
-} from '../content/adminQueries.ts'
+import { adminDateTime, displayTitle, publicationStatus, statusLabels, type AdminArticleRow, type Loadable } from '../content/adminQueries.ts'
+import { articlePageSize, articleSortDescriptions, type ArticleSort } from '../content/adminAddresses.ts'
 import { ConfirmDialog, useConfirmation } from './ConfirmDialog.tsx'
 import './AdminArticleTable.css'
 

@@ -1,16 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
-import {
-  displayTitle,
-  publicationStatus,
-  sectionTitles,
-  sectionTypes,
-  statusLabels,
-  type AdminListItem,
-  type DashboardData,
-  type Loadable,
-  type SectionType,
-} from '../content/adminQueries.ts'
+import { displayTitle, publicationStatus, statusLabels, type AdminListItem, type DashboardData, type Loadable } from '../content/adminQueries.ts'
+import { sectionTitles, sectionTypes, type SectionType } from '../content/adminAddresses.ts'
 import { ConfirmDialog, useConfirmation } from './ConfirmDialog.tsx'
 import './AdminDashboard.css'
 

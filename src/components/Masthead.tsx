@@ -1,4 +1,4 @@
-import { longDate } from '../content/dates.ts'
+import { londonDay, longDate } from '../content/dates.ts'
 
 export interface MastheadProps {
   /** The day the edition is for; the reader's today. */
@@ -9,7 +9,7 @@ export function Masthead({ date }: MastheadProps) {
   return (
     <div className="masthead">
       <div className="masthead__meta">
-        <time dateTime={date.toISOString().slice(0, 10)}>{longDate(date)}</time>
+        <time dateTime={londonDay(date)}>{longDate(date)}</time>
         <span className="masthead__values">Informative / Accurate / Global</span>
       </div>
       <p className="masthead__title">

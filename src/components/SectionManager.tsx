@@ -1,17 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
-import {
-  displayTitle,
-  publicationStatus,
-  sectionHoldsArticles,
-  sectionTitles,
-  sectionTypes,
-  statusLabels,
-  type AdminListItem,
-  type Loadable,
-  type SectionContent,
-  type SectionType,
-} from '../content/adminQueries.ts'
+import { displayTitle, publicationStatus, sectionHoldsArticles, statusLabels, type AdminListItem, type Loadable, type SectionContent } from '../content/adminQueries.ts'
+import { sectionTitles, sectionTypes, type SectionType } from '../content/adminAddresses.ts'
 import { ConfirmDialog, useConfirmation } from './ConfirmDialog.tsx'
 import './SectionManager.css'
 

@@ -1,33 +1,8 @@
 import { evaluate, parse } from 'groq-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../../tests/support/service.ts'
-import {
-  adminDateTime,
-  articleListQuery,
-  articlePageSize,
-  dashboardDeleteFailure,
-  dashboardQuery,
-  deleteDocument,
-  deleteFailureMessage,
-  displayTitle,
-  fetchArticleList,
-  fetchSection,
-  hasFilters,
-  parseSectionType,
-  publicationStatus,
-  sectionDeleteFailure,
-  sectionLimit,
-  sectionQuery,
-  statusLabel,
-  titleSearchTerms,
-  validateArticleListSearch,
-  type AdminArticleRow,
-  type AdminListItem,
-  type ArticleListPage,
-  type ArticleListSearch,
-  type DashboardData,
-  type SectionContent,
-} from './adminQueries.ts'
+import { adminDateTime, articleListQuery, dashboardDeleteFailure, dashboardQuery, deleteDocument, deleteFailureMessage, displayTitle, fetchArticleList, fetchSection, publicationStatus, sectionDeleteFailure, sectionLimit, sectionQuery, statusLabel, titleSearchTerms, type AdminArticleRow, type AdminListItem, type ArticleListPage, type DashboardData, type SectionContent } from './adminQueries.ts'
+import { articlePageSize, hasFilters, validateArticleListSearch, type ArticleListSearch, parseSectionType } from './adminAddresses.ts'
 
 const ref = (id: string) => ({ _type: 'reference', _ref: id })
 const cats = (...ids: string[]) => ids.map((id, i) => ({ ...ref(id), _key: `k${i}` }))

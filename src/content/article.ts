@@ -70,6 +70,9 @@ export const moreFromQuery = `*[_type == "article" && defined(slug.current) && _
 
 /** Thrown before any request when the address holds a slug that cannot be an article's. */
 export class InvalidSlugError extends Error {
+  /** The HTTP status of a page that fails this way: no article can have such an address. */
+  readonly status = 404
+
   constructor(readonly slug: string) {
     super('Invalid article slug.')
     this.name = 'InvalidSlugError'

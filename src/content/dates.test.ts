@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { longDate, timeAgo } from './dates.ts'
+import { londonDay, longDate, monthLabel, timeAgo } from './dates.ts'
 
 describe('longDate', () => {
   it('writes the day, date, month and year the British way', () => {
-    expect(longDate(new Date(2026, 10, 21, 9, 30))).toBe('Saturday 21 November 2026')
-    expect(longDate(new Date(2025, 0, 1))).toBe('Wednesday 1 January 2025')
+    expect(longDate(new Date('2026-11-21T09:30:00Z'))).toBe('Saturday 21 November 2026')
+    expect(longDate(new Date('2025-01-01T12:00:00Z'))).toBe('Wednesday 1 January 2025')
+  })
+
+  it('follows London’s clock, summer time included, wherever it runs', () => {
+    // 23:30 UTC on 21 July is 00:30 on the 22nd in London (BST); in November London is on UTC.
+    expect(longDate(new Date('2026-07-21T23:30:00Z'))).toBe('Wednesday 22 July 2026')
+    expect(londonDay(new Date('2026-07-21T23:30:00Z'))).toBe('2026-07-22')
+    expect(londonDay(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-21')
+    expect(monthLabel(new Date('2026-06-30T23:30:00Z'))).toBe('July 2026')
   })
 })
 

@@ -1,9 +1,8 @@
 // The listing pages linked from the header and footer (sections, desks, topics, videos, photo
 // essays, trending, archive): their GROQ queries and the pagination maths. Pure, so the queries can be
 // run through groq-js in unit tests and the maths checked without a browser.
-import { format } from 'date-fns'
 import { bylineText, categoryLabel } from './byline.ts'
-import { longDate, timeAgo } from './dates.ts'
+import { londonDay, longDate, monthLabel, timeAgo } from './dates.ts'
 import type { CardArticle, CardImage } from './homepage.ts'
 
 export type ListingArticle = CardArticle
@@ -125,7 +124,7 @@ export interface MonthGroup<T> {
 }
 
 /**
- * Consecutive articles of the same month (in the reader's time zone, like their dates), in the order
+ * Consecutive articles of the same month (on London's calendar, like their dates), in the order
  * given. The archive is newest first, so each month appears once per page.
  */
 export function groupByMonth<T extends { publishedAt: string | null }>(items: T[]): Array<MonthGroup<T>> {
@@ -133,9 +132,8 @@ export function groupByMonth<T extends { publishedAt: string | null }>(items: T[
   for (const item of items) {
     const date = item.publishedAt ? new Date(item.publishedAt) : null
     const valid = date && !Number.isNaN(date.getTime())
-    // Month names are not in dates.ts because only the archive groups by month.
-    const key = valid ? format(date, 'yyyy-MM') : 'undated'
-    const label = valid ? format(date, 'MMMM yyyy') : 'Undated'
+    const key = valid ? londonDay(date).slice(0, 7) : 'undated'
+    const label = valid ? monthLabel(date) : 'Undated'
     const last = groups[groups.length - 1]
     if (last && last.key === key) last.items.push(item)
     else groups.push({ key, label, items: [item] })

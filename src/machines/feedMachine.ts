@@ -6,6 +6,7 @@
 
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { CardArticle, Homepage } from '../content/homepage.ts'
+import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /** A document change reported by the listen stream. */
 export interface FeedUpdate {
@@ -20,32 +21,6 @@ export type FeedEvent =
   | { type: 'live.failed'; error: unknown }
   | { type: 'retry' }
 
-export interface FeedSettings {
-  /** Fallback polling interval (the spec states 10 s and 15 s; 10 s is used). */
-  pollInterval: number
-  /** Delay of the forced refetch after a lead or breaking change while live. */
-  liveForceDelay: number
-  /** Delay of the forced refetch after a lead or breaking change while polling. */
-  pollForceDelay: number
-  /** While polling, a lead or breaking change forces a refetch only this long after the last one. */
-  changeWindow: number
-  /** How long to wait for the live stream's welcome before falling back to polling. */
-  connectTimeout: number
-  /** First delay before trying live again from polling or offline; doubles per failure. */
-  reconnectBase: number
-  reconnectMax: number
-}
-
-export const defaultFeedSettings: FeedSettings = {
-  pollInterval: 10_000,
-  liveForceDelay: 100,
-  pollForceDelay: 200,
-  changeWindow: 5_000,
-  connectTimeout: 5_000,
-  reconnectBase: 5_000,
-  reconnectMax: 60_000,
-}
-
 export interface FeedContext {
   homepage: Homepage | null
   /** An update arrived while a fetch was running: fetch again when it ends. */
@@ -58,6 +33,12 @@ export interface FeedContext {
 }
 
 export type FeedStatus = 'connecting' | 'live' | 'polling' | 'offline'
+
+/**
+ * Settings to override, and the homepage the page already shows (the one the server rendered it
+ * with), if any. The machine still fetches once it is live, so nothing written since is missed.
+ */
+export type FeedInput = Partial<FeedSettings> & { homepage?: Homepage | null }
 
 function signature(a: CardArticle | null | undefined): string {
   return a ? `${a._id}|${a.title}|${a.publishedAt ?? ''}` : ''
@@ -78,7 +59,7 @@ export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as Partial<FeedSettings> | undefined,
+    input: {} as FeedInput | undefined,
   },
   actors: {
     fetchHomepage: fromPromise<Homepage>(() => Promise.reject(new Error('feedMachine needs a fetchHomepage actor'))),
@@ -116,13 +97,10 @@ export const feedMachine = setup({
   },
 }).createMachine({
   id: 'feed',
-  context: ({ input }) => ({
-    homepage: null,
-    stale: false,
-    lastChangeAt: 0,
-    failures: 0,
-    settings: { ...defaultFeedSettings, ...input },
-  }),
+  context: ({ input }) => {
+    const { homepage = null, ...settings } = input ?? {}
+    return { homepage, stale: false, lastChangeAt: 0, failures: 0, settings: { ...defaultFeedSettings, ...settings } }
+  },
   initial: 'realtime',
   states: {
     realtime: {

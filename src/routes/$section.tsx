@@ -3,7 +3,6 @@ import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { NotFound } from '../components/NotFound.tsx'
-import { readerClient } from '../content/client.ts'
 import { checkIdentifier } from '../content/identifier.ts'
 import {
   categoryListingQuery,
@@ -16,6 +15,7 @@ import {
   type CategoryListing,
 } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 // Every header section (/uk, /world, ...) and desk (/news, /opinion, /puzzles, ...) is a category
 // found by its slug, so a category editors add gets its page without a new route. Static routes
@@ -23,10 +23,10 @@ import { ListingLoadError } from './-listingError.tsx'
 export const Route = createFileRoute('/$section')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: async ({ params, deps }) => {
+  loader: async ({ params, deps, context }) => {
     const slug = checkIdentifier(params.section)
     if (!slug) throw notFound()
-    const listing = await readerClient.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
+    const listing = await context.content.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
     if (!listing) throw notFound()
     // A topic's page lives under /topic; one address per listing.
     if (listing.kind === 'topic') throw redirect({ to: '/topic/$slug', params: { slug }, search: deps.page > 1 ? { page: deps.page } : {}, replace: true })
@@ -41,6 +41,7 @@ export const Route = createFileRoute('/$section')({
 })
 
 function SectionPage() {
+  const now = useNow()
   const listing = Route.useLoaderData()
   const { page } = Route.useLoaderDeps()
   return (
@@ -54,7 +55,7 @@ function SectionPage() {
       emptyMessage={`No articles in ${listing.title} yet.`}
       emptyDetail="New stories appear here as soon as they are published."
     >
-      <ListingGrid articles={listing.articles} now={new Date()} />
+      <ListingGrid articles={listing.articles} now={now} />
     </ListingPage>
   )
 }

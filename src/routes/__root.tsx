@@ -1,10 +1,12 @@
-import { createRootRoute, HeadContent, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
 import { NotFound } from '../components/NotFound.tsx'
 import { SiteFooter } from '../components/SiteFooter.tsx'
 import { SiteHeader } from '../components/SiteHeader.tsx'
+import type { RouterContext } from '../content/source.ts'
+import { ClockProvider, useNow } from './-clock.tsx'
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   // Pages override the title and description with their own `head`; these are the fallbacks.
   head: () => ({
     meta: [
@@ -42,6 +44,7 @@ function RootLayout() {
 
 function ReaderLayout() {
   const navigate = useNavigate()
+  const { renderedAt } = Route.useRouteContext()
 
   async function search(text: string) {
     await navigate({ to: '/search', search: text ? { q: text } : {} })
@@ -50,17 +53,22 @@ function ReaderLayout() {
   }
 
   return (
-    <>
+    <ClockProvider startedAt={renderedAt}>
       {/* In a single-page app React 19 hoists the title and meta tags this renders into <head>. */}
       <HeadContent />
       <a className="skip-link" href="#main" onClick={skipToContent}>
         Skip to content
       </a>
-      <SiteHeader date={new Date()} onSearch={(text) => void search(text)} />
+      <SiteHeaderWithClock onSearch={(text) => void search(text)} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
-    </>
+    </ClockProvider>
   )
+}
+
+/** The header shows the day on the shared clock, so it turns over at midnight with the rest. */
+function SiteHeaderWithClock({ onSearch }: { onSearch: (text: string) => void }) {
+  return <SiteHeader date={useNow()} onSearch={onSearch} />
 }

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ListingArchive } from '../components/ListingArchive.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
-import { readerClient } from '../content/client.ts'
 import { archiveQuery, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 const title = 'Archive'
 const description = 'Every story Resonance has published, month by month, newest first.'
@@ -12,7 +12,7 @@ const description = 'Every story Resonance has published, month by month, newest
 export const Route = createFileRoute('/archive')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps }) => readerClient.fetch<ArticlePage>(archiveQuery(pageWindow(deps.page, pageSizes.archive))),
+  loader: ({ deps, context }) => context.content.fetch<ArticlePage>(archiveQuery(pageWindow(deps.page, pageSizes.archive))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending label="Loading the archive…" />,
   errorComponent: ListingLoadError,
@@ -20,6 +20,7 @@ export const Route = createFileRoute('/archive')({
 })
 
 function ArchivePage() {
+  const now = useNow()
   const { total, articles } = Route.useLoaderData()
   const { page } = Route.useLoaderDeps()
   return (
@@ -32,7 +33,7 @@ function ArchivePage() {
       path="/archive"
       emptyMessage="Nothing has been published yet."
     >
-      <ListingArchive articles={articles} now={new Date()} />
+      <ListingArchive articles={articles} now={now} />
     </ListingPage>
   )
 }

@@ -4,12 +4,11 @@ import { LoadingSpinner } from '../components/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/ArticleStatus.tsx'
 import { ArticleStory } from '../components/ArticleStory.tsx'
 import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article.ts'
-import { readerClient } from '../content/client.ts'
 
 export const Route = createFileRoute('/article/$slug')({
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     // loadArticle checks the slug before any request and throws InvalidSlugError when it fails.
-    const loaded = await loadArticle((query, queryParams) => readerClient.fetch(query, queryParams), params.slug)
+    const loaded = await loadArticle((query, queryParams) => context.content.fetch(query, queryParams), params.slug)
     if (!loaded) throw notFound()
     return loaded
   },

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
-import { fromCallback, fromPromise } from 'xstate'
+import { useEffect, useRef, useState } from 'react'
 import { HomePage } from '../components/HomePage.tsx'
-import { readerClient } from '../content/client.ts'
 import { sectionsFromQuery, type HomepageQueryResult } from '../content/homepage.ts'
-import { homepageListenQuery, homepageQuery } from '../content/queries.ts'
-import { defaultFeedSettings, feedMachine, feedStatus, type FeedEvent } from '../machines/feedMachine.ts'
+import { homepageQuery } from '../content/queries.ts'
+import { defaultFeedSettings } from '../machines/feedSettings.ts'
+import { useNow } from './-clock.tsx'
+import type { FeedView, RunningFeed } from './-liveFeed.ts'
 
 export const Route = createFileRoute('/')({
   head: () => ({
@@ -15,47 +14,56 @@ export const Route = createFileRoute('/')({
       { name: 'description', content: 'Breaking news, the day’s lead story, features, video and the most-read stories from Resonance, London.' },
     ],
   }),
+  // The first view: rendered on the server, or fetched on the way here. A failure is not the
+  // route's error: the page opens with its spinner and the live feed keeps trying (polling, then
+  // offline with retries), as it would after any later failure.
+  loader: async ({ context }) => {
+    try {
+      return sectionsFromQuery(await context.content.fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))
+    } catch {
+      return null
+    }
+  },
+  // Revisiting the homepage shows the last copy at once; the feed brings it up to date.
+  staleTime: Infinity,
   component: Home,
 })
 
-/** The feed machine with its real effects: the content service's query and listen endpoints. */
-const liveFeed = feedMachine.provide({
-  actors: {
-    fetchHomepage: fromPromise(async () => sectionsFromQuery(await readerClient.fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))),
-    listen: fromCallback<FeedEvent>(({ sendBack }) => {
-      const subscription = readerClient
-        .listen(homepageListenQuery, {}, { includeResult: true, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'homepage.live' })
-        .subscribe({
-          next: (event) => {
-            if (event.type === 'welcome') sendBack({ type: 'live.connected' })
-            else if (event.type === 'mutation') {
-              sendBack({ type: 'live.update', update: { documentId: event.documentId, result: event.result as { isLeadStory?: boolean; isBreakingNews?: boolean } | undefined } })
-            } else if (event.type === 'reconnect') {
-              // The stream dropped; the machine polls meanwhile and comes back to live by itself.
-              sendBack({ type: 'live.failed', error: new Error('The live connection was lost') })
-            }
-          },
-          error: (error: unknown) => sendBack({ type: 'live.failed', error }),
-        })
-      return () => subscription.unsubscribe()
-    }),
-  },
-})
-
-function Home() {
-  const feed = useActorRef(liveFeed, { input: {} })
-  const homepage = useSelector(feed, (s) => s.context.homepage)
-  const status = useSelector(feed, feedStatus)
-  const now = useMinuteClock()
-  return <HomePage homepage={homepage} status={status} pollSeconds={defaultFeedSettings.pollInterval / 1000} onRetry={() => feed.send({ type: 'retry' })} now={now} />
+/** Runs a callback when the browser is idle after the page has rendered. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 1000 })
+    return () => cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(callback, 1)
+  return () => clearTimeout(handle)
 }
 
-/** "X ago" stays true while the page is open. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date())
+function Home() {
+  const first = Route.useLoaderData()
+  const [view, setView] = useState<FeedView>({ homepage: first, status: 'connecting' })
+  const feed = useRef<RunningFeed | null>(null)
+  const now = useNow()
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000)
-    return () => clearInterval(timer)
+    let running: RunningFeed | null = null
+    let stopped = false
+    const cancel = whenIdle(() => {
+      void import('./-liveFeed.ts').then(({ startLiveFeed }) => {
+        if (stopped) return
+        running = startLiveFeed(first, setView)
+        feed.current = running
+      })
+    })
+    return () => {
+      stopped = true
+      cancel()
+      running?.stop()
+      feed.current = null
+    }
+    // The feed starts once per visit, from the homepage the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
-  return now
+  return (
+    <HomePage homepage={view.homepage} status={view.status} pollSeconds={defaultFeedSettings.pollInterval / 1000} onRetry={() => feed.current?.retry()} now={now} />
+  )
 }

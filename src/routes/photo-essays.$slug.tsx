@@ -2,16 +2,15 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { NotFound } from '../components/NotFound.tsx'
 import { PhotoEssayGallery } from '../components/PhotoEssayGallery.tsx'
-import { readerClient } from '../content/client.ts'
 import { checkIdentifier } from '../content/identifier.ts'
 import { headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 
 export const Route = createFileRoute('/photo-essays/$slug')({
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     const slug = checkIdentifier(params.slug)
     if (!slug) throw notFound()
-    const essay = await readerClient.fetch<PhotoEssay | null>(photoEssayQuery, { slug })
+    const essay = await context.content.fetch<PhotoEssay | null>(photoEssayQuery, { slug })
     if (!essay) throw notFound()
     return essay
   },

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { PhotoEssayList } from '../components/PhotoEssayList.tsx'
-import { readerClient } from '../content/client.ts'
 import { listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 const title = 'Photo Essays'
 const description = 'London and beyond, told in pictures by Resonance photographers.'
@@ -14,7 +14,7 @@ const description = 'London and beyond, told in pictures by Resonance photograph
 export const Route = createFileRoute('/photo-essays/')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps }) => readerClient.fetch<EssayPage>(photoEssayListingQuery(pageWindow(deps.page, pageSizes.essays))),
+  loader: ({ deps, context }) => context.content.fetch<EssayPage>(photoEssayListingQuery(pageWindow(deps.page, pageSizes.essays))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending />,
   errorComponent: ListingLoadError,
@@ -22,6 +22,7 @@ export const Route = createFileRoute('/photo-essays/')({
 })
 
 function PhotoEssaysPage() {
+  const now = useNow()
   const { total, essays } = Route.useLoaderData()
   const { page } = Route.useLoaderDeps()
   return (
@@ -35,7 +36,7 @@ function PhotoEssaysPage() {
       emptyMessage="No photo essays yet."
       emptyDetail="Our photographers’ essays appear here as soon as they are published."
     >
-      <PhotoEssayList essays={essays} now={new Date()} />
+      <PhotoEssayList essays={essays} now={now} />
     </ListingPage>
   )
 }

@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { SearchPage } from '../components/SearchPage.tsx'
-import { readerClient } from '../content/client.ts'
 import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search.ts'
 
 export const Route = createFileRoute('/search')({
@@ -9,10 +8,10 @@ export const Route = createFileRoute('/search')({
   codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   validateSearch: validateSearchParams,
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
-  loader: ({ deps, abortController }): Promise<SearchResultPage | null> => {
+  loader: ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
     if (!deps.q) return Promise.resolve(null)
     const { query, params } = searchRequest(deps.q, deps.page)
-    return readerClient.fetch<SearchResultPage>(query, params, { signal: abortController.signal })
+    return context.content.fetch<SearchResultPage>(query, params, { signal: abortController.signal })
   },
   head: ({ match }) => {
     const q = match.search.q

@@ -3,7 +3,6 @@ import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
 import { NotFound } from '../components/NotFound.tsx'
-import { readerClient } from '../content/client.ts'
 import { checkIdentifier } from '../content/identifier.ts'
 import {
   categoryListingQuery,
@@ -16,15 +15,16 @@ import {
   type CategoryListing,
 } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 // The header's topics (/topic/news-politics, ...): categories of kind `topic`.
 export const Route = createFileRoute('/topic/$slug')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: async ({ params, deps }) => {
+  loader: async ({ params, deps, context }) => {
     const slug = checkIdentifier(params.slug)
     if (!slug) throw notFound()
-    const listing = await readerClient.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
+    const listing = await context.content.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug })
     if (!listing) throw notFound()
     // /topic/uk is the UK section: send the reader to its one address.
     if (listing.kind !== 'topic') throw redirect({ to: '/$section', params: { section: slug }, search: deps.page > 1 ? { page: deps.page } : {}, replace: true })
@@ -39,6 +39,7 @@ export const Route = createFileRoute('/topic/$slug')({
 })
 
 function TopicPage() {
+  const now = useNow()
   const listing = Route.useLoaderData()
   const { page } = Route.useLoaderDeps()
   return (
@@ -53,7 +54,7 @@ function TopicPage() {
       emptyMessage={`No articles about ${listing.title} yet.`}
       emptyDetail="New stories appear here as soon as they are published."
     >
-      <ListingGrid articles={listing.articles} now={new Date()} />
+      <ListingGrid articles={listing.articles} now={now} />
     </ListingPage>
   )
 }

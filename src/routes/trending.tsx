@@ -2,16 +2,16 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
-import { readerClient } from '../content/client.ts'
 import { listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 const title = 'Trending'
 const description = 'The most-read stories on Resonance right now.'
 
 // The top twenty by reads: one page, so no ?page.
 export const Route = createFileRoute('/trending')({
-  loader: () => readerClient.fetch<ListingArticle[]>(trendingQuery),
+  loader: ({ context }) => context.content.fetch<ListingArticle[]>(trendingQuery),
   head: () => listingHead(title, description),
   pendingComponent: () => <ListingPending />,
   errorComponent: ListingLoadError,
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/trending')({
 })
 
 function TrendingPage() {
+  const now = useNow()
   const articles = Route.useLoaderData()
   return (
     <ListingPage
@@ -31,7 +32,7 @@ function TrendingPage() {
       emptyMessage="Nothing is trending right now."
       emptyDetail="Stories appear here once more than a hundred readers have read them."
     >
-      <ListingGrid articles={articles} now={new Date()} ranked />
+      <ListingGrid articles={articles} now={now} ranked />
     </ListingPage>
   )
 }

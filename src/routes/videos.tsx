@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/ListingGrid.tsx'
 import { ListingPage } from '../components/ListingPage.tsx'
 import { ListingPending } from '../components/ListingPending.tsx'
-import { readerClient } from '../content/client.ts'
 import { listingHead, pageSizes, pageWindow, validatePageSearch, videoListingQuery, type ArticlePage } from '../content/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
+import { useNow } from './-clock.tsx'
 
 const title = 'Videos'
 const description = 'The latest video reports from Resonance, newest first.'
@@ -13,7 +13,7 @@ const description = 'The latest video reports from Resonance, newest first.'
 export const Route = createFileRoute('/videos')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps }) => readerClient.fetch<ArticlePage>(videoListingQuery(pageWindow(deps.page, pageSizes.listing))),
+  loader: ({ deps, context }) => context.content.fetch<ArticlePage>(videoListingQuery(pageWindow(deps.page, pageSizes.listing))),
   head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
   pendingComponent: () => <ListingPending />,
   errorComponent: ListingLoadError,
@@ -21,6 +21,7 @@ export const Route = createFileRoute('/videos')({
 })
 
 function VideoListing() {
+  const now = useNow()
   const { total, articles } = Route.useLoaderData()
   const { page } = Route.useLoaderDeps()
   return (
@@ -34,7 +35,7 @@ function VideoListing() {
       emptyMessage="No videos yet."
       emptyDetail="Our video reports appear here as soon as they are published."
     >
-      <ListingGrid articles={articles} now={new Date()} />
+      <ListingGrid articles={articles} now={now} />
     </ListingPage>
   )
 }

@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyHomepageRules, type CardArticle } from '../../src/content/homepage.ts'
-import { launchChromium } from '../support/browser.ts'
+import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 
 let service: TestService
@@ -44,7 +44,7 @@ const dataset = [
 ]
 
 async function openHome(page: Page): Promise<void> {
-  await page.goto(`${service.url}/`)
+  await gotoApp(page, `${service.url}/`)
   await page.getByRole('region', { name: 'Lead Story' }).waitFor()
 }
 

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { footerAbout, footerSections, mainSections, mediaLinks, topBarTopics, topics, utilityLinks } from '../../src/content/navigation.ts'
 import { searchRequest, type SearchResultPage } from '../../src/content/search.ts'
-import { launchChromium } from '../support/browser.ts'
+import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 
 let service: TestService
@@ -30,7 +30,7 @@ async function open(path: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   contexts.push(context)
   const page = await context.newPage()
-  await page.goto(`${service.url}${path}`)
+  await gotoApp(page, `${service.url}${path}`)
   await page.locator('h1').first().waitFor()
   return page
 }
@@ -225,7 +225,7 @@ describe('the shared header and footer', () => {
     const page = await context.newPage()
     const broken: string[] = []
     for (const path of paths) {
-      await page.goto(`${service.url}${path}`, { waitUntil: 'networkidle' })
+      await gotoApp(page, `${service.url}${path}`, { waitUntil: 'networkidle' })
       // Each page is reported, not just the first failure, so the list says what is still missing.
       const heading = await page
         .locator('h1')

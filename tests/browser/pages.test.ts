@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../support/browser.ts'
+import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 
 let service: TestService
@@ -32,7 +32,7 @@ afterAll(async () => {
 async function open(path: string, heading: string | RegExp, viewport = { width: 1280, height: 900 }): Promise<Page> {
   context = await browser.newContext({ viewport })
   const page = await context.newPage()
-  await page.goto(`${service.url}${path}`)
+  await gotoApp(page, `${service.url}${path}`)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
   return page
 }

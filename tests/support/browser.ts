@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags this closed network needs.
 
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page, type Response } from 'playwright-core'
 
 export const chromiumArgs = [
   '--headless',
@@ -16,4 +16,15 @@ export const chromiumArgs = [
 export function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   return chromium.launch({ executablePath, args: chromiumArgs })
+}
+
+/**
+ * Opens a reader page and waits until the app has taken it over. The service sends pages already
+ * rendered, so they are readable before the app runs; a test that clicks a button or a link must
+ * wait for the app, as a reader's click would otherwise land on the page before it responds.
+ */
+export async function gotoApp(page: Page, url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null> {
+  const response = await page.goto(url, options)
+  await page.waitForFunction(`performance.getEntriesByName('resonance:interactive').length > 0`)
+  return response
 }

@@ -2,16 +2,8 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { AdminArticleFilters } from '../../../components/AdminArticleFilters.tsx'
 import { AdminArticleTable } from '../../../components/AdminArticleTable.tsx'
 import { AdminPagination } from '../../../components/AdminPagination.tsx'
-import {
-  articlePageCount,
-  deleteDocument,
-  deleteFailureMessage,
-  fetchArticleList,
-  hasFilters,
-  validateArticleListSearch,
-  type AdminArticleRow,
-  type ArticleListSearch,
-} from '../../../content/adminQueries.ts'
+import { articlePageCount, deleteDocument, deleteFailureMessage, fetchArticleList, type AdminArticleRow } from '../../../content/adminQueries.ts'
+import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/adminAddresses.ts'
 import { toasts, withSession } from '../-session.ts'
 
 const nothingToDelete = async () => {}

@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { SectionManager } from '../../../components/SectionManager.tsx'
-import { deleteDocument, fetchSection, parseSectionType, sectionDeleteFailure, sectionTitles, type AdminListItem } from '../../../content/adminQueries.ts'
+import { deleteDocument, fetchSection, sectionDeleteFailure, type AdminListItem } from '../../../content/adminQueries.ts'
+import { parseSectionType, sectionTitles } from '../../../content/adminAddresses.ts'
 import { toasts, withSession } from '../-session.ts'
 
 const nothingToDelete = async () => {}

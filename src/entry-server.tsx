@@ -1,0 +1,75 @@
+// The content service renders reader pages with this module (built by `vite build --ssr` into
+// dist/server), so a reader sees the newspaper before any JavaScript has run. The browser then
+// hydrates the same routes with the same data (src/main.tsx). docs/decisions/005.
+
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { buildTimeContentConfig } from './content/config.ts'
+import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/source.ts'
+import { createAppRouter, settleDeferred } from './router.ts'
+
+type ServerOutcome =
+  | { type: 'render'; status: 200 | 404 | 500 }
+  | { type: 'redirect'; redirect: { status: number; headers: Headers; options: { href?: string } } }
+
+export type ServerQuery = (query: string, params: QueryParams, dataset: string) => Promise<unknown>
+
+export interface RenderedPage {
+  status: number
+  /** Where to send the reader instead (a redirect a loader threw). */
+  redirect: string | null
+  /** `<title>`, `<meta name="description">` and the rest of the page's head. */
+  head: string
+  /** The app's markup, for inside `<div id="root">`. */
+  html: string
+  /** The inline JSON the browser's first render reads its data from. */
+  pageData: string
+}
+
+/** Which dataset the built app reads, and whether it reads it from the service that serves it. */
+export function renderTarget(): { dataset: string } | null {
+  const config = buildTimeContentConfig()
+  const env = import.meta.env as unknown as Record<string, string | undefined>
+  // An app built for a hosted project or another host fetches from there; its pages are left to
+  // the browser.
+  if (env.VITE_SANITY_API_HOST || env.VITE_SANITY_PROJECT_ID) return null
+  return { dataset: config.dataset }
+}
+
+export async function renderPage(url: string, query: ServerQuery, now: Date = new Date()): Promise<RenderedPage> {
+  const target = renderTarget()
+  if (!target) throw new Error('This build reads content from another host; it cannot be rendered here')
+  const results: Record<string, unknown> = {}
+  const content: ContentSource = {
+    async fetch<R>(text: string, params: QueryParams = {}): Promise<R> {
+      const result = await query(text, params, target.dataset)
+      results[queryKey(text, params)] = result
+      return result as R
+    },
+  }
+  const router = createAppRouter({ content, renderedAt: now }, createMemoryHistory({ initialEntries: [url] }))
+  await router.load()
+  // The outcome of a server load (render with a status, or redirect) is kept on the router; the
+  // field is internal, so the version is pinned and tests/contract/ssr.test.ts covers both cases.
+  const outcome = (router as unknown as { _serverResult?: ServerOutcome })._serverResult
+  if (outcome?.type === 'redirect') {
+    const location = outcome.redirect.headers.get('Location') ?? outcome.redirect.options.href ?? '/'
+    return { status: outcome.redirect.status || 307, redirect: location, head: '', html: '', pageData: '' }
+  }
+  await settleDeferred(router)
+  const rendered = renderToString(<RouterProvider router={router} />)
+  // React writes the tags it hoists (the page's <title> and meta from <HeadContent />, and the
+  // preload of the lead image) before the markup; they belong in the document's head.
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
+  const data: PageData = { renderedAt: now.toISOString(), results }
+  return { status: statusOf(router.state.matches, outcome), redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data) }
+}
+
+/** The router's status, unless a route failed with an error that says what its status is. */
+function statusOf(matches: Array<{ status: string; error?: unknown }>, outcome: ServerOutcome | undefined): number {
+  for (const match of matches) {
+    const status = (match.error as { status?: unknown } | undefined)?.status
+    if (match.status === 'error' && typeof status === 'number') return status
+  }
+  return outcome?.type === 'render' ? outcome.status : 200
+}

@@ -1,0 +1,51 @@
+// The homepage's live feed with its real effects: the feed machine, @sanity/client's query and
+// listen. The homepage route imports this module once the page is on screen, so a reader's first
+// view (rendered by the server, or from the route's loader) never waits for the client library or
+// the statechart runtime.
+
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { readerClient } from '../content/client.ts'
+import { sectionsFromQuery, type Homepage, type HomepageQueryResult } from '../content/homepage.ts'
+import { homepageListenQuery, homepageQuery } from '../content/queries.ts'
+import { feedMachine, feedStatus, type FeedEvent, type FeedStatus } from '../machines/feedMachine.ts'
+
+export interface FeedView {
+  homepage: Homepage | null
+  status: FeedStatus
+}
+
+export interface RunningFeed {
+  retry(): void
+  stop(): void
+}
+
+const liveFeed = feedMachine.provide({
+  actors: {
+    fetchHomepage: fromPromise(async () => sectionsFromQuery(await readerClient.fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))),
+    listen: fromCallback<FeedEvent>(({ sendBack }) => {
+      const subscription = readerClient
+        .listen(homepageListenQuery, {}, { includeResult: true, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'homepage.live' })
+        .subscribe({
+          next: (event) => {
+            if (event.type === 'welcome') sendBack({ type: 'live.connected' })
+            else if (event.type === 'mutation') {
+              sendBack({ type: 'live.update', update: { documentId: event.documentId, result: event.result as { isLeadStory?: boolean; isBreakingNews?: boolean } | undefined } })
+            } else if (event.type === 'reconnect') {
+              // The stream dropped; the machine polls meanwhile and comes back to live by itself.
+              sendBack({ type: 'live.failed', error: new Error('The live connection was lost') })
+            }
+          },
+          error: (error: unknown) => sendBack({ type: 'live.failed', error }),
+        })
+      return () => subscription.unsubscribe()
+    }),
+  },
+})
+
+/** Starts the feed from the homepage already shown, and reports every change of what to show. */
+export function startLiveFeed(homepage: Homepage | null, onView: (view: FeedView) => void): RunningFeed {
+  const actor = createActor(liveFeed, { input: { homepage } })
+  actor.subscribe((snapshot) => onView({ homepage: snapshot.context.homepage, status: feedStatus(snapshot) }))
+  actor.start()
+  return { retry: () => actor.send({ type: 'retry' }), stop: () => actor.stop() }
+}
