@@ -254,6 +254,24 @@ describe('feed machine, scenarios', () => {
     actor.stop()
   })
 
+  it('starts from the homepage the page was rendered with, and still fetches once live', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { ...settings, homepage: homepageA } })
+    actor.start()
+    render(<FeedView actor={actor} />)
+    // The reader sees the rendered homepage at once, with no spinner, while the stream connects.
+    expect(screen.getByTestId('lead').textContent).toBe('Thames Barrier closes twice in a week')
+    expect(screen.getByRole('status').textContent).toContain('Connecting…')
+    expect(env.fetches).toHaveLength(0)
+    // A write may have landed between the render and the stream opening: live fetches first.
+    env.sendBack!({ type: 'live.connected' })
+    expect(env.fetches).toHaveLength(1)
+    env.fetches.pop()!.resolve(homepageB)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(screen.getByTestId('lead').textContent).toBe(homepageB.sections.lead?.title)
+    actor.stop()
+  })
+
   it('waits 100 ms before refetching after a lead or breaking change while live', async () => {
     const { env, machine } = environment()
     const actor = createActor(machine, { input: settings })
