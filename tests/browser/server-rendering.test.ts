@@ -17,7 +17,7 @@ const contexts: BrowserContext[] = []
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
 const hostile = 'Mayor says </script><script>window.injected = true</script> & "no"'
 
-const dataset = [
+const dataset: Array<{ _id: string; _type: string } & Record<string, unknown>> = [
   { _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' },
   { _id: 'cat-sports', _type: 'category', title: 'Sports', slug: { _type: 'slug', current: 'sports' }, kind: 'topic' },
   {
