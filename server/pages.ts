@@ -61,7 +61,10 @@ export class PageRenderer {
     const html = readFileSync(index, 'utf8')
     const root = '<div id="root"></div>'
     const at = html.indexOf(root)
-    if (at < 0) throw new Error(`${index} has no ${root} to render into`)
+    if (at < 0) {
+      log(`Pages are left to the browser: ${index} has no ${root} to render into`)
+      return null
+    }
     // The page's own <title> replaces the template's.
     const head = html.slice(0, at).replace(/<title>[^<]*<\/title>\s*/, '')
     return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, queries, store, log)
