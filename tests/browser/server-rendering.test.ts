@@ -136,6 +136,8 @@ describe('in the browser', () => {
     await page.goto(`${service.url}/`)
     const lead = page.getByRole('region', { name: 'Lead Story' })
     expect(await lead.getByRole('heading', { level: 3 }).textContent()).toBe('Bridge reopens after a year of repairs')
+    // No app, so no live connection: the page does not claim to be connecting.
+    expect(await page.locator('.connection-status').isVisible()).toBe(false)
     await lead.getByRole('link').first().click()
     await page.waitForURL('**/article/bridge-reopens')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bridge reopens after a year of repairs')
