@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { HomePage } from '../components/HomePage.tsx'
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx'
 import { sectionsFromQuery, type HomepageQueryResult } from '../content/homepage.ts'
 import { homepageQuery } from '../content/queries.ts'
 import { defaultFeedSettings } from '../machines/feedSettings.ts'
@@ -26,6 +27,9 @@ export const Route = createFileRoute('/')({
   },
   // Revisiting the homepage shows the last copy at once; the feed brings it up to date.
   staleTime: Infinity,
+  // Coming from another page, the spinner shows until the first fetch (the spec's), as it does
+  // in the page itself when that fetch failed and the feed is trying again.
+  pendingComponent: () => <LoadingSpinner label="Loading the latest news" />,
   component: Home,
 })
 

@@ -92,6 +92,25 @@ describe('homepage sections', () => {
   })
 })
 
+describe('arriving from another page', () => {
+  it('shows the spinner until the first fetch, then the sections', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await gotoApp(page, `${service.url}/about`)
+    // A slow service: the homepage's query takes two and a half seconds.
+    await page.route('**/data/query/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      await route.continue()
+    })
+    await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('status', { name: 'Loading the latest news' }).waitFor()
+    await page.getByRole('region', { name: 'Lead Story' }).waitFor()
+    expect(await page.getByRole('status', { name: 'Loading the latest news' }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Lead Story' }).getByRole('link').first().textContent()).toBe('Story lead-new')
+    await context.close()
+  })
+})
+
 describe('live updates', () => {
   it('shows a write on an open homepage without a reload', async () => {
     const context = await browser.newContext()
