@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { pageDataElementId } from '../src/content/source.ts'
 import type { QueryEngine } from './query.ts'
+import { isFilePath, sendBody } from './static.ts'
 import type { Store } from './store.ts'
 
 interface RenderedPage {
@@ -74,9 +75,8 @@ export class PageRenderer {
   handles(req: IncomingMessage, url: URL): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const path = url.pathname
-    if (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/assets/')) return false
     // Files (favicon.svg, robots.txt) are the static server's; a dot in a slug is a page.
-    return !/\.(svg|png|jpe?g|webp|ico|txt|json|js|css|map|woff2?|webmanifest|html)$/i.test(path)
+    return path !== '/admin' && !path.startsWith('/admin/') && !isFilePath(path)
   }
 
   /** Sends the page, or returns false when it could not be rendered (the caller serves the plain app). */
@@ -97,15 +97,7 @@ export class PageRenderer {
       this.cache.set(path, page)
       if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!)
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-    const body = gzip ? page.gzip : page.body
-    res.writeHead(page.status, {
-      ...page.headers,
-      'Content-Length': String(body.length),
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    sendBody(req, res, page.status, page.headers, page.body, page.gzip)
     return true
   }
 

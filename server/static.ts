@@ -25,6 +25,27 @@ const types: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
+/**
+ * Whether a path names a file (a built asset, or anything with a file type's extension) rather than
+ * a page of the app. A missing file is a real 404, never the app.
+ */
+export function isFilePath(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || extname(pathname).toLowerCase() in types
+}
+
+/** Sends a body, or its gzip copy when there is one and the client accepts it. */
+export function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, gzip: Buffer | null): void {
+  const zipped = gzip !== null && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+  const sent = zipped ? gzip : body
+  res.writeHead(status, {
+    ...headers,
+    'Content-Length': String(sent.length),
+    ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
+    ...(zipped ? { 'Content-Encoding': 'gzip' } : {}),
+  })
+  res.end(req.method === 'HEAD' ? undefined : sent)
+}
+
 interface Entry {
   body: Buffer
   gzip: Buffer | null
@@ -69,21 +90,15 @@ export class StaticFiles {
     if (!entry) {
       // A missing asset or file is a real 404; anything else (even /article/a.b, whose "extension"
       // is part of a slug) is a client-side route, and the app decides what it shows.
-      if (immutable || extname(pathname).toLowerCase() in types) throw httpError(404, `No file ${pathname}`)
+      if (isFilePath(pathname)) throw httpError(404, `No file ${pathname}`)
       entry = this.load(join(this.root, 'index.html'))
       immutable = false
       if (!entry) throw httpError(404, 'The app is not built: run npm run build')
     }
-    const gzip = entry.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-    const body = gzip ? entry.gzip! : entry.body
-    res.writeHead(200, {
+    sendBody(req, res, 200, {
       'Content-Type': entry.type,
-      'Content-Length': String(body.length),
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
-      ...(entry.gzip ? { Vary: 'Accept-Encoding' } : {}),
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    }, entry.body, entry.gzip)
   }
 }

@@ -4,7 +4,7 @@
 
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
-import { buildTimeContentConfig } from './content/config.ts'
+import { contentConfig, type ContentEnv } from './content/config.ts'
 import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/source.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 
@@ -26,14 +26,13 @@ export interface RenderedPage {
   pageData: string
 }
 
-/** Which dataset the built app reads, and whether it reads it from the service that serves it. */
+/** Which dataset the built app reads, when it reads it from the service that serves it. */
 export function renderTarget(): { dataset: string } | null {
-  const config = buildTimeContentConfig()
-  const env = import.meta.env as unknown as Record<string, string | undefined>
-  // An app built for a hosted project or another host fetches from there; its pages are left to
-  // the browser.
-  if (env.VITE_SANITY_API_HOST || env.VITE_SANITY_PROJECT_ID) return null
-  return { dataset: config.dataset }
+  // The same reading of the build's settings as the browser's client: an empty API host is this
+  // origin. An app built for a hosted project or another host fetches from there; its pages are
+  // left to the browser.
+  const config = contentConfig(import.meta.env as unknown as ContentEnv, '')
+  return config.apiHost === '' ? { dataset: config.dataset } : null
 }
 
 export async function renderPage(url: string, query: ServerQuery, now: Date = new Date()): Promise<RenderedPage> {

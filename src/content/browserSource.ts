@@ -2,12 +2,12 @@
 // so the hydrating render sees exactly the server's data without a request), then @sanity/client,
 // imported on first use so a server-rendered page does not wait for it.
 
-import { queryKey, type ContentSource, type PageData } from './source.ts'
+import { queryKey, type ContentSource, type FetchOptions, type PageData, type QueryParams } from './source.ts'
 
 export function browserSource(pageData: PageData | null): ContentSource {
   const prefetched = new Map(Object.entries(pageData?.results ?? {}))
   return {
-    async fetch<R>(query: string, params: Record<string, unknown> = {}, options: { tag?: string; signal?: AbortSignal } = {}): Promise<R> {
+    async fetch<R>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
       const key = queryKey(query, params)
       if (prefetched.has(key)) {
         const result = prefetched.get(key) as R

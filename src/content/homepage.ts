@@ -3,6 +3,8 @@
 // reads the bounded homepage query (src/content/queries.ts), which fetches only what each section
 // can show. The tests check that the two agree on every dataset.
 
+import { homepageQuery } from './queries.ts'
+
 export interface CardImage {
   _type?: string
   asset?: { _ref: string }
@@ -117,6 +119,11 @@ export interface HomepageQueryResult {
   videos: CardArticle[]
   trending: CardArticle[]
   counts: { breaking: number; lead: number; featured: number; latest: number; unplaced: number; breakingAndLead: number }
+}
+
+/** The homepage's one request, the bounded query, as sections: for the route's loader and the live feed alike. */
+export async function loadHomepage(fetch: <R>(query: string, params: Record<string, unknown>, options: { tag: string }) => Promise<R>): Promise<Homepage> {
+  return sectionsFromQuery(await fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))
 }
 
 export function sectionsFromQuery(result: HomepageQueryResult): Homepage {

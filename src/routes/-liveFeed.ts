@@ -5,8 +5,8 @@
 
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { readerClient } from '../content/client.ts'
-import { sectionsFromQuery, type Homepage, type HomepageQueryResult } from '../content/homepage.ts'
-import { homepageListenQuery, homepageQuery } from '../content/queries.ts'
+import { loadHomepage, type Homepage } from '../content/homepage.ts'
+import { homepageListenQuery } from '../content/queries.ts'
 import { feedMachine, feedStatus, type FeedEvent, type FeedStatus } from '../machines/feedMachine.ts'
 
 export interface FeedView {
@@ -21,7 +21,7 @@ export interface RunningFeed {
 
 const liveFeed = feedMachine.provide({
   actors: {
-    fetchHomepage: fromPromise(async () => sectionsFromQuery(await readerClient.fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))),
+    fetchHomepage: fromPromise(() => loadHomepage((query, params, options) => readerClient.fetch(query, params, options))),
     listen: fromCallback<FeedEvent>(({ sendBack }) => {
       const subscription = readerClient
         .listen(homepageListenQuery, {}, { includeResult: true, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'homepage.live' })

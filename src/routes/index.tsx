@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { HomePage } from '../components/HomePage.tsx'
 import { LoadingSpinner } from '../components/LoadingSpinner.tsx'
-import { sectionsFromQuery, type HomepageQueryResult } from '../content/homepage.ts'
-import { homepageQuery } from '../content/queries.ts'
+import { loadHomepage } from '../content/homepage.ts'
 import { defaultFeedSettings } from '../machines/feedSettings.ts'
 import { useNow } from './-clock.tsx'
 import type { FeedView, RunningFeed } from './-liveFeed.ts'
@@ -20,7 +19,7 @@ export const Route = createFileRoute('/')({
   // offline with retries), as it would after any later failure.
   loader: async ({ context }) => {
     try {
-      return sectionsFromQuery(await context.content.fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))
+      return await loadHomepage((query, params, options) => context.content.fetch(query, params, options))
     } catch {
       return null
     }
