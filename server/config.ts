@@ -1,6 +1,10 @@
 // Every setting of the content service, from the environment, with the defaults `npm start` uses.
 
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
+import type { ListenLimits } from './listeners.ts'
+import type { QueryLimits } from './query.ts'
+import type { ContentEnv } from '../src/content/config.ts'
 
 export interface Config {
   port: number
@@ -20,7 +24,17 @@ export interface Config {
   maxBodyBytes: number
   maxUploadBytes: number
   imageCacheBytes: number
+  /** Image renditions rendered at once (kept below libuv's thread pool, which sign-in needs too). */
+  imageRenderConcurrency: number
+  /** Renditions waiting for a render slot; more are answered 503 with Retry-After. */
+  imageQueueLimit: number
+  /** Largest resized rendition in pixels (w × h × dpr²); larger asks are a 400. */
+  imageMaxPixels: number
+  /** Largest original that renditions are made of, in pixels. */
+  imageMaxInputPixels: number
   sessionTtlSeconds: number
+  /** Failed sign-ins from one address, across all emails, before it is locked out; 0: no limit. */
+  signinMaxFailuresPerAddress: number
   listenKeepAliveMs: number
   staticDir: string
   /**
@@ -28,6 +42,28 @@ export interface Config {
    * pages with it when it exists. Empty: serve the app to be rendered in the browser only.
    */
   renderModule: string | null
+  limits: Limits
+  /**
+   * The VITE_SANITY_* settings the app was built with, read again at start: the pages' Content
+   * Security Policy must allow the API host (and image host) they point the app at.
+   */
+  appContent: ContentEnv
+}
+
+/** What the service may spend on anonymous (and signed-in) work; see the README's Limits. */
+export interface Limits {
+  /** Query worker threads. */
+  queryWorkers: number
+  /** Anonymous queries that may wait for a worker before the next is answered 503. */
+  queryQueue: number
+  /** Heap of each query worker in MB; null: sized from the database at each start of a worker. */
+  queryWorkerHeapMb: number | null
+  query: { anonymous: QueryLimits; signedIn: QueryLimits }
+  /** Query results and anonymous responses, together. */
+  queryCacheBytes: number
+  /** Rendered reader pages. */
+  pageCacheBytes: number
+  listen: ListenLimits
 }
 
 export const demoAdmin = { email: 'admin@resonance.example', password: 'resonance-demo' }
@@ -60,9 +96,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 10 * 1024 * 1024),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 50 * 1024 * 1024),
     imageCacheBytes: int(env, 'IMAGE_CACHE_MB', 512) * 1024 * 1024,
+    imageRenderConcurrency: Math.max(1, int(env, 'IMAGE_RENDER_CONCURRENCY', 2)),
+    imageQueueLimit: int(env, 'IMAGE_QUEUE_LIMIT', 16),
+    imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000),
+    imageMaxInputPixels: int(env, 'IMAGE_MAX_INPUT_PIXELS', 100_000_000),
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 12 * 60 * 60),
+    signinMaxFailuresPerAddress: int(env, 'SIGNIN_MAX_FAILURES_PER_ADDRESS', 20),
     listenKeepAliveMs: int(env, 'LISTEN_KEEPALIVE_MS', 20_000),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
+    limits: {
+      queryWorkers: Math.max(1, int(env, 'QUERY_WORKERS', availableParallelism())),
+      queryQueue: int(env, 'QUERY_QUEUE', 64),
+      queryWorkerHeapMb: env.QUERY_WORKER_HEAP_MB ? int(env, 'QUERY_WORKER_HEAP_MB', 0) : null,
+      query: {
+        anonymous: {
+          timeoutMs: int(env, 'QUERY_TIMEOUT_MS', 2_000),
+          maxResultBytes: int(env, 'QUERY_MAX_RESULT_KB', 4 * 1024) * 1024,
+          maxQueryBytes: int(env, 'QUERY_MAX_KB', 32) * 1024,
+        },
+        signedIn: {
+          timeoutMs: int(env, 'EDITOR_QUERY_TIMEOUT_MS', 30_000),
+          maxResultBytes: int(env, 'EDITOR_QUERY_MAX_RESULT_KB', 64 * 1024) * 1024,
+          maxQueryBytes: int(env, 'EDITOR_QUERY_MAX_KB', 1024) * 1024,
+        },
+      },
+      queryCacheBytes: int(env, 'QUERY_CACHE_MB', 64) * 1024 * 1024,
+      pageCacheBytes: int(env, 'PAGE_CACHE_MB', 32) * 1024 * 1024,
+      listen: {
+        maxListeners: int(env, 'MAX_LISTENERS', 10_000),
+        maxFilterBytes: int(env, 'LISTEN_FILTERS_KB', 4 * 1024) * 1024,
+        filterTimeoutMs: int(env, 'LISTEN_FILTER_TIMEOUT_MS', 1_000),
+      },
+    },
+    appContent: {
+      VITE_SANITY_PROJECT_ID: env.VITE_SANITY_PROJECT_ID,
+      VITE_SANITY_DATASET: env.VITE_SANITY_DATASET,
+      VITE_SANITY_API_VERSION: env.VITE_SANITY_API_VERSION,
+      VITE_SANITY_API_HOST: env.VITE_SANITY_API_HOST,
+    },
   }
 }

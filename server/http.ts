@@ -11,7 +11,8 @@ import type { ImageServer } from './images.ts'
 import { imageFilePattern } from './images.ts'
 import type { ListenerHub, ListenOptions } from './listeners.ts'
 import { validateMutations } from './mutations.ts'
-import { normalisePerspective, parseGroq, type QueryEngine } from './query.ts'
+import { normalisePerspective, type QueryEngine } from './query.ts'
+import { mayRead } from './visibility.ts'
 import type { Store } from './store.ts'
 import type { PageRenderer } from './pages.ts'
 import type { StaticFiles } from './static.ts'
@@ -141,7 +142,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     const omitted: Array<{ id: string; reason: 'existence' | 'permission' }> = []
     for (const raw of ids.split(',')) {
       const id = decodePart(raw)
-      if (!who && id.includes('.')) {
+      if (!mayRead({ anonymous: who === null }, id)) {
         omitted.push({ id, reason: 'permission' })
         continue
       }
@@ -167,28 +168,6 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
         problem = `Invalid value for parameter ${name}: it must be JSON`
       }
     }
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    })
-    res.flushHeaders()
-    const send = (event: string, id: string | null, json: string) => {
-      res.write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${json}\n\n`)
-    }
-    const write = (event: string, id: string | null, data: unknown) => send(event, id, JSON.stringify(data))
-    let tree
-    try {
-      if (problem) throw typedError(400, 'invalidParameterError', problem)
-      if (q.trim() === '') throw typedError(400, 'invalidQueryError', 'Missing "query" (the listener filter)')
-      tree = parseGroq(q, params)
-    } catch (error) {
-      const body = error instanceof ApiError ? error.body : { error: { description: String(error) } }
-      write('channelError', null, 'error' in body && typeof body.error === 'object' ? { message: body.error.description, error: body.error } : body)
-      res.end()
-      return
-    }
     const options: ListenOptions = {
       // Absent means false: the client drops false options from the query string.
       includeResult: url.searchParams.get('includeResult') === 'true',
@@ -198,8 +177,43 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       anonymous: who === null,
       visibility: url.searchParams.get('visibility') === 'transaction' ? 'transaction' : 'query',
     }
+    let failure: unknown = problem ? typedError(400, 'invalidParameterError', problem) : q.trim() === '' ? typedError(400, 'invalidQueryError', 'Missing "query" (the listener filter)') : null
+    if (!failure) {
+      try {
+        await queries.checkFilter(q, params, { anonymous: who === null })
+      } catch (error) {
+        failure = error
+      }
+      // The reader may have gone while the filter was checked; then there is no one to add.
+      if (res.destroyed) return
+    }
+    // A service holding all the listeners it may refuses before the stream opens, with a JSON 503.
+    let closed = false
+    const stream = res
+    const send = (event: string, id: string | null, json: string) => {
+      if (!closed) stream.write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${json}\n\n`)
+    }
+    const remove = failure ? () => {} : hub.add({ dataset: dataset!, options, send, close: (event, json) => {
+      send(event, null, json)
+      closed = true
+      stream.end()
+    } }, q, params)
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    })
+    res.flushHeaders()
+    const write = (event: string, id: string | null, data: unknown) => send(event, id, JSON.stringify(data))
+    if (failure) {
+      // Errors of the filter itself are the stream's first event, as the Content Lake sends them.
+      const body = failure instanceof ApiError ? failure.body : { error: { description: String(failure) } }
+      write('channelError', null, 'error' in body && typeof body.error === 'object' ? { message: body.error.description, error: body.error } : body)
+      res.end()
+      return
+    }
     write('welcome', null, { listenerName: randomId() })
-    const remove = hub.add({ dataset: dataset!, options, send }, q, tree, params)
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), config.listenKeepAliveMs)
     await new Promise<void>((resolve) => {
       const done = () => {

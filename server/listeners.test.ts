@@ -4,26 +4,27 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ListenerHub, type ListenOptions } from './listeners.ts'
-import { parseGroq, QueryEngine } from './query.ts'
+import { QueryPool } from './queryPool.ts'
 import { Store } from './store.ts'
 
-const cleanup: Array<() => void> = []
-afterEach(() => {
-  for (const done of cleanup.splice(0)) done()
+const cleanup: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const done of cleanup.splice(0)) await done()
 })
 
 function open() {
   const dir = mkdtempSync(join(tmpdir(), 'resonance-listeners-'))
   const store = new Store(dir)
-  cleanup.push(() => {
+  store.createDataset('production')
+  const pool = new QueryPool(store, { dataDir: dir, size: 1, queueLimit: 10, heapMb: null })
+  cleanup.push(async () => {
+    await pool.close()
     store.close()
     rmSync(dir, { recursive: true, force: true })
   })
-  new QueryEngine(store)
-  store.createDataset('production')
-  return { store, hub: new ListenerHub(store) }
+  return { store, hub: new ListenerHub(store, pool) }
 }
 
 const base: ListenOptions = {
@@ -43,7 +44,7 @@ describe('ListenerHub', () => {
     const received: Record<string, Array<{ event: string; id: string | null; data: Record<string, unknown> }>> = {}
     const listen = (name: string, options: ListenOptions) => {
       received[name] = []
-      hub.add({ dataset: 'production', options, send: (event, id, json) => received[name]!.push({ event, id, data: JSON.parse(json) as Record<string, unknown> }) }, query, parseGroq(query), {})
+      hub.add({ dataset: 'production', options, send: (event, id, json) => received[name]!.push({ event, id, data: JSON.parse(json) as Record<string, unknown> }), close: () => {} }, query, {})
     }
     listen('a', base)
     listen('b', base)
@@ -52,7 +53,7 @@ describe('ListenerHub', () => {
 
     const mutations = [{ patch: { id: 'p1', set: { title: 'After' } } }, { create: { _id: 'drafts.p2', _type: 'post', title: 'Draft' } }]
     const tx = await store.commit('production', mutations, { identity: 'editor' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(() => expect(received.drafts).toHaveLength(2))
 
     for (const name of ['a', 'b']) {
       expect(received[name]).toHaveLength(1)
@@ -61,7 +62,8 @@ describe('ListenerHub', () => {
       expect(id).toBe(`${tx.id}#p1`)
       expect(data).toMatchObject({ documentId: 'p1', transition: 'update', identity: 'editor', visibility: 'query', transactionTotalEvents: 2, transactionCurrentEvent: 0 })
       expect(data.result).toMatchObject({ _id: 'p1', title: 'After' })
-      expect(data.mutations).toEqual(mutations)
+      // Only the mutation that wrote this document: the draft's creation is not the reader's to see.
+      expect(data.mutations).toEqual([mutations[0]])
       expect(data).not.toHaveProperty('previous')
     }
     const lean = received.lean![0]!.data
@@ -71,6 +73,6 @@ describe('ListenerHub', () => {
     expect(lean.previous).toMatchObject({ _id: 'p1', title: 'Before' })
     // Only the listener allowed drafts hears of one.
     expect(received.drafts!.map((e) => e.data.documentId)).toEqual(['p1', 'drafts.p2'])
-    expect(received.drafts![1]!.data).toMatchObject({ transition: 'appear', transactionCurrentEvent: 1, result: { _id: 'drafts.p2' } })
+    expect(received.drafts![1]!.data).toMatchObject({ transition: 'appear', transactionCurrentEvent: 1, result: { _id: 'drafts.p2' }, mutations: [mutations[1]] })
   })
 })

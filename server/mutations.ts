@@ -26,6 +26,8 @@ export interface Change {
   id: string
   before: Doc | null
   after: Doc | null
+  /** Positions of the transaction's mutations that wrote this document, in order. */
+  mutations: number[]
 }
 
 export interface Snapshot {
@@ -79,10 +81,15 @@ export async function applyMutations(
   const results: MutationResult[] = []
   const now = isoSeconds(transaction.timestamp)
 
+  const writtenBy = new Map<string, number[]>()
+
   const current = (id: string): Doc | null => (pending.has(id) ? pending.get(id)! : (snapshot.get(id) ?? null))
-  const write = (id: string, doc: Doc | null) => {
+  const write = (id: string, doc: Doc | null, index: number) => {
     if (!before.has(id)) before.set(id, snapshot.get(id) ?? null)
     pending.set(id, doc)
+    const by = writtenBy.get(id)
+    if (!by) writtenBy.set(id, [index])
+    else if (by[by.length - 1] !== index) by.push(index)
   }
   const stamp = (doc: Record<string, unknown>, id: string, existing: Doc | null): Doc => ({
     ...structuredClone(doc),
@@ -117,7 +124,7 @@ export async function applyMutations(
         continue
       }
       const next = stamp(doc, id, kind === 'createOrReplace' ? existing : null)
-      write(id, next)
+      write(id, next, index)
       results.push({ id, operation: existing ? 'update' : 'create', document: next })
       continue
     }
@@ -127,7 +134,7 @@ export async function applyMutations(
       const ids = await targetIds(spec, index, snapshot, pending)
       for (const id of ids) {
         const existing = current(id)
-        if (existing) write(id, null)
+        if (existing) write(id, null, index)
         results.push({ id, operation: 'delete', ...(existing ? { document: existing } : {}) })
       }
       continue
@@ -167,12 +174,12 @@ export async function applyMutations(
       }
       if (typeof draft._type !== 'string' || draft._type === '') throw invalid(index, 'A patch cannot remove "_type"')
       const next = stamp(draft, id, existing)
-      write(id, next)
+      write(id, next, index)
       results.push({ id, operation: 'update', document: next })
     }
   }
 
-  const changes: Change[] = [...before.entries()].map(([id, was]) => ({ id, before: was, after: pending.get(id) ?? null }))
+  const changes: Change[] = [...before.entries()].map(([id, was]) => ({ id, before: was, after: pending.get(id) ?? null, mutations: writtenBy.get(id) ?? [] }))
   return { results, changes }
 }
 

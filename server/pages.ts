@@ -12,6 +12,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { pageDataElementId } from '../src/content/source.ts'
+import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
+import { ByteLru } from './byteLru.ts'
 import type { QueryEngine } from './query.ts'
 import { isFilePath, sendBody } from './static.ts'
 import type { Store } from './store.ts'
@@ -37,23 +39,33 @@ interface Cached {
   gzip: Buffer
 }
 
-/** Rendered pages kept per URL, for the minute they were rendered in and the dataset's revision. */
-const CACHE_ENTRIES = 200
-
 export class PageRenderer {
-  private readonly cache = new Map<string, Cached>()
+  /** Rendered pages kept per URL, for the minute they were rendered in and the dataset's revision, within a budget of bytes. */
+  private readonly cache: ByteLru<Cached>
 
   private constructor(
     private readonly module: RenderModule,
     private readonly dataset: string,
     private readonly template: { head: string; tail: string },
+    private readonly headers: Record<string, string>,
     private readonly queries: QueryEngine,
     private readonly store: Store,
     private readonly log: (line: string) => void,
-  ) {}
+    cacheBytes: number,
+  ) {
+    this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.length + page.gzip.length)
+  }
 
   /** The renderer, or null when the app is not built for it (no server build, or content read from elsewhere). */
-  static async load(staticDir: string, modulePath: string | null, queries: QueryEngine, store: Store, log: (line: string) => void): Promise<PageRenderer | null> {
+  static async load(
+    staticDir: string,
+    modulePath: string | null,
+    queries: QueryEngine,
+    store: Store,
+    log: (line: string) => void,
+    security: SecurityOptions = defaultSecurityOptions,
+    cacheBytes = 32 * 1024 * 1024,
+  ): Promise<PageRenderer | null> {
     const index = join(staticDir, 'index.html')
     if (!modulePath || !existsSync(modulePath) || !existsSync(index)) return null
     const module = (await import(pathToFileURL(modulePath).href)) as RenderModule
@@ -68,7 +80,8 @@ export class PageRenderer {
     }
     // The page's own <title> replaces the template's.
     const head = html.slice(0, at).replace(/<title>[^<]*<\/title>\s*/, '')
-    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, queries, store, log)
+    // The policy comes from the template: what is rendered into it is markup, never inline script.
+    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, pageHeaders(html, security), queries, store, log, cacheBytes)
   }
 
   /** Reader pages only: the admin area needs the editor's session, which only the browser has. */
@@ -93,9 +106,7 @@ export class PageRenderer {
         this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
         return false
       }
-      this.cache.delete(path)
       this.cache.set(path, page)
-      if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!)
     }
     sendBody(req, res, page.status, page.headers, page.body, page.gzip)
     return true
@@ -103,7 +114,7 @@ export class PageRenderer {
 
   private async render(path: string, key: string, now: Date): Promise<Cached> {
     const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), now)
-    const common = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }
+    const common = { ...this.headers, 'Cache-Control': 'no-cache' }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
       return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body, gzip: gzipSync(body) }
@@ -115,7 +126,7 @@ export class PageRenderer {
   }
 
   private async query(query: string, params: Record<string, unknown>, dataset: string): Promise<unknown> {
-    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true })
+    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true }, 'trusted')
     return JSON.parse(result.json) as unknown
   }
 }

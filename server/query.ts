@@ -1,69 +1,35 @@
-// GROQ over the in-memory dataset, through groq-js.
-// groq-js scans the whole dataset for every `*[...]` and knows nothing of perspectives, so this
-// module (1) builds each perspective's view once per dataset revision, (2) runs the filters it can
-// in plain JavaScript before groq-js sees the query (filter.ts), (3) resolves `->` through an id map
-// instead of a scan, and (4) caches serialised results per revision, and whole responses of anonymous
-// GETs by URL: the homepage query is answered from memory until the next write.
-// docs/decisions/002-query-cache.md explains why.
+// GROQ for the service: each query runs in a query worker (queryPool.ts), never on the thread
+// that answers HTTP, within the limits of who asks; answers are cached here per dataset revision,
+// and whole responses of anonymous GETs by URL, so the homepage query is answered from memory
+// until the next write. docs/decisions/002-query-cache.md and 006-query-workers.md explain why.
 
-import { evaluate, parse, type ExprNode } from 'groq-js'
 import { typedError } from './errors.ts'
-import { planQuery } from './filter.ts'
-import { isDraftId, isPathId, isVersionId, publishedIdOf } from './ids.ts'
-import type { Doc } from './mutations.ts'
+import { ByteLru } from './byteLru.ts'
+import type { QueryPool } from './queryPool.ts'
 import type { Store } from './store.ts'
+import { readerKey, type Perspective, type Reader } from './views.ts'
 
-export type Perspective = 'published' | 'drafts' | 'raw'
+export type { Perspective, Reader } from './views.ts'
 
-export interface Reader {
-  /** Anonymous readers never see drafts, versions or any other id with a `.` path. */
-  anonymous: boolean
-  identity?: string
-  /** Release versions (`versions.*`) exist in the raw perspective from API version 2025-02-19 on. */
-  versions?: boolean
+/** What one query may cost. Anonymous readers get the public limits, signed-in principals their own. */
+export interface QueryLimits {
+  /** Time a query may run in its worker. */
+  timeoutMs: number
+  /** Size of the serialised result. */
+  maxResultBytes: number
+  /** Size of the query text and its parameters. */
+  maxQueryBytes: number
 }
 
-interface View {
-  docs: Doc[]
-  byId: Map<string, Doc>
+export interface QueryEngineOptions {
+  /** Budget of the result and response caches together. */
+  cacheLimitBytes?: number
+  limits?: { anonymous: QueryLimits; signedIn: QueryLimits }
 }
 
-const parseCache = new Map<string, ExprNode>()
-const PARSE_CACHE_LIMIT = 500
-
-function parseError(error: unknown, query: string) {
-  const e = error as Error & { position?: number }
-  const start = typeof e.position === 'number' ? e.position : 0
-  return typedError(400, 'queryParseError', e.message, { query, start, end: start + 1 })
-}
-
-/**
- * Parses GROQ once per distinct query text; throws the protocol's queryParseError on bad input.
- * Parameters are bound at evaluation, so one cached tree serves every value of them. A few
- * constructs need a parameter's value while parsing (a slice such as `[$start...$end]` must be
- * constant); those queries are parsed with their parameters and cached per value.
- */
-export function parseGroq(query: string, params: Record<string, unknown> = {}): ExprNode {
-  const cached = parseCache.get(query)
-  if (cached) return cached
-  let tree: ExprNode
-  let key = query
-  try {
-    tree = parse(query)
-  } catch (error) {
-    if (Object.keys(params).length === 0) throw parseError(error, query)
-    key = `${query}\u0000${JSON.stringify(params)}`
-    const withParams = parseCache.get(key)
-    if (withParams) return withParams
-    try {
-      tree = parse(query, { params })
-    } catch (second) {
-      throw parseError(second, query)
-    }
-  }
-  if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.delete(parseCache.keys().next().value!)
-  parseCache.set(key, tree)
-  return tree
+export const defaultQueryLimits: { anonymous: QueryLimits; signedIn: QueryLimits } = {
+  anonymous: { timeoutMs: 2_000, maxResultBytes: 4 * 1024 * 1024, maxQueryBytes: 32 * 1024 },
+  signedIn: { timeoutMs: 30_000, maxResultBytes: 64 * 1024 * 1024, maxQueryBytes: 1024 * 1024 },
 }
 
 export function normalisePerspective(value: string | null, apiVersion: string): Perspective {
@@ -94,81 +60,30 @@ interface CacheEntry {
   value: string | Buffer
 }
 
-/** A least-recently-used map bounded by the total size of its entries. */
-class ByteLru<V extends { value: string | Buffer }> {
-  private readonly entries = new Map<string, V>()
-  private bytes = 0
-  private readonly limit: number
-
-  constructor(limit: number) {
-    this.limit = limit
-  }
-
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key)
-    if (hit) {
-      // Refresh its place in the LRU order.
-      this.entries.delete(key)
-      this.entries.set(key, hit)
-    }
-    return hit
-  }
-
-  set(key: string, entry: V): void {
-    this.delete(key)
-    this.entries.set(key, entry)
-    this.bytes += key.length + entry.value.length
-    while (this.bytes > this.limit && this.entries.size > 1) this.delete(this.entries.keys().next().value!)
-  }
-
-  delete(key: string): void {
-    const old = this.entries.get(key)
-    if (!old) return
-    this.entries.delete(key)
-    this.bytes -= key.length + old.value.length
-  }
-
-  clear(): void {
-    this.entries.clear()
-    this.bytes = 0
-  }
-}
-
 export class QueryEngine {
   private readonly store: Store
-  private readonly views = new Map<string, { revision: number; view: View }>()
+  private readonly pool: QueryPool
+  private readonly limits: { anonymous: QueryLimits; signedIn: QueryLimits }
   /** Result strings by query, and response bodies by URL, in one budget. */
   private readonly cache: ByteLru<CacheEntry>
   /** Identical queries arriving while one is evaluated share its result (a write makes every open homepage refetch at once). */
   private readonly inflight = new Map<string, Promise<string>>()
 
-  constructor(store: Store, options: { cacheLimitBytes?: number } = {}) {
+  constructor(store: Store, pool: QueryPool, options: QueryEngineOptions = {}) {
     this.store = store
+    this.pool = pool
+    this.limits = options.limits ?? defaultQueryLimits
     this.cache = new ByteLru(options.cacheLimitBytes ?? 64 * 1024 * 1024)
-    store.useSelector(async (_dataset, docs, query, params) => {
-      const tree = parseGroq(query, params)
-      const all = [...docs.values()]
-      const value = await evaluate(planQuery(tree, all, params), { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
-      const result = (await value.get()) as unknown
-      const list = Array.isArray(result) ? result : result === null || result === undefined ? [] : [result]
-      return list.map((item) => (typeof item === 'string' ? item : (item as Doc | null)?._id)).filter((id): id is string => typeof id === 'string')
-    })
   }
 
-  /** The documents a reader sees in a perspective, rebuilt only after a write. */
-  view(datasetName: string, perspective: Perspective, reader: Reader): View {
-    const dataset = this.store.dataset(datasetName)
-    const key = `${datasetName}\u0000${perspective}\u0000${readerKey(reader)}`
-    const hit = this.views.get(key)
-    if (hit && hit.revision === dataset.revision) return hit.view
-    const view = buildView(dataset.docs, reader.anonymous ? 'published' : perspective, reader.anonymous, reader.versions ?? false)
-    this.views.set(key, { revision: dataset.revision, view })
-    return view
+  limitsFor(reader: Reader): QueryLimits {
+    return reader.anonymous ? this.limits.anonymous : this.limits.signedIn
   }
 
   /**
    * Runs a query for a reader. The caller syncs external writes first (the HTTP layer does, once
-   * per request), so this never checks the database itself.
+   * per request), so this never checks the database itself. `lane` says whose work it is: an
+   * anonymous API query is `public`; the pages' own queries are `trusted`.
    */
   async query(
     datasetName: string,
@@ -176,13 +91,18 @@ export class QueryEngine {
     params: Record<string, unknown>,
     perspective: Perspective,
     reader: Reader,
+    lane: 'trusted' | 'public' = reader.anonymous ? 'public' : 'trusted',
   ): Promise<QueryResult> {
     const started = performance.now()
     const dataset = this.store.dataset(datasetName)
-    const tree = parseGroq(query, params)
+    const limits = this.limitsFor(reader)
+    const paramsJson = JSON.stringify(params)
+    if (Buffer.byteLength(query) + Buffer.byteLength(paramsJson) > limits.maxQueryBytes) {
+      throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
+    }
     // Results that depend on the clock or on who asks cannot be shared between requests.
     const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
-    const key = `q\u0000${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${JSON.stringify(params)}`
+    const key = `q\u0000${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${paramsJson}`
     const revision = dataset.revision
     if (cacheable) {
       const hit = this.cache.get(key)
@@ -191,7 +111,9 @@ export class QueryEngine {
     const flightKey = `${revision}\u0000${key}`
     let pending = cacheable ? this.inflight.get(flightKey) : undefined
     if (!pending) {
-      pending = this.evaluate(datasetName, tree, query, params, perspective, reader)
+      pending = this.pool
+        .run({ type: 'query', dataset: datasetName, query, params, perspective, reader, maxResultBytes: limits.maxResultBytes }, lane, limits.timeoutMs)
+        .then((reply) => reply.json!)
       if (cacheable) {
         this.inflight.set(flightKey, pending)
         const forget = () => this.inflight.delete(flightKey)
@@ -203,6 +125,15 @@ export class QueryEngine {
     const current = cacheable && revision === this.store.dataset(datasetName).revision
     if (current) this.cache.set(key, { dataset: datasetName, revision, value: json })
     return { json, ms: Math.round(performance.now() - started), cached: false, revision: current ? revision : null }
+  }
+
+  /** Checks a listen filter in a worker: the protocol's queryParseError when it is not GROQ. */
+  async checkFilter(query: string, params: Record<string, unknown>, reader: Reader): Promise<void> {
+    const limits = this.limitsFor(reader)
+    if (Buffer.byteLength(query) + Buffer.byteLength(JSON.stringify(params)) > limits.maxQueryBytes) {
+      throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
+    }
+    await this.pool.run({ type: 'parse', query, params }, reader.anonymous ? 'public' : 'trusted', limits.timeoutMs)
   }
 
   /**
@@ -223,53 +154,9 @@ export class QueryEngine {
     this.cache.set(`r\u0000${url}`, { dataset, revision, value: body })
   }
 
-  private async evaluate(datasetName: string, tree: ExprNode, query: string, params: Record<string, unknown>, perspective: Perspective, reader: Reader): Promise<string> {
-    const view = this.view(datasetName, perspective, reader)
-    try {
-      const value = await evaluate(planQuery(tree, view.docs, params), {
-        dataset: view.docs,
-        params,
-        identity: reader.identity ?? '',
-        dereference: ({ _ref }) => view.byId.get(_ref) ?? null,
-      })
-      return JSON.stringify((await value.get()) ?? null)
-    } catch (error) {
-      throw typedError(400, 'queryExecutionError', error instanceof Error ? error.message : String(error), { query })
-    }
-  }
-
-  /** Drops everything cached; used by the benchmark to measure cold queries. */
-  clearCache(): void {
-    this.cache.clear()
-    this.views.clear()
+  /** Bytes held by the result and response caches. */
+  get cachedBytes(): number {
+    return this.cache.size
   }
 }
 
-function readerKey(reader: Reader): string {
-  return `${reader.anonymous ? 'anon' : 'auth'}${reader.versions ? '+versions' : ''}`
-}
-
-function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspective, anonymous: boolean, versions: boolean): View {
-  const byId = new Map<string, Doc>()
-  if (perspective === 'drafts') {
-    // Each logical document shows its draft when one exists, under the published id, with
-    // `_originalId` naming the stored document.
-    for (const doc of docs.values()) {
-      if (isVersionId(doc._id)) continue
-      if (isDraftId(doc._id)) {
-        const id = publishedIdOf(doc._id)
-        byId.set(id, { ...doc, _id: id, _originalId: doc._id })
-      } else if (!byId.has(doc._id)) {
-        byId.set(doc._id, { ...doc, _originalId: doc._id })
-      }
-    }
-  } else {
-    for (const doc of docs.values()) {
-      if (anonymous && isPathId(doc._id)) continue
-      if (perspective === 'published' && (isDraftId(doc._id) || isVersionId(doc._id))) continue
-      if (!versions && isVersionId(doc._id)) continue
-      byId.set(doc._id, doc)
-    }
-  }
-  return { docs: [...byId.values()], byId }
-}

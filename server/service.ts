@@ -12,6 +12,7 @@ import { ImageServer, RenditionCache } from './images.ts'
 import { ListenerHub } from './listeners.ts'
 import { PageRenderer } from './pages.ts'
 import { QueryEngine } from './query.ts'
+import { QueryPool } from './queryPool.ts'
 import { StaticFiles } from './static.ts'
 import { Store } from './store.ts'
 
@@ -22,6 +23,7 @@ export interface Service {
   store: Store
   queries: QueryEngine
   hub: ListenerHub
+  pool: QueryPool
   auth: Auth
   assets: Assets
   close(): Promise<void>
@@ -29,8 +31,6 @@ export interface Service {
 
 export interface Parts {
   store: Store
-  queries: QueryEngine
-  hub: ListenerHub
   auth: Auth
   assets: Assets
 }
@@ -38,11 +38,9 @@ export interface Parts {
 /** Opens the stores under `config.dataDir` without serving anything (the `content` command uses this). */
 export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds'>): Parts {
   const store = new Store(config.dataDir)
-  const queries = new QueryEngine(store)
-  const hub = new ListenerHub(store)
   const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds })
   const assets = new Assets(store, { dataDir: config.dataDir, projectId: config.projectId })
-  return { store, queries, hub, auth, assets }
+  return { store, auth, assets }
 }
 
 /**
@@ -72,12 +70,19 @@ export async function prepare(parts: Parts, config: Config, log: (line: string) 
 export async function startService(config: Config, log: (line: string) => void = () => {}): Promise<Service> {
   const parts = openParts(config)
   await prepare(parts, config, log)
+  const { limits } = config
+  const pool = new QueryPool(parts.store, { dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb })
+  const queries = new QueryEngine(parts.store, pool, { cacheLimitBytes: limits.queryCacheBytes, limits: limits.query })
+  const hub = new ListenerHub(parts.store, pool, limits.listen)
   const images = new ImageServer(new RenditionCache({ dir: join(config.dataDir, 'renditions'), limitBytes: config.imageCacheBytes }))
-  const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir) : null
-  const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, parts.queries, parts.store, log) : null
+  const security = { publicUrl: config.publicUrl, content: config.appContent }
+  const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir, security) : null
+  const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, queries, parts.store, log, security, limits.pageCacheBytes) : null
   const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
   const handler = createHandler({
     ...parts,
+    queries,
+    hub,
     images,
     statics,
     pages,
@@ -112,9 +117,13 @@ export async function startService(config: Config, log: (line: string) => void =
     port,
     server,
     ...parts,
+    queries,
+    hub,
+    pool,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await pool.close()
       parts.store.close()
       parts.auth.close()
     },

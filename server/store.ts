@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { typedError } from './errors.ts'
 import { randomId } from './ids.ts'
+import { selectIds } from './selection.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -19,8 +20,6 @@ export interface Transaction {
   results: MutationResult[]
   changes: Change[]
 }
-
-export type Selector = (dataset: string, docs: ReadonlyMap<string, Doc>, query: string, params: Record<string, unknown>) => Promise<string[]>
 
 export class Dataset {
   readonly name: string
@@ -43,9 +42,9 @@ export class Store {
   readonly db: Database.Database
   private readonly datasets = new Map<string, Dataset>()
   private readonly listeners = new Set<(tx: Transaction) => void>()
+  private readonly reloadListeners = new Set<() => void>()
   private dataVersion: number
   private readonly statements
-  private selector: Selector | null = null
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -82,11 +81,6 @@ export class Store {
     this.loadAll()
   }
 
-  /** How GROQ selections (delete/patch by query) are evaluated; set by the query engine. */
-  useSelector(selector: Selector): void {
-    this.selector = selector
-  }
-
   private currentDataVersion(): number {
     return this.statements.dataVersion.get() as number
   }
@@ -114,6 +108,7 @@ export class Store {
     const revisions = new Map([...this.datasets].map(([name, d]) => [name, d.revision]))
     this.loadAll()
     for (const [name, dataset] of this.datasets) dataset.revision = (revisions.get(name) ?? 0) + 1
+    this.reloaded()
   }
 
   datasetNames(): string[] {
@@ -137,6 +132,7 @@ export class Store {
     this.dataVersion = this.currentDataVersion()
     const dataset = new Dataset(name)
     this.datasets.set(name, dataset)
+    this.reloaded()
     return dataset
   }
 
@@ -147,12 +143,23 @@ export class Store {
     })()
     this.dataVersion = this.currentDataVersion()
     this.datasets.delete(name)
+    this.reloaded()
   }
 
   dataset(name: string): Dataset {
     const dataset = this.datasets.get(name)
     if (!dataset) throw typedError(404, 'datasetNotFoundError', `Dataset "${name}" not found`)
     return dataset
+  }
+
+  /** Called when datasets were created, dropped or reloaded from the database, rather than changed by a transaction. */
+  onReload(listener: () => void): () => void {
+    this.reloadListeners.add(listener)
+    return () => this.reloadListeners.delete(listener)
+  }
+
+  private reloaded(): void {
+    for (const listener of this.reloadListeners) listener()
   }
 
   onTransaction(listener: (tx: Transaction) => void): () => void {
@@ -180,9 +187,8 @@ export class Store {
         {
           get: (docId) => dataset.docs.get(docId),
           selectIds: async (query, params, pending) => {
-            if (!this.selector) throw new Error('No query engine attached')
             const view = pending.size === 0 ? dataset.docs : overlay(dataset.docs, pending)
-            return this.selector(datasetName, view, query, params)
+            return selectIds(view, query, params)
           },
         },
         { id, timestamp },

@@ -5,7 +5,6 @@ import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Assets } from './assets.ts'
-import { QueryEngine } from './query.ts'
 import { Store } from './store.ts'
 import { exportDataset, importDataset } from './transfer.ts'
 
@@ -17,7 +16,6 @@ function open() {
   dirs.push(dir)
   const store = new Store(dir)
   stores.push(store)
-  new QueryEngine(store)
   store.createDataset('production')
   return { dir, store, assets: new Assets(store, { dataDir: dir, projectId: 'resonance' }) }
 }

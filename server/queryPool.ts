@@ -1,0 +1,207 @@
+// The query workers: a fixed number of threads, each with a replica of the datasets, that run GROQ
+// for the service. The thread that answers HTTP never evaluates a reader's query, so a slow or
+// enormous one cannot stall the homepage: it runs out its time limit in a worker, which is then
+// ended and replaced. docs/decisions/006-query-workers.md.
+//
+// Two lanes share the workers. `trusted` (signed-in editors, listen filters, the pages' own
+// queries) goes first; `public` (anonymous API queries) is bounded: at most all workers but one
+// at a time, and a bounded queue, past which it is told to come back later (503).
+
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { ApiError, httpError, typedError, type ErrorBody } from './errors.ts'
+import type { Doc } from './mutations.ts'
+import type { Store } from './store.ts'
+import type { Perspective, Reader } from './views.ts'
+
+export type WorkerRequest =
+  | { type: 'reload' }
+  | { type: 'changes'; dataset: string; changes: Array<{ id: string; after: Doc | null }> }
+  | { type: 'query'; id: number; dataset: string; query: string; params: Record<string, unknown>; perspective: Perspective; reader: Reader; maxResultBytes: number }
+  | { type: 'match'; id: number; query: string; params: Record<string, unknown>; docs: Array<Doc | null> }
+  | { type: 'parse'; id: number; query: string; params: Record<string, unknown> }
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; json?: string; matches?: boolean[] }
+  | { type: 'failed'; id: number; status: number; body: ErrorBody }
+
+type TaskRequest = Extract<WorkerRequest, { id: number }>
+type Job = TaskRequest extends infer R ? (R extends TaskRequest ? Omit<R, 'id'> : never) : never
+export type Lane = 'trusted' | 'public'
+
+interface Task {
+  request: TaskRequest
+  lane: Lane
+  timeoutMs: number
+  resolve(reply: Extract<WorkerReply, { type: 'done' }>): void
+  reject(error: ApiError): void
+}
+
+interface Slot {
+  worker: Worker
+  ready: boolean
+  task: Task | null
+  timer: NodeJS.Timeout | null
+  /** Why the worker is being ended, when the pool ended it. */
+  ending: ApiError | null
+}
+
+export interface PoolOptions {
+  dataDir: string
+  /** Worker threads. */
+  size: number
+  /** Anonymous queries that may wait for a worker; more are answered 503. */
+  queueLimit: number
+  /** Heap of each worker in MB; null sizes it from the database (its replica plus room to work). */
+  heapMb: number | null
+}
+
+const workerEntry = new URL('./worker.mjs', import.meta.url)
+const workerModule = new URL('./queryWorker.ts', import.meta.url).href
+
+export class QueryPool {
+  private readonly slots: Slot[] = []
+  private readonly waiting: Record<Lane, Task[]> = { trusted: [], public: [] }
+  private readonly options: PoolOptions
+  private nextId = 1
+  private closed = false
+
+  constructor(store: Store, options: PoolOptions) {
+    this.options = options
+    for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn())
+    store.onTransaction((tx) => {
+      this.broadcast({ type: 'changes', dataset: tx.dataset, changes: tx.changes.map((c) => ({ id: c.id, after: c.after })) })
+    })
+    store.onReload(() => this.broadcast({ type: 'reload' }))
+  }
+
+  get size(): number {
+    return this.slots.length
+  }
+
+  /** Runs a job on a worker; rejects with the protocol's error when it fails, runs too long or cannot be queued. */
+  run(job: Job, lane: Lane, timeoutMs: number): Promise<Extract<WorkerReply, { type: 'done' }>> {
+    if (this.closed) return Promise.reject(httpError(503, 'The service is shutting down'))
+    if (lane === 'public' && this.waiting.public.length >= this.options.queueLimit) {
+      return Promise.reject(busy())
+    }
+    return new Promise((resolve, reject) => {
+      const request = { ...job, id: this.nextId++ } as TaskRequest
+      this.waiting[lane].push({ request, lane, timeoutMs, resolve, reject })
+      this.dispatch()
+    })
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    for (const lane of ['trusted', 'public'] as const) {
+      for (const task of this.waiting[lane].splice(0)) task.reject(httpError(503, 'The service is shutting down'))
+    }
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
+  }
+
+  private broadcast(message: WorkerRequest): void {
+    for (const slot of this.slots) slot.worker.postMessage(message)
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(workerEntry, {
+      workerData: { module: workerModule, dataDir: this.options.dataDir },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
+    })
+    const slot: Slot = { worker, ready: false, task: null, timer: null, ending: null }
+    worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
+    let failure: Error | null = null
+    worker.on('error', (error) => {
+      failure = error
+    })
+    worker.on('exit', () => this.onExit(slot, failure))
+    return slot
+  }
+
+  private heapMb(): number {
+    if (this.options.heapMb !== null) return this.options.heapMb
+    let bytes = 0
+    try {
+      bytes = statSync(join(this.options.dataDir, 'content.db')).size
+    } catch {
+      // No database yet: the floor is enough.
+    }
+    // Parsed documents take a few times their JSON; the rest is room for a query's work.
+    return 256 + Math.ceil((4 * bytes) / (1024 * 1024))
+  }
+
+  private onReply(slot: Slot, reply: WorkerReply): void {
+    if (reply.type === 'ready') {
+      slot.ready = true
+      this.dispatch()
+      return
+    }
+    const task = slot.task
+    if (!task || task.request.id !== reply.id) return
+    this.finish(slot)
+    if (reply.type === 'done') task.resolve(reply)
+    else task.reject(new ApiError(reply.status, reply.body))
+    this.dispatch()
+  }
+
+  private onExit(slot: Slot, failure: Error | null): void {
+    const task = slot.task
+    this.finish(slot)
+    if (task) {
+      const outOfMemory = (failure as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      task.reject(
+        slot.ending ??
+          (outOfMemory
+            ? typedError(413, 'queryResultTooLargeError', 'The query needed more memory than a query may use: select fewer documents or fields, or page through them with slices')
+            : httpError(503, 'The query could not be run; try again')),
+      )
+    }
+    if (this.closed) return
+    if (failure && !slot.ready) console.error('A query worker failed to start:', failure)
+    const index = this.slots.indexOf(slot)
+    // A worker that could not even start is retried after a pause, not in a tight loop.
+    const restart = () => {
+      if (this.closed) return
+      this.slots[index] = this.spawn()
+    }
+    if (slot.ready) restart()
+    else setTimeout(restart, 1000).unref()
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer)
+    slot.timer = null
+    slot.task = null
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.task || slot.ending) continue
+      const task = this.next()
+      if (!task) return
+      slot.task = task
+      slot.worker.postMessage(task.request)
+      slot.timer = setTimeout(() => {
+        // Evaluation is synchronous work in the worker: ending the thread is the only way to stop it.
+        slot.ending = typedError(400, 'queryTimeoutError', `The query ran longer than the limit of ${task.timeoutMs} ms: select fewer documents, or simplify the query`)
+        void slot.worker.terminate()
+      }, task.timeoutMs)
+    }
+  }
+
+  private next(): Task | undefined {
+    if (this.waiting.trusted.length > 0) return this.waiting.trusted.shift()
+    const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
+    // One worker stays free for the trusted lane: editors and the live feed get through an attack.
+    if (this.slots.length > 1 && publicRunning >= this.slots.length - 1) return undefined
+    return this.waiting.public.shift()
+  }
+}
+
+function busy(): ApiError {
+  const error = httpError(503, 'The service has too many queries waiting; try again shortly')
+  return new ApiError(503, error.body, { 'Retry-After': '1' })
+}
