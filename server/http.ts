@@ -8,9 +8,10 @@ import { ApiError, httpError, insufficientPermissions, typedError } from './erro
 import { writerRoles, type Auth, type Principal } from './auth.ts'
 import type { Assets, UploadMeta } from './assets.ts'
 import type { ImageServer } from './images.ts'
-import { imageFilePattern } from './images.ts'
+import { contentDisposition, imageFilePattern } from './images.ts'
 import type { ListenerHub, ListenOptions } from './listeners.ts'
 import { validateMutations } from './mutations.ts'
+import { assertDepth, parseParam } from './input.ts'
 import { normalisePerspective, type QueryEngine } from './query.ts'
 import { mayRead } from './visibility.ts'
 import type { Store } from './store.ts'
@@ -43,6 +44,12 @@ export interface AppDeps {
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
 
 const apiPath = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/(.*)$/
+/**
+ * Paths meant for the API whatever their version: a first segment that is or looks like one (`v0`,
+ * `v`, `vX1`, `v2023-5-3`), or any `/v…/` into one of the API's areas. Other paths that start with
+ * v (`/videos`) are the app's.
+ */
+const apiLikePath = /^\/v(?:[\dxX][^/]*)?(?:\/|$)|^\/v[^/]*\/(?:data|assets|check|ping)(?:\/|$)/
 
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { store, queries, hub, auth, assets, images, statics, pages, config } = deps
@@ -93,18 +100,13 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     } else {
       q = url.searchParams.get('query')
       for (const [name, value] of url.searchParams) {
-        if (!name.startsWith('$')) continue
-        try {
-          params[name.slice(1)] = JSON.parse(value)
-        } catch {
-          throw httpError(400, `Invalid value for parameter ${name}: it must be JSON (strings in double quotes)`)
-        }
+        if (name.startsWith('$')) params[name.slice(1)] = parseParam(name, value)
       }
     }
     if (typeof q !== 'string' || q.trim() === '') throw httpError(400, 'Missing "query"')
     const who = principal(req)
     const perspective = normalisePerspective(url.searchParams.get('perspective'), version!)
-    const result = await queries.query(dataset!, q, params, perspective, { anonymous: who === null, identity: who?.id, versions: version === 'X' || version! >= '2025-02-19' })
+    const result = await queries.query(dataset!, q, params, perspective, { anonymous: who === null, identity: who?.id, versions: version === 'X' || version! >= '2025-02-19' }, { client: req.socket.remoteAddress })
     const echo = url.searchParams.get('returnQuery') === 'false' ? '' : `"query":${JSON.stringify(q)},`
     const head = `{${echo}"result":${result.json},"ms":`
     const body = Buffer.from(`${head}${result.ms}}`)
@@ -163,9 +165,9 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     for (const [name, value] of url.searchParams) {
       if (!name.startsWith('$')) continue
       try {
-        params[name.slice(1)] = JSON.parse(value)
-      } catch {
-        problem = `Invalid value for parameter ${name}: it must be JSON`
+        params[name.slice(1)] = parseParam(name, value)
+      } catch (error) {
+        problem = (error as Error).message
       }
     }
     const options: ListenOptions = {
@@ -180,7 +182,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     let failure: unknown = problem ? typedError(400, 'invalidParameterError', problem) : q.trim() === '' ? typedError(400, 'invalidQueryError', 'Missing "query" (the listener filter)') : null
     if (!failure) {
       try {
-        await queries.checkFilter(q, params, { anonymous: who === null })
+        await queries.checkFilter(q, params, { anonymous: who === null }, req.socket.remoteAddress)
       } catch (error) {
         failure = error
       }
@@ -262,7 +264,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       'X-Content-Type-Options': 'nosniff',
     }
     if (r.varyAccept) headers.Vary = 'Accept'
-    if (r.download !== undefined) headers['Content-Disposition'] = `attachment${r.download ? `; filename="${r.download.replace(/["\\\r\n]/g, '')}"` : ''}`
+    if (r.download !== undefined) headers['Content-Disposition'] = contentDisposition(r.download)
     if (req.headers['if-none-match'] === r.etag) {
       res.writeHead(304, headers)
       res.end()
@@ -366,6 +368,11 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       if (/^ping\/?$/.test(rest)) return sendJson(res, 200, { ok: true })
       throw httpError(404, `No API endpoint ${req.method} ${url.pathname}`)
     }
+    if (apiLikePath.test(url.pathname)) {
+      const version = url.pathname.split('/')[1]!
+      if (apiPath.test(`/${version}/`)) throw httpError(404, `No API endpoint ${req.method} ${url.pathname}`)
+      throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
+    }
     if (url.pathname.startsWith('/images/') && (req.method === 'GET' || req.method === 'HEAD')) return serveImage(req, res, url)
     if (url.pathname.startsWith('/files/') && (req.method === 'GET' || req.method === 'HEAD')) return serveFile(req, res, url)
     if (url.pathname.startsWith('/auth/')) return authRoute(req, res, url)
@@ -456,9 +463,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const bytes = await readBody(req, limit)
   if (bytes.length === 0) throw httpError(400, 'The request body is empty; expected JSON')
+  let body: unknown
   try {
-    return JSON.parse(bytes.toString('utf8'))
+    body = JSON.parse(bytes.toString('utf8'))
   } catch (error) {
     throw httpError(400, `Malformed JSON in the request body: ${(error as Error).message}`)
   }
+  assertDepth(body, 'The request body')
+  return body
 }

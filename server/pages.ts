@@ -126,7 +126,7 @@ export class PageRenderer {
   }
 
   private async query(query: string, params: Record<string, unknown>, dataset: string): Promise<unknown> {
-    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true }, 'trusted')
+    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })
     return JSON.parse(result.json) as unknown
   }
 }

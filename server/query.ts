@@ -5,7 +5,7 @@
 
 import { typedError } from './errors.ts'
 import { ByteLru } from './byteLru.ts'
-import type { QueryPool } from './queryPool.ts'
+import type { Lane, QueryPool } from './queryPool.ts'
 import type { Store } from './store.ts'
 import { readerKey, type Perspective, type Reader } from './views.ts'
 
@@ -83,7 +83,8 @@ export class QueryEngine {
   /**
    * Runs a query for a reader. The caller syncs external writes first (the HTTP layer does, once
    * per request), so this never checks the database itself. `lane` says whose work it is: an
-   * anonymous API query is `public`; the pages' own queries are `trusted`.
+   * anonymous API query is `public`; the pages' own queries are `trusted`. `client` is who asked
+   * (their address), so anonymous clients take turns.
    */
   async query(
     datasetName: string,
@@ -91,7 +92,7 @@ export class QueryEngine {
     params: Record<string, unknown>,
     perspective: Perspective,
     reader: Reader,
-    lane: 'trusted' | 'public' = reader.anonymous ? 'public' : 'trusted',
+    { lane = reader.anonymous ? 'public' : 'trusted', client = '' }: { lane?: Lane; client?: string } = {},
   ): Promise<QueryResult> {
     const started = performance.now()
     const dataset = this.store.dataset(datasetName)
@@ -112,7 +113,7 @@ export class QueryEngine {
     let pending = cacheable ? this.inflight.get(flightKey) : undefined
     if (!pending) {
       pending = this.pool
-        .run({ type: 'query', dataset: datasetName, query, params, perspective, reader, maxResultBytes: limits.maxResultBytes }, lane, limits.timeoutMs)
+        .run({ type: 'query', dataset: datasetName, query, params, perspective, reader, maxResultBytes: limits.maxResultBytes }, lane, limits.timeoutMs, client)
         .then((reply) => reply.json!)
       if (cacheable) {
         this.inflight.set(flightKey, pending)
@@ -128,12 +129,12 @@ export class QueryEngine {
   }
 
   /** Checks a listen filter in a worker: the protocol's queryParseError when it is not GROQ. */
-  async checkFilter(query: string, params: Record<string, unknown>, reader: Reader): Promise<void> {
+  async checkFilter(query: string, params: Record<string, unknown>, reader: Reader, client = ''): Promise<void> {
     const limits = this.limitsFor(reader)
     if (Buffer.byteLength(query) + Buffer.byteLength(JSON.stringify(params)) > limits.maxQueryBytes) {
       throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
     }
-    await this.pool.run({ type: 'parse', query, params }, reader.anonymous ? 'public' : 'trusted', limits.timeoutMs)
+    await this.pool.run({ type: 'parse', query, params }, reader.anonymous ? 'public' : 'trusted', limits.timeoutMs, client)
   }
 
   /**

@@ -5,7 +5,9 @@
 //
 // Two lanes share the workers. `trusted` (signed-in editors, listen filters, the pages' own
 // queries) goes first; `public` (anonymous API queries) is bounded: at most all workers but one
-// at a time, and a bounded queue, past which it is told to come back later (503).
+// at a time, and a bounded queue, past which it is told to come back later (503). Within the
+// public lane each client (address) has a queue of its own and the clients take turns, so one that
+// sends a flood of slow queries waits behind itself, not in front of everyone else.
 
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -34,6 +36,7 @@ export type Lane = 'trusted' | 'public'
 interface Task {
   request: TaskRequest
   lane: Lane
+  client: string
   timeoutMs: number
   resolve(reply: Extract<WorkerReply, { type: 'done' }>): void
   reject(error: ApiError): void
@@ -63,7 +66,10 @@ const workerModule = new URL('./queryWorker.ts', import.meta.url).href
 
 export class QueryPool {
   private readonly slots: Slot[] = []
-  private readonly waiting: Record<Lane, Task[]> = { trusted: [], public: [] }
+  private readonly trusted: Task[] = []
+  /** Waiting public tasks by client; the Map's order is the order of their turns. */
+  private readonly publicQueues = new Map<string, Task[]>()
+  private publicWaiting = 0
   private readonly options: PoolOptions
   private nextId = 1
   private closed = false
@@ -81,24 +87,37 @@ export class QueryPool {
     return this.slots.length
   }
 
-  /** Runs a job on a worker; rejects with the protocol's error when it fails, runs too long or cannot be queued. */
-  run(job: Job, lane: Lane, timeoutMs: number): Promise<Extract<WorkerReply, { type: 'done' }>> {
+  /**
+   * Runs a job on a worker; rejects with the protocol's error when it fails, runs too long or cannot
+   * be queued. `client` names who asked (their address), for the public lane's turns.
+   */
+  run(job: Job, lane: Lane, timeoutMs: number, client = ''): Promise<Extract<WorkerReply, { type: 'done' }>> {
     if (this.closed) return Promise.reject(httpError(503, 'The service is shutting down'))
-    if (lane === 'public' && this.waiting.public.length >= this.options.queueLimit) {
+    const own = this.publicQueues.get(client)
+    // No client may hold more than an eighth of the queue.
+    const perClient = Math.max(1, Math.ceil(this.options.queueLimit / 8))
+    if (lane === 'public' && (this.publicWaiting >= this.options.queueLimit || (own?.length ?? 0) >= perClient)) {
       return Promise.reject(busy())
     }
     return new Promise((resolve, reject) => {
       const request = { ...job, id: this.nextId++ } as TaskRequest
-      this.waiting[lane].push({ request, lane, timeoutMs, resolve, reject })
+      const task: Task = { request, lane, client, timeoutMs, resolve, reject }
+      if (lane === 'trusted') this.trusted.push(task)
+      else {
+        if (own) own.push(task)
+        else this.publicQueues.set(client, [task])
+        this.publicWaiting++
+      }
       this.dispatch()
     })
   }
 
   async close(): Promise<void> {
     this.closed = true
-    for (const lane of ['trusted', 'public'] as const) {
-      for (const task of this.waiting[lane].splice(0)) task.reject(httpError(503, 'The service is shutting down'))
-    }
+    const waiting = [...this.trusted.splice(0), ...[...this.publicQueues.values()].flat()]
+    this.publicQueues.clear()
+    this.publicWaiting = 0
+    for (const task of waiting) task.reject(httpError(503, 'The service is shutting down'))
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
   }
 
@@ -193,11 +212,19 @@ export class QueryPool {
   }
 
   private next(): Task | undefined {
-    if (this.waiting.trusted.length > 0) return this.waiting.trusted.shift()
+    if (this.trusted.length > 0) return this.trusted.shift()
     const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
     // One worker stays free for the trusted lane: editors and the live feed get through an attack.
     if (this.slots.length > 1 && publicRunning >= this.slots.length - 1) return undefined
-    return this.waiting.public.shift()
+    const first = this.publicQueues.entries().next()
+    if (first.done) return undefined
+    const [client, tasks] = first.value
+    const task = tasks.shift()!
+    this.publicWaiting--
+    // The client goes to the back of the line, with whatever else it has waiting.
+    this.publicQueues.delete(client)
+    if (tasks.length > 0) this.publicQueues.set(client, tasks)
+    return task
   }
 }
 

@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'
+import { evaluate, parse } from 'groq-js'
 import { startTestService, type TestService } from '../support/service.ts'
 import { expectErrorBody, expectJson, raw, recordRequests, rejection, type LoggedRequest } from './helpers.ts'
 
@@ -227,6 +228,28 @@ describe('parameters that must be known while parsing', () => {
       expect(await anon.fetch('*[_type == "slice"] | order(n asc)[$start...$end].n', { start: 4, end: 6 })).toEqual([4, 5])
     } finally {
       await service.stop()
+    }
+  })
+
+  it('binds parameters inside brackets exactly as groq-js does when it is given them at parse time', async () => {
+    await admin
+      .transaction()
+      .createOrReplace({ _id: 'loc-1', _type: 'loc', title: { en: 'Hello', fr: 'Bonjour' }, n: 1 })
+      .createOrReplace({ _id: 'loc-2', _type: 'loc', title: { en: 'Goodbye', fr: 'Au revoir' }, n: 2 })
+      .commit()
+    // What an anonymous reader's `*` holds, in the service's order: the dataset groq-js is given.
+    const dataset = await anon.fetch('*')
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['*[_type == "loc"] | order(n) { "title": title[$lang] }', { lang: 'fr' }],
+      ['*[_type == "loc"] | order(n)[$i].title.en', { i: 1 }],
+      ['*[_type == "loc"] | order(n)[$i]._id', { i: -1 }],
+      ['*[$i]._id', { i: 2 }],
+      ['*[_type == "loc"] | order(n)[$a...$b]._id', { a: 0, b: 1 }],
+    ]
+    for (const [query, params] of cases) {
+      const expected = await (await evaluate(parse(query, { params }), { dataset, params })).get()
+      expect(expected, query).not.toBeNull()
+      expect(await anon.fetch(query, params), query).toEqual(expected)
     }
   })
 })
