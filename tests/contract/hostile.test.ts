@@ -2,7 +2,6 @@
 // service, grow its memory or end the process; each gets the protocol's JSON error, and everyone
 // else is answered meanwhile. Requests come from different loopback addresses where it matters,
 // because the service gives each client its own turn.
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON */
 
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
