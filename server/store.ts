@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { typedError } from './errors.ts'
 import { randomId } from './ids.ts'
 import { selectIds } from './selection.ts'
+import { SlugIndex } from './slugs.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -26,9 +27,16 @@ export class Dataset {
   readonly docs = new Map<string, Doc>()
   /** Bumped on every committed transaction; caches of derived data key on it. */
   revision = 0
+  private slugIndex: SlugIndex | null = null
 
   constructor(name: string) {
     this.name = name
+  }
+
+  /** Built on the first write that needs it, then kept current by each commit. */
+  get slugs(): SlugIndex {
+    this.slugIndex ??= new SlugIndex(this.docs.values())
+    return this.slugIndex
   }
 }
 
@@ -202,6 +210,7 @@ export class Store {
         results: outcome.results,
         changes: outcome.changes,
       }
+      dataset.slugs.check(outcome.changes)
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {
         for (const change of outcome.changes) {
@@ -223,6 +232,7 @@ export class Store {
         if (change.after) dataset.docs.set(change.id, change.after)
         else dataset.docs.delete(change.id)
       }
+      dataset.slugs.apply(outcome.changes)
       if (outcome.changes.length > 0) dataset.revision++
       for (const listener of this.listeners) listener(tx)
       return tx
