@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { httpError } from './errors.ts'
+import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,13 +51,18 @@ interface Entry {
   body: Buffer
   gzip: Buffer | null
   type: string
+  /** A page's security headers (CSP and the rest); other files need only nosniff. */
+  headers: Record<string, string>
 }
 
 export class StaticFiles {
   private readonly root: string
   private readonly entries = new Map<string, Entry>()
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly security: SecurityOptions = defaultSecurityOptions,
+  ) {
     this.root = normalize(root)
   }
 
@@ -71,7 +77,8 @@ export class StaticFiles {
     const body = readFileSync(path)
     const type = types[extname(path)] ?? 'application/octet-stream'
     const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type) && body.length > 1024
-    const entry = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type }
+    const headers = type.startsWith('text/html') ? pageHeaders(body.toString('utf8'), this.security) : { 'X-Content-Type-Options': 'nosniff' }
+    const entry = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type, headers }
     this.entries.set(path, entry)
     return entry
   }
@@ -96,9 +103,9 @@ export class StaticFiles {
       if (!entry) throw httpError(404, 'The app is not built: run npm run build')
     }
     sendBody(req, res, 200, {
+      ...entry.headers,
       'Content-Type': entry.type,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
     }, entry.body, entry.gzip)
   }
 }

@@ -140,6 +140,9 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
     content: value as JSONContent,
     autofocus,
     shouldRerenderOnTransaction: false,
+    // TipTap would add its base CSS as a <style> element, which the pages' Content-Security-Policy
+    // refuses (no inline styles); the same rules are in RichTextEditor.css.
+    injectCSS: false,
     editorProps: {
       attributes,
       handleKeyDown: (_view, event) => {

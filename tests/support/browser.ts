@@ -25,6 +25,8 @@ export function launchChromium(): Promise<Browser> {
  */
 export async function gotoApp(page: Page, url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null> {
   const response = await page.goto(url, options)
-  await page.waitForFunction(`performance.getEntriesByName('resonance:interactive').length > 0`)
+  // A function, not a string: Playwright evaluates a string predicate with eval, which the pages'
+  // Content-Security-Policy refuses.
+  await page.waitForFunction(() => performance.getEntriesByName('resonance:interactive').length > 0)
   return response
 }
