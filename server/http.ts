@@ -338,7 +338,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
         return
       }
     }
-    const url = new URL(req.url ?? '/', 'http://localhost')
+    const url = requestUrl(req.url ?? '/')
     cors(req, res)
     if (req.method === 'OPTIONS') {
       const origin = req.headers.origin
@@ -385,6 +385,18 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
 
   return (req, res) => {
     route(req, res).catch((error: unknown) => fail(res, error))
+  }
+}
+
+/**
+ * The request target as a URL. A target is a path, and `//x/y` is a path too: resolved against a
+ * base it would name host `x`, and `//` alone is no URL at all.
+ */
+function requestUrl(target: string): URL {
+  try {
+    return new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost')
+  } catch {
+    throw httpError(400, `Malformed request target: "${target.slice(0, 100)}"`)
   }
 }
 

@@ -4,6 +4,7 @@
 import { mutationError, typedError, type ApiError, type MutationItemError } from './errors.ts'
 import { isValidDocumentId, isoSeconds, randomId } from './ids.ts'
 import { applyPatch, PatchError, type PatchOperations } from './patch.ts'
+import { deeperThan, depthMessage, MAX_JSON_DEPTH } from './input.ts'
 
 export type Doc = Record<string, unknown> & { _id: string; _type: string }
 
@@ -91,14 +92,20 @@ export async function applyMutations(
     if (!by) writtenBy.set(id, [index])
     else if (by[by.length - 1] !== index) by.push(index)
   }
-  const stamp = (doc: Record<string, unknown>, id: string, existing: Doc | null): Doc => ({
-    ...structuredClone(doc),
-    _id: id,
-    _type: doc._type as string,
-    _rev: transaction.id,
-    _createdAt: (existing?._createdAt as string | undefined) ?? now,
-    _updatedAt: now,
-  })
+  const stamp = (index: number, doc: Record<string, unknown>, id: string, existing: Doc | null): Doc => {
+    // Every stored document is cloned, serialised and queried whole, all recursively. Request bodies
+    // are bounded already, but patches can build depth a body cannot carry (`set` on `a.a.a…`), and
+    // imports arrive from files: the bound is checked on what would be written.
+    if (deeperThan(doc, MAX_JSON_DEPTH)) throw invalid(index, depthMessage(`Document "${id}"`))
+    return {
+      ...structuredClone(doc),
+      _id: id,
+      _type: doc._type as string,
+      _rev: transaction.id,
+      _createdAt: (existing?._createdAt as string | undefined) ?? now,
+      _updatedAt: now,
+    }
+  }
 
   for (const [index, mutation] of mutations.entries()) {
     if ('create' in mutation || 'createOrReplace' in mutation || 'createIfNotExists' in mutation) {
@@ -123,7 +130,7 @@ export async function applyMutations(
         results.push({ id, operation: 'none', document: existing })
         continue
       }
-      const next = stamp(doc, id, kind === 'createOrReplace' ? existing : null)
+      const next = stamp(index, doc, id, kind === 'createOrReplace' ? existing : null)
       write(id, next, index)
       results.push({ id, operation: existing ? 'update' : 'create', document: next })
       continue
@@ -173,7 +180,7 @@ export async function applyMutations(
         throw error
       }
       if (typeof draft._type !== 'string' || draft._type === '') throw invalid(index, 'A patch cannot remove "_type"')
-      const next = stamp(draft, id, existing)
+      const next = stamp(index, draft, id, existing)
       write(id, next, index)
       results.push({ id, operation: 'update', document: next })
     }
