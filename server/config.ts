@@ -106,7 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
     limits: {
-      queryWorkers: Math.max(1, int(env, 'QUERY_WORKERS', availableParallelism())),
+      // One more than the cores: the third worker is what a held attacker's queries are confined to.
+      queryWorkers: Math.max(1, int(env, 'QUERY_WORKERS', availableParallelism() + 1)),
       queryQueue: int(env, 'QUERY_QUEUE', 64),
       queryWorkerHeapMb: env.QUERY_WORKER_HEAP_MB ? int(env, 'QUERY_WORKER_HEAP_MB', 0) : null,
       query: {

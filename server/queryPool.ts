@@ -7,7 +7,10 @@
 // queries) goes first; `public` (anonymous API queries) is bounded: at most all workers but one
 // at a time, and a bounded queue, past which it is told to come back later (503). Within the
 // public lane each client (address) has a queue of its own and the clients take turns, so one that
-// sends a flood of slow queries waits behind itself, not in front of everyone else.
+// sends a flood of slow queries waits behind itself, not in front of everyone else. A client whose
+// query ran out of time or memory is held to one worker, shared with every other such client, for
+// a minute: the slowest queries an attacker can write then cost the paper one thread, while its
+// readers' queries go to the others.
 
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -46,6 +49,8 @@ interface Slot {
   worker: Worker
   ready: boolean
   task: Task | null
+  /** Whether the running task's client was held to the shared worker when it started. */
+  held: boolean
   timer: NodeJS.Timeout | null
   /** Why the worker is being ended, when the pool ended it. */
   ending: ApiError | null
@@ -66,10 +71,14 @@ const workerModule = new URL('./queryWorker.ts', import.meta.url).href
 
 export class QueryPool {
   private readonly slots: Slot[] = []
+  /** Workers loaded and kept current but given no work, to replace at once one that is ended. */
+  private readonly spares: Slot[] = []
   private readonly trusted: Task[] = []
   /** Waiting public tasks by client; the Map's order is the order of their turns. */
   private readonly publicQueues = new Map<string, Task[]>()
   private publicWaiting = 0
+  /** Clients held to the shared worker, until when (ms since the epoch). */
+  private readonly held = new Map<string, number>()
   private readonly options: PoolOptions
   private nextId = 1
   private closed = false
@@ -77,6 +86,7 @@ export class QueryPool {
   constructor(store: Store, options: PoolOptions) {
     this.options = options
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn())
+    this.refillSpares()
     store.onTransaction((tx) => {
       this.broadcast({ type: 'changes', dataset: tx.dataset, changes: tx.changes.map((c) => ({ id: c.id, after: c.after })) })
     })
@@ -118,11 +128,11 @@ export class QueryPool {
     this.publicQueues.clear()
     this.publicWaiting = 0
     for (const task of waiting) task.reject(httpError(503, 'The service is shutting down'))
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
+    await Promise.all([...this.slots, ...this.spares].map((slot) => slot.worker.terminate()))
   }
 
   private broadcast(message: WorkerRequest): void {
-    for (const slot of this.slots) slot.worker.postMessage(message)
+    for (const slot of [...this.slots, ...this.spares]) slot.worker.postMessage(message)
   }
 
   private spawn(): Slot {
@@ -130,7 +140,7 @@ export class QueryPool {
       workerData: { module: workerModule, dataDir: this.options.dataDir },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
-    const slot: Slot = { worker, ready: false, task: null, timer: null, ending: null }
+    const slot: Slot = { worker, ready: false, task: null, held: false, timer: null, ending: null }
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
     let failure: Error | null = null
     worker.on('error', (error) => {
@@ -162,7 +172,10 @@ export class QueryPool {
     if (!task || task.request.id !== reply.id) return
     this.finish(slot)
     if (reply.type === 'done') task.resolve(reply)
-    else task.reject(new ApiError(reply.status, reply.body))
+    else {
+      if (reply.status === 413) this.hold(task)
+      task.reject(new ApiError(reply.status, reply.body))
+    }
     this.dispatch()
   }
 
@@ -170,6 +183,7 @@ export class QueryPool {
     const task = slot.task
     this.finish(slot)
     if (task) {
+      this.hold(task)
       const outOfMemory = (failure as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
       task.reject(
         slot.ending ??
@@ -180,20 +194,45 @@ export class QueryPool {
     }
     if (this.closed) return
     if (failure && !slot.ready) console.error('A query worker failed to start:', failure)
+    const spareIndex = this.spares.indexOf(slot)
+    if (spareIndex >= 0) this.spares.splice(spareIndex, 1)
     const index = this.slots.indexOf(slot)
-    // A worker that could not even start is retried after a pause, not in a tight loop.
-    const restart = () => {
-      if (this.closed) return
-      this.slots[index] = this.spawn()
+    if (index >= 0) {
+      // The spare, already loaded, takes over at once; starting a worker takes most of a second.
+      const spare = this.spares.findIndex((s) => s.ready)
+      this.slots[index] = spare >= 0 ? this.spares.splice(spare, 1)[0]! : this.spawn()
+      this.dispatch()
     }
-    if (slot.ready) restart()
-    else setTimeout(restart, 1000).unref()
+    // A worker that could not even start is retried after a pause, not in a tight loop.
+    if (slot.ready) this.refillSpares()
+    else setTimeout(() => this.refillSpares(), 1000).unref()
+  }
+
+  private refillSpares(): void {
+    while (!this.closed && this.spares.length < SPARES) this.spares.push(this.spawn())
   }
 
   private finish(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer)
     slot.timer = null
     slot.task = null
+    slot.held = false
+  }
+
+  /** A public client whose query ran out of time or memory is held to the shared worker for a while. */
+  private hold(task: Task): void {
+    if (task.lane !== 'public') return
+    this.held.set(task.client, Date.now() + HOLD_MS)
+    // Forget the oldest holds once there are many: the map must not grow with every address.
+    if (this.held.size > 10_000) this.held.delete(this.held.keys().next().value!)
+  }
+
+  private isHeld(client: string): boolean {
+    const until = this.held.get(client)
+    if (until === undefined) return false
+    if (until > Date.now()) return true
+    this.held.delete(client)
+    return false
   }
 
   private dispatch(): void {
@@ -202,6 +241,7 @@ export class QueryPool {
       const task = this.next()
       if (!task) return
       slot.task = task
+      slot.held = task.lane === 'public' && this.slots.length >= 3 && this.isHeld(task.client)
       slot.worker.postMessage(task.request)
       slot.timer = setTimeout(() => {
         // Evaluation is synchronous work in the worker: ending the thread is the only way to stop it.
@@ -216,17 +256,24 @@ export class QueryPool {
     const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
     // One worker stays free for the trusted lane: editors and the live feed get through an attack.
     if (this.slots.length > 1 && publicRunning >= this.slots.length - 1) return undefined
-    const first = this.publicQueues.entries().next()
-    if (first.done) return undefined
-    const [client, tasks] = first.value
-    const task = tasks.shift()!
-    this.publicWaiting--
-    // The client goes to the back of the line, with whatever else it has waiting.
-    this.publicQueues.delete(client)
-    if (tasks.length > 0) this.publicQueues.set(client, tasks)
-    return task
+    const heldRunning = this.slots.some((s) => s.held)
+    for (const [client, tasks] of this.publicQueues) {
+      // Held clients share one worker (with fewer than three workers, holding would leave none for
+      // the others, so it is not done).
+      if (this.slots.length >= 3 && heldRunning && this.isHeld(client)) continue
+      const task = tasks.shift()!
+      this.publicWaiting--
+      // The client goes to the back of the line, with whatever else it has waiting.
+      this.publicQueues.delete(client)
+      if (tasks.length > 0) this.publicQueues.set(client, tasks)
+      return task
+    }
+    return undefined
   }
 }
+
+const HOLD_MS = 60_000
+const SPARES = 1
 
 function busy(): ApiError {
   const error = httpError(503, 'The service has too many queries waiting; try again shortly')

@@ -19,6 +19,7 @@ beforeAll(async () => {
     QUERY_MAX_RESULT_KB: '100',
     QUERY_MAX_KB: '8',
     QUERY_QUEUE: '16',
+    QUERY_WORKERS: '3',
   })
   token = await service.adminToken()
   const filler = 'x'.repeat(1000)
@@ -149,5 +150,27 @@ describe('a flood of queries from one client', () => {
     const otherAnswer = await other
     expect(otherAnswer.status).toBe(200)
     expect(otherAnswer.json.result).toBe(10)
+  })
+})
+
+describe('a client whose queries run out of time', () => {
+  it('is held to one shared worker, so another reader is answered before any of its queries', async () => {
+    // Two attackers, each known for a query that ran out of time.
+    for (const attacker of ['127.0.0.20', '127.0.0.21']) expectErrorBody(await getFrom(attacker, queryUrl(`${slowQuery} + 100`)), 400)
+    let firstAttackDone = -1
+    let order = 0
+    const attacks = ['127.0.0.20', '127.0.0.21', '127.0.0.20', '127.0.0.21'].map((attacker, i) =>
+      getFrom(attacker, queryUrl(`${slowQuery} + ${200 + i}`)).finally(() => {
+        if (firstAttackDone < 0) firstAttackDone = order++
+      }),
+    )
+    const reader = await getFrom('127.0.0.22', queryUrl('count(*[_type == "hostile" && n < 5])'))
+    const readerDone = order++
+    expect(reader.json.result).toBe(5)
+    await Promise.all(attacks)
+    // Without the hold, both attackers' queries would take the two public workers and the reader
+    // would wait for one of them to run out of time.
+    expect(readerDone).toBe(0)
+    expect(firstAttackDone).toBe(1)
   })
 })
