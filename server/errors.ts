@@ -31,6 +31,7 @@ const reasons: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 }
 
 export function httpError(status: number, message: string, extra: Record<string, unknown> = {}): ApiError {

@@ -8,7 +8,7 @@ import { Assets } from './assets.ts'
 import { Auth } from './auth.ts'
 import { demoAdmin, type Config } from './config.ts'
 import { createHandler } from './http.ts'
-import { ImageServer, RenditionCache } from './images.ts'
+import { ImageServer, RenditionCache, renderSlots, threadPoolSize } from './images.ts'
 import { ListenerHub } from './listeners.ts'
 import { PageRenderer } from './pages.ts'
 import { QueryEngine } from './query.ts'
@@ -26,6 +26,7 @@ export interface Service {
   pool: QueryPool
   auth: Auth
   assets: Assets
+  images: ImageServer
   close(): Promise<void>
 }
 
@@ -36,9 +37,9 @@ export interface Parts {
 }
 
 /** Opens the stores under `config.dataDir` without serving anything (the `content` command uses this). */
-export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds'>): Parts {
+export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds' | 'signinMaxFailuresPerAddress'>): Parts {
   const store = new Store(config.dataDir)
-  const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds })
+  const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds, maxFailuresPerAddress: config.signinMaxFailuresPerAddress })
   const assets = new Assets(store, { dataDir: config.dataDir, projectId: config.projectId })
   return { store, auth, assets }
 }
@@ -74,7 +75,16 @@ export async function startService(config: Config, log: (line: string) => void =
   const pool = new QueryPool(parts.store, { dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb })
   const queries = new QueryEngine(parts.store, pool, { cacheLimitBytes: limits.queryCacheBytes, limits: limits.query })
   const hub = new ListenerHub(parts.store, pool, limits.listen)
-  const images = new ImageServer(new RenditionCache({ dir: join(config.dataDir, 'renditions'), limitBytes: config.imageCacheBytes }))
+  const renderConcurrency = renderSlots(config.imageRenderConcurrency)
+  if (renderConcurrency < config.imageRenderConcurrency) {
+    log(`Rendering ${renderConcurrency} images at once, not ${config.imageRenderConcurrency}: sign-in needs threads of libuv's pool of ${threadPoolSize()} (raise UV_THREADPOOL_SIZE)`)
+  }
+  const images = new ImageServer(new RenditionCache({ dir: join(config.dataDir, 'renditions'), limitBytes: config.imageCacheBytes }), {
+    renderConcurrency,
+    queueLimit: config.imageQueueLimit,
+    maxPixels: config.imageMaxPixels,
+    maxInputPixels: config.imageMaxInputPixels,
+  })
   const security = { publicUrl: config.publicUrl, content: config.appContent }
   const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir, security) : null
   const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, queries, parts.store, log, security, limits.pageCacheBytes) : null
@@ -120,6 +130,7 @@ export async function startService(config: Config, log: (line: string) => void =
     queries,
     hub,
     pool,
+    images,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient, type SanityImageAssetDocument } from '@sanity/client'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import sharp from 'sharp'
-import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, noisyPng, pixel, raw, rejection, solidJpeg, solidPng, twoBandPng } from './helpers.ts'
+import { startTestService, testAdmin, type TestService } from '../support/service.ts'
+import { expectErrorBody, noisyPng, pixel, raw, rejection, solidJpeg, solidPng, twoBandPng, waitFor } from './helpers.ts'
 
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex')
 
@@ -269,6 +269,44 @@ describe('the image CDN', () => {
     }
   })
 
+  it('dl gives a valid Content-Disposition for any name: ASCII filename plus RFC 6266 filename* when needed', async () => {
+    const disposition = async (dl: string) => {
+      const res = await fetchImage(`${jpegDoc.url}?dl=${dl}`)
+      expect(res.status, res.body.toString('utf8', 0, 200)).toBe(200)
+      expect(res.body.equals(jpeg)).toBe(true)
+      return res.headers.get('content-disposition')
+    }
+    expect(await disposition('%E2%98%83.jpg')).toBe(`attachment; filename="_.jpg"; filename*=UTF-8''%E2%98%83.jpg`)
+    expect(await disposition('%00')).toBe('attachment')
+    expect(await disposition('')).toBe('attachment')
+    expect(await disposition('front-page.jpg')).toBe('attachment; filename="front-page.jpg"')
+    expect(await disposition('a%0D%0Ab%01.jpg')).toBe('attachment; filename="ab.jpg"')
+    expect(await disposition('%22quoted%22%20caf%C3%A9.jpg')).toBe(`attachment; filename="_quoted_ caf_.jpg"; filename*=UTF-8''%22quoted%22%20caf%C3%A9.jpg`)
+    // On a rendition too, not only the original.
+    const rendition = await fetchImage(`${jpegDoc.url}?w=50&dl=%E2%98%83.jpg`)
+    expect(rendition.status).toBe(200)
+    expect(rendition.headers.get('content-disposition')).toBe(`attachment; filename="_.jpg"; filename*=UTF-8''%E2%98%83.jpg`)
+  })
+
+  it('renditions over the size limits are a 400 JSON error, before any work', async () => {
+    const base = pngDoc.url
+    // 8000x8000 is 64 million pixels, over the default IMAGE_MAX_PIXELS.
+    const square = await raw(`${base}?w=8000&h=8000&blur=2000`)
+    expectErrorBody(square, 400)
+    expect(square.json.message).toMatch(/limit is 50000000 pixels/)
+    // dpr counts: 4000x4000 at dpr 2 is 8000x8000.
+    expectErrorBody(await raw(`${base}?w=4000&h=4000&dpr=2`), 400)
+    // h alone on a 640x480 image makes a width of 10667, over 8000.
+    const tall = await raw(`${base}?h=8000`)
+    expectErrorBody(tall, 400)
+    expect(tall.json.message).toMatch(/8000/)
+    // Only quarter turns: other angles enlarge the canvas.
+    expectErrorBody(await raw(`${base}?or=45`), 400)
+    expect((await measure(`${base}?or=90&w=100`)).height).toBe(133)
+    // A fit that never enlarges is measured as it renders: this stays 640x480.
+    expect((await measure(`${base}?fit=max&h=8000`)).width).toBe(640)
+  })
+
   it('an unknown image is a 404 JSON error', async () => {
     const missing = `${service.url}/images/${service.config.projectId}/${service.config.dataset}/${randomBytes(20).toString('hex')}-10x10.png`
     expectErrorBody(await raw(missing), 404)
@@ -349,5 +387,75 @@ describe('the rendition cache is bounded (IMAGE_CACHE_MB)', () => {
     } finally {
       await s.stop()
     }
+  })
+})
+
+describe('renditions cannot starve sign-in (IMAGE_RENDER_CONCURRENCY, IMAGE_QUEUE_LIMIT, IMAGE_MAX_INPUT_PIXELS)', () => {
+  let s: TestService
+  let big: SanityImageAssetDocument
+
+  beforeAll(async () => {
+    s = await startTestService({ IMAGE_RENDER_CONCURRENCY: '2', IMAGE_QUEUE_LIMIT: '1', IMAGE_MAX_INPUT_PIXELS: '20000000' })
+    const client = s.client({ token: await s.adminToken() })
+    const original = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#446688' } }).jpeg().toBuffer()
+    big = await client.assets.upload('image', original, { filename: 'big.jpg' })
+  })
+
+  afterAll(async () => {
+    await s?.stop()
+  })
+
+  it('runs two renders, queues one, answers 503 beyond that, shares identical ones, and signs in meanwhile', async () => {
+    // Each of these blurs 9 million pixels: a second or more of work, the attack that starved sign-in.
+    const heavy = (q: number) => `${big.url}?w=3000&h=3000&blur=1000&q=${q}`
+    const finished: string[] = []
+    const fire = (name: string, url: string) =>
+      fetchImage(url).then((res) => {
+        finished.push(name)
+        return res
+      })
+
+    const first = fire('first', heavy(70))
+    await waitFor(() => s.images.renders().running === 1, 'the first render to start')
+    const same = fire('same as first', heavy(70))
+    const second = fire('second', heavy(71))
+    await waitFor(() => s.images.renders().running === 2, 'the second render to start')
+    const third = fire('third', heavy(72))
+    await waitFor(() => s.images.renders().waiting === 1, 'the third render to wait in line')
+
+    const refused = await raw(heavy(73))
+    expectErrorBody(refused, 503)
+    expect(refused.json).toMatchObject({ statusCode: 503, error: 'Service Unavailable' })
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(Number.isInteger(retryAfter)).toBe(true)
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(finished, 'the refusal waited for a render').toEqual([])
+
+    const signIn = await raw(`${s.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(testAdmin) })
+    expect(signIn.status, signIn.text).toBe(200)
+    expect(signIn.json.access_token).toEqual(expect.any(String))
+    expect(finished, 'sign-in waited for a render').toEqual([])
+
+    const results = await Promise.all([first, same, second, third])
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    expect(results[1]!.body.equals(results[0]!.body)).toBe(true)
+    const meta = await sharp(results[2]!.body).metadata()
+    expect([meta.width, meta.height]).toEqual([3000, 3000])
+    // Four answered, three rendered: the identical request shared the first one's render.
+    expect(s.images.renders()).toMatchObject({ running: 0, waiting: 0, started: 3, refused: 1 })
+  }, 90_000)
+
+  it('renders nothing of an original over IMAGE_MAX_INPUT_PIXELS (400), but serves the original', async () => {
+    const client = s.client({ token: await s.adminToken() })
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#664422' } }).jpeg().toBuffer()
+    const doc = await client.assets.upload('image', huge, { filename: 'huge.jpg' })
+    const before = s.images.renders().started
+    const res = await raw(`${doc.url}?w=100`)
+    expectErrorBody(res, 400)
+    expect(res.json.message).toMatch(/too large to render/)
+    expect(s.images.renders().started).toBe(before)
+    const original = await fetchImage(doc.url)
+    expect(original.status).toBe(200)
+    expect(original.body.equals(huge)).toBe(true)
   })
 })

@@ -1,9 +1,13 @@
 // Tokens, roles and sign-in (docs content-api.md §7 plus the service's /auth endpoints).
 
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'
+import { Auth } from '../../server/auth.ts'
 import { startTestService, testAdmin, type TestService } from '../support/service.ts'
-import { expectErrorBody, expectJson, raw, rejection, sleep } from './helpers.ts'
+import { expectErrorBody, expectJson, raw, rejection, sleep, type RawResponse } from './helpers.ts'
 
 let service: TestService
 let admin: SanityClient
@@ -193,5 +197,126 @@ describe('sign-in throttling (own service: it locks the admin out)', () => {
     const other = await login(locked, { email: 'other@resonance.test', password: 'another good password' })
     expect(other.status).toBe(200)
     expect(other.json.user.role).toBe('editor')
+  })
+})
+
+describe('sign-in throttling per address (own service: it locks its address out)', () => {
+  // Its own data directory, so the lock-out can be seen to outlive a restart.
+  const dataDir = mkdtempSync(join(tmpdir(), 'resonance-spray-'))
+  let sprayed: TestService
+  const statuses: number[] = []
+  const responses: RawResponse[] = []
+  // The "Try again in N seconds" and retryAfter figures move with the clock; the rest must not.
+  const shape = (res: RawResponse) => res.text.replace(/\d+/g, 'N')
+
+  beforeAll(async () => {
+    sprayed = await startTestService({ DATA_DIR: dataDir })
+  })
+
+  afterAll(async () => {
+    await sprayed?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('40 failed sign-ins for 40 different emails from one address end in 429 with Retry-After', async () => {
+    for (let i = 0; i < 40; i++) {
+      // The first is a known email with a wrong password; the rest are guesses at unknown ones.
+      const email = i === 0 ? testAdmin.email : `reader${i}@resonance.test`
+      const res = await login(sprayed, { email, password: 'Spring2025!' })
+      statuses.push(res.status)
+      responses.push(res)
+    }
+    expect(statuses[0]).toBe(401)
+    expect(statuses[1]).toBe(401)
+    const firstRefusal = statuses.indexOf(429)
+    expect(firstRefusal, statuses.join(' ')).toBeGreaterThan(1)
+    // Once locked out, the address stays locked for the rest of the run.
+    expect(statuses.slice(firstRefusal).every((status) => status === 429), statuses.join(' ')).toBe(true)
+    const last = responses.at(-1)!
+    expectErrorBody(last, 429)
+    expect(last.json).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
+    expect(last.json.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/)
+    const retryAfter = Number(last.headers.get('retry-after'))
+    expect(Number.isInteger(retryAfter)).toBe(true)
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    expect(last.json.retryAfter).toBe(retryAfter)
+  })
+
+  it('known and unknown emails get the same status and body, before and after the lock-out', async () => {
+    // Before: a wrong password for the admin and a guessed email.
+    expect(responses[0]!.text).toBe(responses[1]!.text)
+    // After: the right password, a wrong one and an unknown email are all refused alike.
+    const right = await login(sprayed, testAdmin)
+    const wrong = await login(sprayed, { email: testAdmin.email, password: 'not the password' })
+    const unknown = await login(sprayed, { email: 'nobody@resonance.test', password: testAdmin.password })
+    for (const res of [right, wrong, unknown]) {
+      expectErrorBody(res, 429)
+      expect(res.json).not.toHaveProperty('access_token')
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect(shape(wrong)).toEqual(shape(right))
+    expect(shape(unknown)).toEqual(shape(right))
+  })
+
+  it('a correct sign-in from another address still works', async () => {
+    // The route passes the socket's address to Auth.login; another client's address is another key.
+    const session = await sprayed.auth.login(testAdmin.email, testAdmin.password, '192.0.2.10')
+    expect(session.user).toMatchObject({ email: testAdmin.email, role: 'admin' })
+    const me = await raw(`${sprayed.url}/auth/me`, { headers: { authorization: `Bearer ${session.access_token}` } })
+    expect(me.status).toBe(200)
+  })
+
+  it('keeps the lock-out in auth.db, so a restart does not lift it', async () => {
+    const row = sprayed.auth.db.prepare('SELECT failures, locked_until FROM login_address_failures WHERE address = ?').get('127.0.0.1') as
+      | { failures: number; locked_until: number }
+      | undefined
+    expect(row?.failures).toBeGreaterThanOrEqual(20)
+    expect(row!.locked_until).toBeGreaterThan(Date.now())
+    await sprayed.stop()
+    sprayed = await startTestService({ DATA_DIR: dataDir })
+    expectErrorBody(await login(sprayed, testAdmin), 429)
+  })
+})
+
+describe('per-address throttling of Auth', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'resonance-auth-'))
+  const auth = new Auth(dir, { maxFailuresPerAddress: 3, addressLockoutSeconds: 60 })
+
+  beforeAll(async () => {
+    await auth.upsertUser('desk@resonance.test', 'a fine password', 'editor')
+  })
+
+  afterAll(() => {
+    auth.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const attempt = async (address: string, email = 'guess@resonance.test', password = 'wrong password') => {
+    try {
+      await auth.login(email, password, address)
+      return 200
+    } catch (error) {
+      return (error as { status: number }).status
+    }
+  }
+
+  it('counts an IPv6 /64 as one address, and IPv4-mapped addresses as their IPv4 address', async () => {
+    const v6 = []
+    for (let i = 1; i <= 4; i++) v6.push(await attempt(`2001:db8:1:2::${i}`, `guess${i}@resonance.test`))
+    expect(v6).toEqual([401, 401, 429, 429])
+    expect(await attempt('2001:db8:1:2:ffff:1:2:3', 'desk@resonance.test', 'a fine password')).toBe(429)
+    expect(await attempt('2001:db8:1:3::1', 'desk@resonance.test', 'a fine password')).toBe(200)
+
+    for (let i = 1; i <= 3; i++) await attempt('::ffff:198.51.100.7', `v4guess${i}@resonance.test`)
+    expect(await attempt('198.51.100.7', 'desk@resonance.test', 'a fine password')).toBe(429)
+  })
+
+  it('a burst sent at once gets no more passwords tried than the limit allows', async () => {
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt('203.0.113.9', `burst${i}@resonance.test`)))
+    expect(burst.filter((status) => status === 401).length).toBeLessThanOrEqual(2)
+    expect(burst.filter((status) => status === 429).length).toBeGreaterThanOrEqual(8)
+    const row = auth.db.prepare('SELECT failures FROM login_address_failures WHERE address = ?').get('203.0.113.9') as { failures: number }
+    expect(row.failures).toBe(3)
   })
 })
