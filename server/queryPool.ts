@@ -97,6 +97,11 @@ export class QueryPool {
     return this.slots.length
   }
 
+  /** Whether every worker, spares included, has loaded its replica and can take work. */
+  get allReady(): boolean {
+    return [...this.slots, ...this.spares].every((s) => s.ready) && this.spares.length === SPARES
+  }
+
   /**
    * Runs a job on a worker; rejects with the protocol's error when it fails, runs too long or cannot
    * be queued. `client` names who asked (their address), for the public lane's turns.
