@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: string | Buffer
   agent?: Agent
   timeoutMs?: number
+  /** The loopback address to send from, so the service sees another client. */
+  localAddress?: string
 }
 
 export function request(url: string, options: RequestOptions = {}): Promise<Response> {
@@ -24,7 +26,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Resp
     const started = performance.now()
     const headers: OutgoingHttpHeaders = { ...options.headers }
     if (options.body !== undefined) headers['Content-Length'] = Buffer.byteLength(options.body)
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers, agent: options.agent }, (res) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers, agent: options.agent, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('error', reject)

@@ -4,13 +4,14 @@
 
 import { cleanupAll } from './cleanup.ts'
 import { contentSection } from './content.ts'
+import { hostileSection } from './hostile.ts'
 import { describeMachine } from './machine.ts'
 import { readerSection } from './reader.ts'
 import { formatTable, type Section } from './table.ts'
 
-// BENCH_SECTIONS=reader (or content) runs one section.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,reader').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), readerSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+// BENCH_SECTIONS=reader (or content, or hostile) runs one section.
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,reader,hostile').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), readerSection(), hostileSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -59,6 +59,8 @@ export interface Limits {
   /** Heap of each query worker in MB; null: sized from the database at each start of a worker. */
   queryWorkerHeapMb: number | null
   query: { anonymous: QueryLimits; signedIn: QueryLimits }
+  /** Time an anonymous query may run while another anonymous client in good standing waits for a worker. */
+  queryContendedTimeoutMs: number
   /** Query results and anonymous responses, together. */
   queryCacheBytes: number
   /** Rendered reader pages. */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           maxQueryBytes: int(env, 'EDITOR_QUERY_MAX_KB', 1024) * 1024,
         },
       },
+      queryContendedTimeoutMs: int(env, 'QUERY_CONTENDED_TIMEOUT_MS', 500),
       queryCacheBytes: int(env, 'QUERY_CACHE_MB', 64) * 1024 * 1024,
       pageCacheBytes: int(env, 'PAGE_CACHE_MB', 32) * 1024 * 1024,
       listen: {

@@ -70,9 +70,14 @@ export class ListenerHub {
     return this.count
   }
 
+  /** Whether listeners to this filter are open now: then it is known to be valid GROQ. */
+  has(dataset: string, query: string, params: Record<string, unknown>): boolean {
+    return this.groups.has(groupKey(dataset, query, params))
+  }
+
   /** Adds a listener; throws the protocol's 503 when the service holds as many as it may. */
   add(listener: Listener, query: string, params: Record<string, unknown>): () => void {
-    const key = `${listener.dataset}\u0000${query}\u0000${JSON.stringify(params)}`
+    const key = groupKey(listener.dataset, query, params)
     let group = this.groups.get(key)
     if (this.count >= this.limits.maxListeners || (!group && this.filterBytes + key.length > this.limits.maxFilterBytes)) {
       const error = httpError(503, 'The service has as many open listeners as it may hold; try again later')
@@ -165,6 +170,10 @@ export class ListenerHub {
       }
     }
   }
+}
+
+function groupKey(dataset: string, query: string, params: Record<string, unknown>): string {
+  return `${dataset}\u0000${query}\u0000${JSON.stringify(params)}`
 }
 
 function visibleTo(options: ListenOptions, id: string): boolean {

@@ -9,8 +9,9 @@
 // public lane each client (address) has a queue of its own and the clients take turns, so one that
 // sends a flood of slow queries waits behind itself, not in front of everyone else. A client whose
 // query ran out of time or memory is held to one worker, shared with every other such client, for
-// a minute: the slowest queries an attacker can write then cost the paper one thread, while its
-// readers' queries go to the others.
+// a minute, and after one of theirs is ended they all wait as long as it ran: the slowest queries
+// an attacker can write then cost the paper at most half a thread, while its readers' queries go
+// to the others.
 
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -51,6 +52,8 @@ interface Slot {
   task: Task | null
   /** Whether the running task's client was held to the shared worker when it started. */
   held: boolean
+  /** When the running task was handed to the worker (performance.now()). */
+  startedAt: number
   timer: NodeJS.Timeout | null
   /** Why the worker is being ended, when the pool ended it. */
   ending: ApiError | null
@@ -64,6 +67,8 @@ export interface PoolOptions {
   queueLimit: number
   /** Heap of each worker in MB; null sizes it from the database (its replica plus room to work). */
   heapMb: number | null
+  /** Time a public query may run while another public client waits for a worker. */
+  contendedTimeoutMs: number
 }
 
 const workerEntry = new URL('./worker.mjs', import.meta.url)
@@ -79,6 +84,9 @@ export class QueryPool {
   private publicWaiting = 0
   /** Clients held to the shared worker, until when (ms since the epoch). */
   private readonly held = new Map<string, number>()
+  private preemptTimer: NodeJS.Timeout | null = null
+  /** After a held client's query is ended, held clients wait as long again (ms since the epoch). */
+  private heldPausedUntil = 0
   private readonly options: PoolOptions
   private nextId = 1
   private closed = false
@@ -145,7 +153,7 @@ export class QueryPool {
       workerData: { module: workerModule, dataDir: this.options.dataDir },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
-    const slot: Slot = { worker, ready: false, task: null, held: false, timer: null, ending: null }
+    const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, timer: null, ending: null }
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
     let failure: Error | null = null
     worker.on('error', (error) => {
@@ -186,9 +194,16 @@ export class QueryPool {
 
   private onExit(slot: Slot, failure: Error | null): void {
     const task = slot.task
+    const wasHeld = slot.held
     this.finish(slot)
     if (task) {
       this.hold(task)
+      // Ending a worker and loading another costs a core for a while: held clients, who caused it,
+      // wait as long as their query ran before the next of theirs may run.
+      if (wasHeld) {
+        this.heldPausedUntil = Date.now() + task.timeoutMs
+        setTimeout(() => this.dispatch(), task.timeoutMs).unref()
+      }
       const outOfMemory = (failure as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
       task.reject(
         slot.ending ??
@@ -244,16 +259,44 @@ export class QueryPool {
     for (const slot of this.slots) {
       if (!slot.ready || slot.task || slot.ending) continue
       const task = this.next()
-      if (!task) return
+      if (!task) break
       slot.task = task
       slot.held = task.lane === 'public' && this.slots.length >= 3 && this.isHeld(task.client)
+      slot.startedAt = performance.now()
       slot.worker.postMessage(task.request)
-      slot.timer = setTimeout(() => {
-        // Evaluation is synchronous work in the worker: ending the thread is the only way to stop it.
-        slot.ending = typedError(400, 'queryTimeoutError', `The query ran longer than the limit of ${task.timeoutMs} ms: select fewer documents, or simplify the query`)
-        void slot.worker.terminate()
-      }, task.timeoutMs)
+      slot.timer = setTimeout(() => this.end(slot, `The query ran longer than the limit of ${task.timeoutMs} ms: select fewer documents, or simplify the query`), task.timeoutMs)
     }
+    this.preempt()
+  }
+
+  /** Ends the worker running a slot's task: evaluation is synchronous, so ending the thread is the only way to stop it. */
+  private end(slot: Slot, description: string): void {
+    if (slot.ending) return
+    slot.ending = typedError(400, 'queryTimeoutError', description)
+    void slot.worker.terminate()
+  }
+
+  /**
+   * While a public client in good standing waits for a worker, public queries get the contended
+   * limit instead of their own: a reader's query waits at most that long for the slowest queries
+   * fresh addresses can send, before any of them is known to be slow.
+   */
+  private preempt(): void {
+    if (this.preemptTimer) clearTimeout(this.preemptTimer)
+    this.preemptTimer = null
+    const waiting = [...this.publicQueues.keys()].some((client) => !this.isHeld(client))
+    if (!waiting) return
+    const now = performance.now()
+    let soonest = Infinity
+    for (const slot of this.slots) {
+      if (slot.task?.lane !== 'public' || slot.ending) continue
+      const ran = now - slot.startedAt
+      if (ran >= this.options.contendedTimeoutMs) {
+        this.end(slot, `The query ran longer than ${this.options.contendedTimeoutMs} ms while other readers waited: select fewer documents, or simplify the query`)
+      }
+      else soonest = Math.min(soonest, this.options.contendedTimeoutMs - ran)
+    }
+    if (soonest < Infinity) this.preemptTimer = setTimeout(() => this.dispatch(), Math.ceil(soonest)).unref()
   }
 
   private next(): Task | undefined {
@@ -261,11 +304,11 @@ export class QueryPool {
     const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
     // One worker stays free for the trusted lane: editors and the live feed get through an attack.
     if (this.slots.length > 1 && publicRunning >= this.slots.length - 1) return undefined
-    const heldRunning = this.slots.some((s) => s.held)
+    const heldBlocked = this.slots.some((s) => s.held) || Date.now() < this.heldPausedUntil
     for (const [client, tasks] of this.publicQueues) {
       // Held clients share one worker (with fewer than three workers, holding would leave none for
       // the others, so it is not done).
-      if (this.slots.length >= 3 && heldRunning && this.isHeld(client)) continue
+      if (this.slots.length >= 3 && heldBlocked && this.isHeld(client)) continue
       const task = tasks.shift()!
       this.publicWaiting--
       // The client goes to the back of the line, with whatever else it has waiting.

@@ -177,3 +177,21 @@ describe('a client whose queries run out of time', () => {
     expect(firstAttackDone).toBe(1)
   })
 })
+
+describe('slow queries from addresses not yet known for them', () => {
+  it('are ended at the contended limit when a reader waits, and the reader is answered', async () => {
+    await waitFor(() => service.pool.allReady, 'every query worker ready', 30_000)
+    // Two fresh addresses take both workers anonymous queries may use.
+    const attacks = ['127.0.0.30', '127.0.0.31'].map((attacker, i) => getFrom(attacker, queryUrl(`${slowQuery} + ${300 + i}`)))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const reader = await getFrom('127.0.0.32', queryUrl('count(*[_type == "hostile" && n < 7])'))
+    expect(reader.json.result).toBe(7)
+    const answers = await Promise.all(attacks)
+    for (const answer of answers) {
+      expectErrorBody(answer, 400)
+      expect(answer.json.error.type).toBe('queryTimeoutError')
+    }
+    // At least one was ended early, for the reader, rather than at its own limit of 1000 ms.
+    expect(answers.map((a) => a.json.error.description).join('\n')).toMatch(/longer than 500 ms while other readers waited/)
+  })
+})
