@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fail } from './http.ts'
+import { fail } from './http/respond.ts'
 import { StaticFiles } from './static.ts'
 
 let dir: string

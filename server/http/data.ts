@@ -1,0 +1,88 @@
+// The data API: query, mutate and doc (docs/content-api.md). Listen has a file of its own.
+
+import { httpError } from '../errors.ts'
+import { parseParam } from '../input.ts'
+import { validateMutations } from '../mutations.ts'
+import { normalisePerspective } from '../query.ts'
+import { mayRead } from '../visibility.ts'
+import { isRecord, sendJson, sendRaw } from './respond.ts'
+import type { ApiDeps, Context } from './route.ts'
+
+/** API versions from 2025-02-19 on see release versions and default to the published perspective. */
+export function modernVersion(version: string): boolean {
+  return version === 'X' || version >= '2025-02-19'
+}
+
+export function query({ queries }: ApiDeps) {
+  return async ({ req, res, url, params: { version, dataset }, who, json }: Context): Promise<void> => {
+    let q: unknown
+    let params: Record<string, unknown> = {}
+    if (req.method === 'POST') {
+      const body = await json()
+      if (!isRecord(body)) throw httpError(400, 'The request body must be a JSON object with "query" and optional "params"')
+      q = body.query
+      if (body.params !== undefined) {
+        if (!isRecord(body.params)) throw httpError(400, '"params" must be an object')
+        params = body.params
+      }
+    } else {
+      q = url.searchParams.get('query')
+      for (const [name, value] of url.searchParams) {
+        if (name.startsWith('$')) params[name.slice(1)] = parseParam(name, value)
+      }
+    }
+    if (typeof q !== 'string' || q.trim() === '') throw httpError(400, 'Missing "query"')
+    const principal = who()
+    const perspective = normalisePerspective(url.searchParams.get('perspective'), version!)
+    const reader = { anonymous: principal === null, identity: principal?.id, versions: modernVersion(version!) }
+    const result = await queries.query(dataset!, q, params, perspective, reader, { client: req.socket.remoteAddress })
+    const echo = url.searchParams.get('returnQuery') === 'false' ? '' : `"query":${JSON.stringify(q)},`
+    const head = `{${echo}"result":${result.json},"ms":`
+    const body = Buffer.from(`${head}${result.ms}}`)
+    sendRaw(res, 200, body)
+    // Everything an anonymous GET's response depends on is in its URL; see the handler's shortcut.
+    if (req.method === 'GET' && principal === null && result.revision !== null) {
+      queries.rememberResponse(req.url!, dataset!, result.revision, result.ms === 0 ? body : Buffer.from(`${head}0}`))
+    }
+  }
+}
+
+/** The permission a transaction needs, named as the Content Lake names it: that of its first mutation. */
+export async function mutatePermission({ json }: Context): Promise<string> {
+  const first = validateMutations(await json())[0]
+  return first && 'delete' in first ? 'delete' : first && 'patch' in first ? 'update' : 'create'
+}
+
+export function mutate({ store }: ApiDeps) {
+  return async ({ res, url, params: { dataset }, who, json }: Context): Promise<void> => {
+    store.dataset(dataset!)
+    const body = await json()
+    const mutations = validateMutations(body)
+    const transactionId = isRecord(body) && typeof body.transactionId === 'string' ? body.transactionId : undefined
+    if (transactionId !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(transactionId)) throw httpError(400, 'Invalid transactionId')
+    const dryRun = url.searchParams.get('dryRun') === 'true'
+    const tx = await store.commit(dataset!, mutations, { identity: who()!.id, transactionId, dryRun })
+    const returnDocuments = url.searchParams.get('returnDocuments') === 'true'
+    const results = tx.results.map((r) => (returnDocuments && r.document ? { id: r.id, operation: r.operation, document: r.document } : { id: r.id, operation: r.operation }))
+    sendJson(res, 200, { transactionId: tx.id, results })
+  }
+}
+
+export function doc({ store }: ApiDeps) {
+  return async ({ res, url, params: { dataset, ids }, who }: Context): Promise<void> => {
+    const viewer = { anonymous: who() === null }
+    const docs = store.dataset(dataset!).docs
+    const documents: unknown[] = []
+    const omitted: Array<{ id: string; reason: 'existence' | 'permission' }> = []
+    for (const id of ids!.split(',')) {
+      if (!mayRead(viewer, id)) {
+        omitted.push({ id, reason: 'permission' })
+        continue
+      }
+      const found = docs.get(id)
+      if (found) documents.push(url.searchParams.get('excludeContent') === 'true' ? { _id: found._id, _type: found._type, _rev: found._rev } : found)
+      else omitted.push({ id, reason: 'existence' })
+    }
+    sendJson(res, 200, { ms: 0, documents, omitted })
+  }
+}

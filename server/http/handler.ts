@@ -1,0 +1,135 @@
+// The HTTP layer: CORS, the route table (`routes.ts`, where who may call what is declared), and the
+// reader's pages and the built app for everything else. Every API failure is an ApiError rendered in
+// the protocol's shape; nothing here lets an exception escape.
+
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { writerRoles, type Principal } from '../auth.ts'
+import { httpError, insufficientPermissions } from '../errors.ts'
+import type { PageRenderer } from '../pages.ts'
+import type { StaticFiles } from '../static.ts'
+import { decodePart, fail, readJson, requestUrl, sendCachedQuery } from './respond.ts'
+import type { ApiDeps, Context, Route } from './route.ts'
+import { routeTable } from './routes.ts'
+
+export interface AppDeps extends ApiDeps {
+  statics: StaticFiles | null
+  /** Renders reader pages on the server; null serves the app for the browser to render. */
+  pages?: PageRenderer | null
+}
+
+const apiVersion = /^\/v(1|X|\d{4}-\d{2}-\d{2})\//
+/**
+ * Paths meant for the API whatever their version: a first segment that is or looks like one (`v0`,
+ * `v`, `vX1`, `v2023-5-3`), or any `/v…/` into one of the API's areas. Other paths that start with
+ * v (`/videos`) are the app's.
+ */
+const apiLikePath = /^\/v(?:[\dxX][^/]*)?(?:\/|$)|^\/v[^/]*\/(?:data|assets|check|ping)(?:\/|$)/
+/** Areas of the service that are never pages: a path here that no route takes is a JSON 404. */
+const serviceArea = /^\/(images|files|auth)(\/|$)/
+
+export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const { store, queries, auth, statics, pages, config } = deps
+  const allowed = new Set(config.corsOrigins)
+  const routes = routeTable(deps)
+
+  function cors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = req.headers.origin
+    if (origin && allowed.has(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin)
+      res.setHeader('Access-Control-Allow-Credentials', 'true')
+      res.setHeader('Access-Control-Expose-Headers', 'x-sanity-warning, traceparent, retry-after')
+      res.setHeader('Vary', 'Origin')
+    }
+  }
+
+  function context(req: IncomingMessage, res: ServerResponse, url: URL, params: Record<string, string>): Context {
+    let principal: Principal | null | undefined
+    let body: Promise<unknown> | undefined
+    return {
+      req,
+      res,
+      url,
+      params,
+      who() {
+        if (principal !== undefined) return principal
+        const header = req.headers.authorization
+        if (!header) return (principal = null)
+        const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
+        if (!m) throw httpError(401, 'Malformed Authorization header: expected "Bearer <token>"')
+        return (principal = auth.authenticate(m[1]!))
+      },
+      json(limit = config.maxBodyBytes) {
+        body ??= readJson(req, limit)
+        return body
+      },
+    }
+  }
+
+  /** Refuses the request unless its principal may call the route. */
+  async function authorise(route: Route, ctx: Context): Promise<void> {
+    if (route.access === 'anyone') return
+    const who = ctx.who()
+    if (route.access === 'signedIn') {
+      if (!who) throw httpError(401, 'Not signed in')
+      return
+    }
+    if (!who || !writerRoles.has(who.role)) throw insufficientPermissions(route.permission ? await route.permission(ctx) : 'create')
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    // Once per request: another process (the `content` command) may have written to the database.
+    store.syncExternalWrites()
+    // The reader's site sends the same few long query URLs again and again. An anonymous GET seen
+    // before is answered from memory by its raw URL, before any parsing (the 2 KB query string
+    // alone costs more than the rest), for as long as its dataset has not changed.
+    if (req.method === 'GET' && !req.headers.authorization && req.url) {
+      const cached = queries.response(req.url)
+      if (cached) {
+        cors(req, res)
+        sendCachedQuery(res, cached, Math.round(performance.now() - started))
+        return
+      }
+    }
+    const url = requestUrl(req.url ?? '/')
+    cors(req, res)
+    if (req.method === 'OPTIONS') {
+      const origin = req.headers.origin
+      if (origin && !allowed.has(origin)) throw httpError(403, `Origin ${origin} is not allowed (set CORS_ORIGINS)`)
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type'),
+        'Access-Control-Max-Age': '600',
+      })
+      res.end()
+      return
+    }
+    const method = req.method ?? 'GET'
+    let pathMatched = false
+    for (const candidate of routes) {
+      const m = candidate.path.exec(url.pathname)
+      if (!m) continue
+      pathMatched = true
+      if (!candidate.methods.includes(method)) continue
+      const params: Record<string, string> = {}
+      for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined) params[name] = decodePart(value)
+      const ctx = context(req, res, url, params)
+      await authorise(candidate, ctx)
+      return candidate.handle(ctx)
+    }
+    if (pathMatched) throw httpError(405, `${method} is not allowed on ${url.pathname}`)
+    if (apiVersion.test(url.pathname) || serviceArea.test(url.pathname)) throw httpError(404, `No endpoint ${method} ${url.pathname}`)
+    if (apiLikePath.test(url.pathname)) {
+      const version = url.pathname.split('/')[1]!
+      throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
+    }
+    if (method !== 'GET' && method !== 'HEAD') throw httpError(405, `${method} is not allowed on ${url.pathname}`)
+    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url))) return
+    if (statics) return statics.serve(req, res, url)
+    throw httpError(404, 'Not found')
+  }
+
+  return (req, res) => {
+    route(req, res).catch((error: unknown) => fail(res, error))
+  }
+}

@@ -1,0 +1,96 @@
+// Reading requests and writing responses in the protocol's shapes: every API answer is JSON (or an
+// event stream), and every failure an ApiError rendered as the Content Lake renders it.
+
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError, httpError } from '../errors.ts'
+import { assertDepth } from '../input.ts'
+
+export function fail(res: ServerResponse, error: unknown): void {
+  let apiError: ApiError
+  if (error instanceof ApiError) apiError = error
+  else {
+    console.error('Unexpected error while handling a request:', error)
+    apiError = httpError(500, 'An internal error occurred')
+  }
+  if (res.headersSent) {
+    res.end()
+    return
+  }
+  for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v)
+  sendJson(res, apiError.status, apiError.body)
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendRaw(res, status, JSON.stringify(body))
+}
+
+export function sendRaw(res: ServerResponse, status: number, json: string | Buffer): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(typeof json === 'string' ? Buffer.byteLength(json) : json.length),
+    'Cache-Control': 'no-store',
+  })
+  res.end(json)
+}
+
+/** A cached query response, stored saying `"ms":0}`; a lookup that took longer (a GC pause) says so. */
+export function sendCachedQuery(res: ServerResponse, body: Buffer, ms: number): void {
+  sendRaw(res, 200, ms === 0 ? body : Buffer.concat([body.subarray(0, body.length - 2), Buffer.from(`${ms}}`)]))
+}
+
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume()
+    throw httpError(413, `The request body is larger than the limit of ${limit} bytes`)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) {
+      req.resume()
+      throw httpError(413, `The request body is larger than the limit of ${limit} bytes`)
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const bytes = await readBody(req, limit)
+  if (bytes.length === 0) throw httpError(400, 'The request body is empty; expected JSON')
+  let body: unknown
+  try {
+    body = JSON.parse(bytes.toString('utf8'))
+  } catch (error) {
+    throw httpError(400, `Malformed JSON in the request body: ${(error as Error).message}`)
+  }
+  assertDepth(body, 'The request body')
+  return body
+}
+
+/**
+ * The request target as a URL. A target is a path, and `//x/y` is a path too: resolved against a
+ * base it would name host `x`, and `//` alone is no URL at all.
+ */
+export function requestUrl(target: string): URL {
+  try {
+    return new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost')
+  } catch {
+    throw httpError(400, `Malformed request target: "${target.slice(0, 100)}"`)
+  }
+}
+
+/** decodeURIComponent that answers a malformed escape with a 400 instead of throwing a URIError. */
+export function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    throw httpError(400, `Malformed percent-encoding in the URL: "${part}"`)
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}

@@ -1,0 +1,60 @@
+// What a route of the HTTP layer is: a method, a path, who may call it, and what it does. The table
+// of every route, with its access, is `routes.ts`.
+
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Assets } from '../assets.ts'
+import type { Auth, Principal } from '../auth.ts'
+import type { ImageServer } from '../images.ts'
+import type { ListenerHub } from '../listeners.ts'
+import type { QueryEngine } from '../query.ts'
+import type { Store } from '../store.ts'
+
+export interface ApiConfig {
+  projectId: string
+  corsOrigins: string[]
+  publicUrl: string | null
+  maxBodyBytes: number
+  maxUploadBytes: number
+  listenKeepAliveMs: number
+  /** Whether the demo credentials may be shown on the sign-in page. */
+  demoCredentials: { email: string; password: string } | null
+}
+
+export interface ApiDeps {
+  store: Store
+  queries: QueryEngine
+  hub: ListenerHub
+  auth: Auth
+  assets: Assets
+  images: ImageServer
+  config: ApiConfig
+}
+
+/**
+ * Who may call a route. `anyone`: readers without a token too; what they read is filtered by
+ * `visibility.ts`. `signedIn`: any valid session or token. `writer`: a principal whose role may
+ * write (`auth.ts` writerRoles); refused with the Content Lake's insufficientPermissions error.
+ */
+export type Access = 'anyone' | 'signedIn' | 'writer'
+
+export interface Context {
+  req: IncomingMessage
+  res: ServerResponse
+  url: URL
+  /** The path's named parts, percent-decoded. */
+  params: Record<string, string>
+  /** Who holds the request's bearer token; null without one. A bad token is a 401. */
+  who(): Principal | null
+  /** The request body as JSON, read once, within `limit` bytes (default: MAX_BODY_BYTES). */
+  json(limit?: number): Promise<unknown>
+}
+
+export interface Route {
+  methods: readonly string[]
+  /** Matched against the whole path; named groups become `params`. */
+  path: RegExp
+  access: Access
+  /** For `writer` routes: the Content Lake permission a refusal names (create, update, delete). */
+  permission?: (ctx: Context) => Promise<string>
+  handle(ctx: Context): Promise<void>
+}

@@ -1,0 +1,37 @@
+// The route table is where a write is authorised: a route that changes content must ask for a
+// writer, and only the reads that the protocol sends with POST (a long query) and sign-in itself
+// may take a POST from anyone.
+
+import { describe, expect, it } from 'vitest'
+import type { ApiDeps } from './route.ts'
+import { routeTable } from './routes.ts'
+
+const deps = { config: { corsOrigins: [], projectId: 'p' }, store: {} } as unknown as ApiDeps
+
+describe('the route table', () => {
+  const routes = routeTable(deps)
+  const named = (path: string) => routes.filter((r) => r.path.test(path))
+
+  it('asks for a writer on every route that writes', () => {
+    expect(named('/v2023-05-03/data/mutate/production').map((r) => r.access)).toEqual(['writer'])
+    expect(named('/v2023-05-03/assets/images/production').map((r) => r.access)).toEqual(['writer'])
+    expect(named('/v2023-05-03/assets/files/production').map((r) => r.access)).toEqual(['writer'])
+  })
+
+  it('lets anyone POST only a query and the sign-in endpoints', () => {
+    const open = routes.filter((r) => r.access === 'anyone' && r.methods.includes('POST')).map((r) => r.path.source)
+    expect(open).toHaveLength(3)
+    expect(named('/v2023-05-03/data/query/production')[0]!.access).toBe('anyone')
+    expect(named('/auth/login')[0]!.access).toBe('anyone')
+    expect(named('/auth/logout')[0]!.access).toBe('anyone')
+  })
+
+  it('keeps who a session belongs to for the signed in', () => {
+    expect(named('/auth/me').map((r) => r.access)).toEqual(['signedIn'])
+  })
+
+  it('accepts only the API versions the Content Lake has', () => {
+    for (const version of ['v1', 'vX', 'v2021-06-07']) expect(named(`/${version}/data/query/production`)).toHaveLength(1)
+    for (const version of ['v0', 'vfoo', 'v', 'v2021-6-7']) expect(named(`/${version}/data/query/production`)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,41 @@
+// Every route of the service, with who may call it: "who may do this?" is answered here and only
+// here. Reads are open to anyone, and what each reader sees is decided by `visibility.ts`; every
+// write needs a writer's role, checked by the handler before the route runs.
+
+import { doc, mutate, mutatePermission, query } from './data.ts'
+import { listen } from './listen.ts'
+import { file, image, upload } from './media.ts'
+import { sendJson } from './respond.ts'
+import type { ApiDeps, Route } from './route.ts'
+import { login, logout, me, signInConfig } from './session.ts'
+
+const GET = ['GET', 'HEAD'] as const
+const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
+
+export function routeTable(deps: ApiDeps): Route[] {
+  const allowed = new Set(deps.config.corsOrigins)
+  return [
+    { methods: [...GET, 'POST'], path: api('data/query/(?<dataset>[^/]+)'), access: 'anyone', handle: query(deps) },
+    { methods: ['POST'], path: api('data/mutate/(?<dataset>[^/]+)'), access: 'writer', permission: mutatePermission, handle: mutate(deps) },
+    { methods: GET, path: api('data/doc/(?<dataset>[^/]+)/(?<ids>.+?)'), access: 'anyone', handle: doc(deps) },
+    { methods: GET, path: api('data/listen/(?<dataset>[^/]+)'), access: 'anyone', handle: listen(deps) },
+    { methods: ['POST'], path: api('assets/(?<kind>images|files)/(?<dataset>[^/]+)'), access: 'writer', permission: async () => 'create', handle: upload(deps) },
+    {
+      methods: GET,
+      path: api('check/cors'),
+      access: 'anyone',
+      handle: async ({ req, res }) => {
+        const origin = req.headers.origin
+        sendJson(res, 200, { result: { allowed: !origin || allowed.has(origin), withCredentials: true } })
+      },
+    },
+    { methods: GET, path: api('ping'), access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true }) },
+    { methods: GET, path: /^\/images\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: image(deps) },
+    { methods: GET, path: /^\/files\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: file(deps) },
+    { methods: ['POST'], path: /^\/auth\/login$/, access: 'anyone', handle: login(deps) },
+    { methods: ['POST'], path: /^\/auth\/logout$/, access: 'anyone', handle: logout(deps) },
+    { methods: ['GET'], path: /^\/auth\/me$/, access: 'signedIn', handle: me() },
+    { methods: ['GET'], path: /^\/auth\/config$/, access: 'anyone', handle: signInConfig(deps) },
+    { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
+  ]
+}
