@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { Assets } from './assets.ts'
 import { Auth } from './auth.ts'
 import { demoAdmin, type Config } from './config.ts'
+import { httpError } from './errors.ts'
 import { createHandler } from './http/handler.ts'
 import { ImageServer, RenditionCache, renderSlots, threadPoolSize } from './images.ts'
 import { ListenerHub } from './listeners.ts'
@@ -107,6 +108,17 @@ export async function startService(config: Config, log: (line: string) => void =
     },
   })
   const server = createServer(handler)
+  // Requests Node refuses before any handler runs (a target over its 16 KB header limit, a control
+  // character in the target, a malformed header) get the protocol's JSON error too, not a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (error.code === 'ECONNRESET')) {
+      socket.destroy()
+      return
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+    const body = JSON.stringify(httpError(status, status === 431 ? 'The request\'s headers are larger than the limit of 16 KB' : 'Malformed HTTP request').body)
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  })
   // Listen streams stay open for hours; only idle keep-alive sockets should time out.
   server.requestTimeout = 0
   // Node's default of 5 s closes idle keep-alive sockets so soon that a client reusing one can see

@@ -1,6 +1,7 @@
 // Error shapes, limits, routing and CORS (docs content-api.md §1, §3, §8, §10), and that the
 // process survives all of it.
 
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'
 import { startTestService, type TestService } from '../support/service.ts'
@@ -220,6 +221,32 @@ describe('CORS', () => {
     expect(allowed.json.result.withCredentials).toBe(true)
     const other = await raw(`${service.url}/v2023-05-03/check/cors`, { headers: { origin: 'http://evil.example' } })
     expect(other.json.result.allowed).toBe(false)
+  })
+})
+
+describe('requests Node refuses before the handler', () => {
+  /** Sends raw bytes and reads the whole answer: fetch will not send these requests. */
+  function rawRequest(text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(service.port, '127.0.0.1', () => socket.end(text))
+      let answer = ''
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')))
+      socket.on('end', () => resolve(answer))
+      socket.on('error', reject)
+    })
+  }
+
+  it('a target over the 16 KB header limit is a JSON 431', async () => {
+    const answer = await rawRequest(`GET /v2023-05-03/data/query/production?query=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`)
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /)
+    expect(answer).toContain('application/json')
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 431, error: 'Request Header Fields Too Large' })
+  })
+
+  it('a control character in the target is a JSON 400', async () => {
+    const answer = await rawRequest('GET /v2023-05-03/data/query/production?query=\u0001 HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 400, message: 'Malformed HTTP request' })
   })
 })
 
