@@ -197,36 +197,44 @@ export class QueryPool {
     const wasHeld = slot.held
     this.finish(slot)
     if (task) {
-      this.hold(task)
-      // Ending a worker and loading another costs a core for a while: held clients, who caused it,
-      // wait as long as their query ran before the next of theirs may run.
-      if (wasHeld) {
-        this.heldPausedUntil = Date.now() + task.timeoutMs
-        setTimeout(() => this.dispatch(), task.timeoutMs).unref()
-      }
+      // A worker that died of its query (out of memory) rather than being ended by the pool.
+      this.penalise(task, wasHeld)
       const outOfMemory = (failure as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
       task.reject(
-        slot.ending ??
-          (outOfMemory
-            ? typedError(413, 'queryResultTooLargeError', 'The query needed more memory than a query may use: select fewer documents or fields, or page through them with slices')
-            : httpError(503, 'The query could not be run; try again')),
+        outOfMemory
+          ? typedError(413, 'queryResultTooLargeError', 'The query needed more memory than a query may use: select fewer documents or fields, or page through them with slices')
+          : httpError(503, 'The query could not be run; try again'),
       )
     }
     if (this.closed) return
     if (failure && !slot.ready) console.error('A query worker failed to start:', failure)
     const spareIndex = this.spares.indexOf(slot)
     if (spareIndex >= 0) this.spares.splice(spareIndex, 1)
-    const index = this.slots.indexOf(slot)
-    if (index >= 0) {
-      // The spare, already loaded, takes over at once; starting a worker takes most of a second.
-      const spare = this.spares.findIndex((s) => s.ready)
-      this.slots[index] = spare >= 0 ? this.spares.splice(spare, 1)[0]! : this.spawn()
-      this.dispatch()
-    }
+    this.replace(slot)
     // A worker that could not even start is retried after a pause, not in a tight loop.
     if (slot.ready) this.refillSpares()
     else setTimeout(() => this.refillSpares(), 1000).unref()
   }
+
+  /** Gives a slot's place to the loaded spare at once (starting a worker takes most of a second), or to a new worker. */
+  private replace(slot: Slot): void {
+    const index = this.slots.indexOf(slot)
+    if (index < 0) return
+    const spare = this.spares.findIndex((s) => s.ready)
+    this.slots[index] = spare >= 0 ? this.spares.splice(spare, 1)[0]! : this.spawn()
+    // Called from within dispatch() too; the next turn dispatches to the newcomer.
+    queueMicrotask(() => this.dispatch())
+  }
+
+  /** The client of a query that ran out of time or memory is held; held clients, who caused a worker's end, pause as long as it ran. */
+  private penalise(task: Task, wasHeld: boolean): void {
+    this.hold(task)
+    if (!wasHeld) return
+    // Ending a worker and loading another costs a core for a while.
+    this.heldPausedUntil = Date.now() + task.timeoutMs
+    setTimeout(() => this.dispatch(), task.timeoutMs).unref()
+  }
+
 
   private refillSpares(): void {
     while (!this.closed && this.spares.length < SPARES) this.spares.push(this.spawn())
@@ -273,6 +281,16 @@ export class QueryPool {
   private end(slot: Slot, description: string): void {
     if (slot.ending) return
     slot.ending = typedError(400, 'queryTimeoutError', description)
+    const task = slot.task
+    const wasHeld = slot.held
+    this.finish(slot)
+    // The answer and the worker's place do not wait for the thread to stop: a thread deep in a huge
+    // allocation can take seconds to.
+    if (task) {
+      this.penalise(task, wasHeld)
+      task.reject(slot.ending)
+    }
+    this.replace(slot)
     void slot.worker.terminate()
   }
 
