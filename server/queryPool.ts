@@ -14,6 +14,7 @@
 // to the others.
 
 import { statSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { ApiError, httpError, typedError, type ErrorBody } from './errors.ts'
@@ -29,7 +30,7 @@ export type WorkerRequest =
   | { type: 'parse'; id: number; query: string; params: Record<string, unknown> }
 
 export type WorkerReply =
-  | { type: 'ready' }
+  | { type: 'ready'; tid: number | null }
   | { type: 'done'; id: number; json?: string; matches?: boolean[] }
   | { type: 'failed'; id: number; status: number; body: ErrorBody }
 
@@ -54,6 +55,8 @@ interface Slot {
   held: boolean
   /** When the running task was handed to the worker (performance.now()). */
   startedAt: number
+  /** The worker's thread id in the kernel, where known. */
+  tid: number | null
   timer: NodeJS.Timeout | null
   /** Why the worker is being ended, when the pool ended it. */
   ending: ApiError | null
@@ -153,7 +156,7 @@ export class QueryPool {
       workerData: { module: workerModule, dataDir: this.options.dataDir },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
-    const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, timer: null, ending: null }
+    const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, tid: null, timer: null, ending: null }
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply))
     let failure: Error | null = null
     worker.on('error', (error) => {
@@ -178,6 +181,7 @@ export class QueryPool {
   private onReply(slot: Slot, reply: WorkerReply): void {
     if (reply.type === 'ready') {
       slot.ready = true
+      slot.tid = reply.tid
       this.dispatch()
       return
     }
@@ -291,6 +295,15 @@ export class QueryPool {
       task.reject(slot.ending)
     }
     this.replace(slot)
+    // Until its thread stops, the worker gets only what CPU is left over: a thread deep in a huge
+    // allocation or its garbage collection can take seconds to stop, and must not slow the rest.
+    if (slot.tid !== null) {
+      try {
+        setPriority(slot.tid, 19)
+      } catch {
+        // Not permitted here: the thread just keeps its share until it stops.
+      }
+    }
     void slot.worker.terminate()
   }
 

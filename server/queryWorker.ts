@@ -9,6 +9,7 @@
 // harmlessly.
 
 import Database from 'better-sqlite3'
+import { readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { evaluate, parse, type ExprNode } from 'groq-js'
@@ -195,5 +196,14 @@ port.on('message', (request: WorkerRequest) => {
   })
 })
 
+/** This thread's id in the kernel, so the pool can lower its priority when it ends it (Linux only). */
+function threadId(): number | null {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop()) || null
+  } catch {
+    return null
+  }
+}
+
 load()
-port.postMessage({ type: 'ready' } satisfies WorkerReply)
+port.postMessage({ type: 'ready', tid: threadId() } satisfies WorkerReply)
