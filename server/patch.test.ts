@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyPatch, parsePath, PatchError } from './patch.ts'
 
@@ -29,7 +30,54 @@ describe('parsePath', () => {
   it('rejects what it cannot read', () => {
     expect(() => parsePath('')).toThrow(PatchError)
     expect(() => parsePath('a[')).toThrow(PatchError)
-    expect(() => parsePath('a[foo > 1]')).toThrow(/Unsupported selector/)
+    // `a[foo > 1]` is a filter now; comparing with anything but a literal is not JSONMatch.
+    expect(() => parsePath('a[foo > bar]')).toThrow(/expected a value to compare with/)
+  })
+
+  it('reads filters, unions, recursive descent, wildcards and quoted names', () => {
+    expect(parsePath('items[v > 1, _key == "k"]..text')).toEqual([
+      { kind: 'attr', name: 'items' },
+      {
+        kind: 'union',
+        terms: [[{ kind: 'filter', subject: ['v'], op: '>', value: 1 }], [{ kind: 'key', key: 'k' }]],
+      },
+      { kind: 'recursive' },
+      { kind: 'attr', name: 'text' },
+    ])
+    expect(parsePath("['a b'].c[@ <= \"x\"][d.e?]")).toEqual([
+      { kind: 'attr', name: 'a b' },
+      { kind: 'attr', name: 'c' },
+      { kind: 'filter', subject: null, op: '<=', value: 'x' },
+      { kind: 'filter', subject: ['d', 'e'], op: '?' },
+    ])
+    expect(parsePath('tags[*]')).toEqual([{ kind: 'attr', name: 'tags' }, { kind: 'wildcard' }])
+    expect(parsePath('meta.*')).toEqual([{ kind: 'attr', name: 'meta' }, { kind: 'wildcard' }])
+    expect(parsePath('[title, meta.v]')).toEqual([{ kind: 'union', terms: [[{ kind: 'attr', name: 'title' }], [{ kind: 'attr', name: 'meta' }, { kind: 'attr', name: 'v' }]] }])
+    expect(parsePath('tags[-2:, 0]')).toEqual([{ kind: 'attr', name: 'tags' }, { kind: 'union', terms: [[{ kind: 'slice', start: -2, end: null }], [{ kind: 'index', index: 0 }]] }])
+    expect(parsePath('a[b.c]')).toEqual(parsePath('a.b.c'))
+  })
+
+  it('throws PatchError, quickly, for every malformed path', () => {
+    const bad = ['a.', '..', 'a..', 'a b', '.a', 'a[]', 'a[@]', 'a[x ==]', 'a["x"]', 'a[1.5]', 'a[1:2:3]', 'a-b', ']', "a['x", 'a[0', 'a[99999999999999999999]', 'a\u0000']
+    for (const path of bad) expect(() => parsePath(path), path).toThrow(PatchError)
+    expect(() => parsePath(`a${'['.repeat(5000)}0${']'.repeat(5000)}`)).toThrow(/brackets nested deeper/)
+    expect(() => parsePath(Array(5000).fill('a').join('.'))).toThrow(/nested deeper than 100 levels/)
+  })
+
+  it('never throws anything but PatchError, whatever the path', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'ab_.[]\'"@$*?:,-019=!<> '.split('')), maxLength: 24 })
+    fc.assert(
+      fc.property(text, fc.constantFrom('set', 'setIfMissing', 'unset', 'inc', 'diffMatchPatch', 'before', 'after', 'replace'), (path, op) => {
+        const patch =
+          op === 'unset' ? { unset: [path] } : ['before', 'after', 'replace'].includes(op) ? { insert: { [op]: path, items: [1] } } : { [op]: { [path]: op === 'diffMatchPatch' ? '@@ -1 +1 @@\n-x\n+y\n' : 1 } }
+        try {
+          applyPatch(doc(), patch)
+        } catch (error) {
+          if (!(error instanceof PatchError)) throw error
+        }
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
 
@@ -92,5 +140,232 @@ describe('applyPatch', () => {
     expect(() => applyPatch(doc(), { unset: ['_type'] })).toThrow(PatchError)
     expect(() => applyPatch(doc(), { merge: { title: 'x' } } as never)).toThrow(/Unsupported patch operation/)
     expect(() => applyPatch(doc(), { insert: { before: 'tags[0]', after: 'tags[0]', items: [] } })).toThrow(/exactly one/)
+  })
+})
+
+const article = (): Record<string, unknown> => ({
+  _id: 'a',
+  _type: 'article',
+  title: 'Old',
+  tags: ['x', 'y', 'z'],
+  items: [
+    { _key: 'a', v: 1, text: 'one' },
+    { _key: 'b', v: 2, text: 'two', kids: [{ v: 5 }] },
+    { _key: 'c', v: 3 },
+  ],
+  meta: { v: 9 },
+})
+
+const patched = (patch: Record<string, unknown>, start: Record<string, unknown> = article()): Record<string, unknown> => {
+  const d = structuredClone(start)
+  applyPatch(d, patch)
+  return d
+}
+
+describe('JSONMatch paths', () => {
+  it('recursive descent reaches every depth below its start, and nothing outside it', () => {
+    expect(patched({ set: { 'items..v': 0 } })).toEqual({
+      ...article(),
+      items: [
+        { _key: 'a', v: 0, text: 'one' },
+        { _key: 'b', v: 0, text: 'two', kids: [{ v: 0 }] },
+        { _key: 'c', v: 0 },
+      ],
+    })
+    // Each value once, however many routes lead to it.
+    expect(patched({ inc: { '..v': 1 } })).toEqual({
+      ...article(),
+      items: [
+        { _key: 'a', v: 2, text: 'one' },
+        { _key: 'b', v: 3, text: 'two', kids: [{ v: 6 }] },
+        { _key: 'c', v: 4 },
+      ],
+      meta: { v: 10 },
+    })
+    // A missing attribute is not created at every depth.
+    expect(patched({ set: { '..nope': 1 } })).toEqual(article())
+    expect(patched({ unset: ['..[_key == "b"]'] }).items).toEqual([
+      { _key: 'a', v: 1, text: 'one' },
+      { _key: 'c', v: 3 },
+    ])
+  })
+
+  it('unions of members and of paths', () => {
+    expect(patched({ set: { 'tags[0,2]': 'Q' } }).tags).toEqual(['Q', 'y', 'Q'])
+    expect(patched({ set: { '[title, meta.v]': 'Z' } })).toEqual({ ...article(), title: 'Z', meta: { v: 'Z' } })
+    expect(patched({ unset: ['tags[0, 2]'] }).tags).toEqual(['y'])
+    // Overlapping terms still change each member once.
+    expect(patched({ inc: { 'items[0, 0:2].v': 10 } }).items).toEqual([
+      { _key: 'a', v: 11, text: 'one' },
+      { _key: 'b', v: 12, text: 'two', kids: [{ v: 5 }] },
+      { _key: 'c', v: 3 },
+    ])
+  })
+
+  it('filters: comparisons, existence, _key, @, and a filter on a single value', () => {
+    expect(patched({ set: { 'items[v > 1].v': 0 } }).items).toEqual([
+      { _key: 'a', v: 1, text: 'one' },
+      { _key: 'b', v: 0, text: 'two', kids: [{ v: 5 }] },
+      { _key: 'c', v: 0 },
+    ])
+    expect(patched({ unset: ['items[_key=="a"]'] }).items).toEqual([
+      { _key: 'b', v: 2, text: 'two', kids: [{ v: 5 }] },
+      { _key: 'c', v: 3 },
+    ])
+    expect(patched({ set: { 'items[_key == "b"].kids[v >= 5].v': 6 } }).items).toEqual([
+      { _key: 'a', v: 1, text: 'one' },
+      { _key: 'b', v: 2, text: 'two', kids: [{ v: 6 }] },
+      { _key: 'c', v: 3 },
+    ])
+    expect(patched({ unset: ['tags[@ == "y"]'] }).tags).toEqual(['x', 'z'])
+    expect(patched({ unset: ['tags[@ != "y"]'] }).tags).toEqual(['y'])
+    expect(patched({ unset: ['items[text?]'] }).items).toEqual([{ _key: 'c', v: 3 }])
+    expect(patched({ unset: ['items[v <= 2][text == "two"]'] }).items).toEqual([
+      { _key: 'a', v: 1, text: 'one' },
+      { _key: 'c', v: 3 },
+    ])
+    // On an object the filter keeps or drops the object itself.
+    expect(patched({ set: { 'meta[v == 9].w': 1, 'meta[v == 0].x': 1 } }).meta).toEqual({ v: 9, w: 1 })
+    expect(patched({ set: { 'meta[v == 9]': { v: 10 } } }).meta).toEqual({ v: 10 })
+    expect(patched({ unset: ['meta[v == 9]'] })).not.toHaveProperty('meta')
+    // Nothing matches: nothing changes, and nothing is created.
+    expect(patched({ set: { 'items[_key == "nope"].v': 1 } })).toEqual(article())
+  })
+
+  it('quoted attributes, negative indexes and wildcards', () => {
+    expect(patched({ set: { "['a b']": 1, "meta['c d']": 2, 'tags[-1]': 'last', 'items[-1].v': 30 } })).toEqual({
+      ...article(),
+      'a b': 1,
+      meta: { v: 9, 'c d': 2 },
+      tags: ['x', 'y', 'last'],
+      items: [
+        { _key: 'a', v: 1, text: 'one' },
+        { _key: 'b', v: 2, text: 'two', kids: [{ v: 5 }] },
+        { _key: 'c', v: 30 },
+      ],
+    })
+    expect(patched({ set: { 'items[*].v': 7, 'meta.*': 8 } })).toEqual({
+      ...article(),
+      items: [
+        { _key: 'a', v: 7, text: 'one' },
+        { _key: 'b', v: 7, text: 'two', kids: [{ v: 5 }] },
+        { _key: 'c', v: 7 },
+      ],
+      meta: { v: 8 },
+    })
+    // An index before the start selects nothing.
+    expect(patched({ set: { 'tags[-4]': 'Q' } })).toEqual(article())
+  })
+})
+
+describe('set and setIfMissing', () => {
+  it('set past the end of an array pads it with nulls', () => {
+    expect(patched({ set: { 'tags[5]': 'Q' } }).tags).toEqual(['x', 'y', 'z', null, null, 'Q'])
+    expect(patched({ set: { 'tags[2:5]': 'Q' } }).tags).toEqual(['x', 'y', 'Q', 'Q', 'Q'])
+    expect(() => patched({ set: { 'tags[100000000]': 'Q' } })).toThrow(PatchError)
+  })
+
+  it('set and setIfMissing walk through a string or number by replacing it with an object', () => {
+    expect(patched({ set: { 'title.x': 1 } }).title).toEqual({ x: 1 })
+    expect(patched({ setIfMissing: { 'meta.v.w': 2 } }).meta).toEqual({ v: { w: 2 } })
+    // But not through an array, whose members have no attributes.
+    expect(patched({ set: { 'tags.x': 1 } })).toEqual(article())
+  })
+
+  it('set builds the missing attributes on its path, even where the rest then matches nothing', () => {
+    expect(patched({ set: { 'gallery[0]': 1 } })).toEqual({ ...article(), gallery: {} })
+  })
+
+  it('setIfMissing fills attributes, never array members', () => {
+    expect(patched({ setIfMissing: { 'tags[5]': 'Q', 'tags[0]': 'Q' } })).toEqual(article())
+    expect(patched({ setIfMissing: { 'items[_key == "c"].text': 'three' } }).items).toEqual([
+      { _key: 'a', v: 1, text: 'one' },
+      { _key: 'b', v: 2, text: 'two', kids: [{ v: 5 }] },
+      { _key: 'c', v: 3, text: 'three' },
+    ])
+  })
+})
+
+describe('insert', () => {
+  it('into a missing array: an append or prepend starts it, a member selector finds nothing', () => {
+    expect(patched({ insert: { before: 'gallery[0]', items: ['g'] } }).gallery).toEqual(['g'])
+    expect(patched({ insert: { after: 'gallery[_key == "a"]', items: ['g'] } })).toEqual(article())
+    // Only the array itself is started, not objects on the way to it.
+    expect(patched({ insert: { after: 'nope.gallery[-1]', items: ['g'] } })).toEqual(article())
+  })
+
+  it('at an index outside the array lands at the nearest end', () => {
+    expect(patched({ insert: { before: 'tags[10]', items: ['Q'] } }).tags).toEqual(['x', 'y', 'z', 'Q'])
+    expect(patched({ insert: { after: 'tags[-10]', items: ['Q'] } }).tags).toEqual(['Q', 'x', 'y', 'z'])
+    expect(patched({ insert: { before: 'tags[-4]', items: ['Q'] } }).tags).toEqual(['Q', 'x', 'y', 'z'])
+    expect(patched({ insert: { replace: 'tags[7]', items: ['Q'] } }).tags).toEqual(['x', 'y', 'z', 'Q'])
+  })
+
+  it('around slices and unions: before the first member, after the last', () => {
+    expect(patched({ insert: { after: 'tags[0:2]', items: ['Q'] } }).tags).toEqual(['x', 'y', 'Q', 'z'])
+    expect(patched({ insert: { before: 'tags[1:3]', items: ['Q'] } }).tags).toEqual(['x', 'Q', 'y', 'z'])
+    expect(patched({ insert: { replace: 'tags[1:]', items: ['Q'] } }).tags).toEqual(['x', 'Q'])
+    expect(patched({ insert: { after: 'tags[0, 1]', items: ['Q'] } }).tags).toEqual(['x', 'y', 'Q', 'z'])
+    expect(patched({ insert: { before: 'tags[2, 1]', items: ['Q'] } }).tags).toEqual(['x', 'Q', 'y', 'z'])
+    expect(patched({ insert: { replace: 'tags[0, 2]', items: ['Q'] } }).tags).toEqual(['Q', 'y'])
+    expect(patched({ insert: { replace: 'items[v >= 2]', items: ['R'] } }).items).toEqual([{ _key: 'a', v: 1, text: 'one' }, 'R'])
+  })
+
+  it('needs a member selector and an array', () => {
+    expect(() => patched({ insert: { after: 'tags', items: ['Q'] } })).toThrow(/must select array members/)
+    expect(() => patched({ insert: { after: 'meta[v == 9]', items: ['Q'] } })).toThrow(PatchError)
+    expect(() => patched({ insert: { after: 'tags[0]', items: 'Q' } as never })).toThrow(/items array/)
+  })
+})
+
+describe('one patch, several operations', () => {
+  it('runs set, setIfMissing, unset, inc, dec and insert in the documented order', () => {
+    const start = { _id: 'a', _type: 'article', tags: ['x'] }
+    // set first: meta exists by the time setIfMissing looks.
+    expect(patched({ setIfMissing: { meta: { w: 1 } }, set: { 'meta.v': 1 } }, start)).toEqual({ ...start, meta: { v: 1 } })
+    expect(patched({ unset: ['title'], set: { title: 'New' } }, start)).toEqual(start)
+    expect(patched({ inc: { count: 2 }, setIfMissing: { count: 0 }, dec: { count: 5 } }, start)).toEqual({ ...start, count: -3 })
+    expect(patched({ insert: { after: 'tags[-1]', items: ['end'] }, unset: ['tags[0]'] }, start)).toEqual({ ...start, tags: ['end'] })
+  })
+
+  it('applies diffMatchPatch before insert, so both address the members as they were', () => {
+    const d = patched({
+      insert: { before: 'items[0]', items: [{ _key: 'n', text: 'new' }] },
+      diffMatchPatch: { 'items[0].text': '@@ -1,3 +1,4 @@\n one\n+!\n' },
+    })
+    expect(d.items).toEqual([
+      { _key: 'n', text: 'new' },
+      { _key: 'a', v: 1, text: 'one!' },
+      { _key: 'b', v: 2, text: 'two', kids: [{ v: 5 }] },
+      { _key: 'c', v: 3 },
+    ])
+  })
+
+  it('keeps the document itself, its _id and its _type out of reach of any path', () => {
+    expect(() => patched({ set: { '..[@ == "a"]': 'b' } })).toThrow(/_id/)
+    expect(() => patched({ set: { '[_type == "article"]': {} } })).toThrow(/whole document/)
+    expect(() => patched({ unset: ['[_id, title]'] })).toThrow(/_id/)
+    // A recursive unset leaves the document and removes the rest.
+    expect(patched({ unset: ['..[_type?]'] }, { _id: 'a', _type: 'article', body: [{ _type: 'block' }, { x: 1 }] })).toEqual({ _id: 'a', _type: 'article', body: [{ x: 1 }] })
+  })
+})
+
+describe('bounded work', () => {
+  it('a recursive descent over a large document is linear', () => {
+    const large = { _id: 'a', _type: 'article', items: Array.from({ length: 20_000 }, (_, i) => ({ _key: `k${i}`, v: i, kids: [{ v: i }] })) }
+    const d = patched({ inc: { '..v': 1 } }, large)
+    expect((d.items as Array<{ v: number; kids: Array<{ v: number }> }>)[19_999]).toEqual({ _key: 'k19999', v: 20_000, kids: [{ v: 20_000 }] })
+  })
+
+  it('a path built to multiply work is refused rather than run', () => {
+    const large = { _id: 'a', _type: 'article', items: Array.from({ length: 20_000 }, (_, i) => ({ v: i, kids: [{ v: i }] })) }
+    const path = `${'..[v > -1]'.repeat(40)}..v`
+    const started = performance.now()
+    expect(() => patched({ set: { [path]: 1 } }, large)).toThrow(/too much work/)
+    expect(performance.now() - started).toBeLessThan(4000)
+  })
+
+  it('a path deeper than any document is refused before it builds anything', () => {
+    expect(() => patched({ set: { [Array(5000).fill('a').join('.')]: 1 } })).toThrow(/nested deeper/)
   })
 })
