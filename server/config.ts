@@ -61,6 +61,8 @@ export interface Limits {
   query: { anonymous: QueryLimits; signedIn: QueryLimits }
   /** Time an anonymous query may run while another anonymous client in good standing waits for a worker. */
   queryContendedTimeoutMs: number
+  /** Time an anonymous query may wait for a worker before it is answered 503. */
+  queryQueueWaitMs: number
   /** Query results and anonymous responses, together. */
   queryCacheBytes: number
   /** Rendered reader pages. */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         },
       },
       queryContendedTimeoutMs: int(env, 'QUERY_CONTENDED_TIMEOUT_MS', 500),
+      queryQueueWaitMs: int(env, 'QUERY_QUEUE_WAIT_MS', 5_000),
       queryCacheBytes: int(env, 'QUERY_CACHE_MB', 64) * 1024 * 1024,
       pageCacheBytes: int(env, 'PAGE_CACHE_MB', 32) * 1024 * 1024,
       listen: {

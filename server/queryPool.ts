@@ -42,6 +42,8 @@ interface Task {
   request: TaskRequest
   lane: Lane
   client: string
+  /** Ends the public task's wait for a worker (503) once it has waited as long as it may. */
+  expiry?: NodeJS.Timeout
   timeoutMs: number
   resolve(reply: Extract<WorkerReply, { type: 'done' }>): void
   reject(error: ApiError): void
@@ -72,6 +74,8 @@ export interface PoolOptions {
   heapMb: number | null
   /** Time a public query may run while another public client waits for a worker. */
   contendedTimeoutMs: number
+  /** Time a public query may wait for a worker before it is answered 503. */
+  queueWaitMs: number
 }
 
 const workerEntry = new URL('./worker.mjs', import.meta.url)
@@ -85,6 +89,8 @@ export class QueryPool {
   /** Waiting public tasks by client; the Map's order is the order of their turns. */
   private readonly publicQueues = new Map<string, Task[]>()
   private publicWaiting = 0
+  /** Clients whose queries were answered lately, until when (ms since the epoch). */
+  private readonly known = new Map<string, number>()
   /** Clients held to the shared worker, until when (ms since the epoch). */
   private readonly held = new Map<string, number>()
   private preemptTimer: NodeJS.Timeout | null = null
@@ -133,6 +139,9 @@ export class QueryPool {
         if (own) own.push(task)
         else this.publicQueues.set(client, [task])
         this.publicWaiting++
+        // Nobody waits for ever: a request that finds no worker in time is told to come back.
+        task.expiry = setTimeout(() => this.expire(task), this.options.queueWaitMs)
+        task.expiry.unref()
       }
       this.dispatch()
     })
@@ -141,10 +150,21 @@ export class QueryPool {
   async close(): Promise<void> {
     this.closed = true
     const waiting = [...this.trusted.splice(0), ...[...this.publicQueues.values()].flat()]
+    for (const task of waiting) clearTimeout(task.expiry)
     this.publicQueues.clear()
     this.publicWaiting = 0
     for (const task of waiting) task.reject(httpError(503, 'The service is shutting down'))
     await Promise.all([...this.slots, ...this.spares].map((slot) => slot.worker.terminate()))
+  }
+
+  private expire(task: Task): void {
+    const queue = this.publicQueues.get(task.client)
+    const at = queue?.indexOf(task) ?? -1
+    if (!queue || at < 0) return
+    queue.splice(at, 1)
+    if (queue.length === 0) this.publicQueues.delete(task.client)
+    this.publicWaiting--
+    task.reject(busy())
   }
 
   private broadcast(message: WorkerRequest): void {
@@ -188,7 +208,10 @@ export class QueryPool {
     const task = slot.task
     if (!task || task.request.id !== reply.id) return
     this.finish(slot)
-    if (reply.type === 'done') task.resolve(reply)
+    if (reply.type === 'done') {
+      if (task.lane === 'public') this.know(task.client)
+      task.resolve(reply)
+    }
     else {
       if (reply.status === 413) this.hold(task)
       task.reject(new ApiError(reply.status, reply.body))
@@ -259,6 +282,18 @@ export class QueryPool {
     if (this.held.size > 10_000) this.held.delete(this.held.keys().next().value!)
   }
 
+  /** A public client whose query was answered lately: a reader rather than an address never seen. */
+  private know(client: string): void {
+    this.known.delete(client)
+    this.known.set(client, Date.now() + HOLD_MS)
+    if (this.known.size > 10_000) this.known.delete(this.known.keys().next().value!)
+  }
+
+  private isKnown(client: string): boolean {
+    const until = this.known.get(client)
+    return until !== undefined && until > Date.now()
+  }
+
   private isHeld(client: string): boolean {
     const until = this.held.get(client)
     if (until === undefined) return false
@@ -315,17 +350,19 @@ export class QueryPool {
   private preempt(): void {
     if (this.preemptTimer) clearTimeout(this.preemptTimer)
     this.preemptTimer = null
-    const waiting = [...this.publicQueues.keys()].some((client) => !this.isHeld(client))
-    if (!waiting) return
+    const waiting = [...this.publicQueues.keys()].filter((client) => !this.isHeld(client)).length
+    if (waiting === 0) return
     const now = performance.now()
+    const running = this.slots.filter((slot) => slot.task?.lane === 'public' && !slot.ending).sort((a, b) => a.startedAt - b.startedAt)
     let soonest = Infinity
-    for (const slot of this.slots) {
-      if (slot.task?.lane !== 'public' || slot.ending) continue
+    // As many as there are readers waiting, the longest-running first: each ended worker costs a new one.
+    let toEnd = waiting
+    for (const slot of running) {
       const ran = now - slot.startedAt
-      if (ran >= this.options.contendedTimeoutMs) {
+      if (ran >= this.options.contendedTimeoutMs && toEnd > 0) {
+        toEnd--
         this.end(slot, `The query ran longer than ${this.options.contendedTimeoutMs} ms while other readers waited: select fewer documents, or simplify the query`)
-      }
-      else soonest = Math.min(soonest, this.options.contendedTimeoutMs - ran)
+      } else if (ran < this.options.contendedTimeoutMs) soonest = Math.min(soonest, this.options.contendedTimeoutMs - ran)
     }
     if (soonest < Infinity) this.preemptTimer = setTimeout(() => this.dispatch(), Math.ceil(soonest)).unref()
   }
@@ -334,13 +371,18 @@ export class QueryPool {
     if (this.trusted.length > 0) return this.trusted.shift()
     const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
     // One worker stays free for the trusted lane: editors and the live feed get through an attack.
-    if (this.slots.length > 1 && publicRunning >= this.slots.length - 1) return undefined
+    // A reader known for quick queries may borrow it while no trusted work waits; an address not
+    // yet known for anything may not, or fresh attackers would take it first.
+    const onlyKnown = this.slots.length > 1 && publicRunning >= this.slots.length - 1
+    if (onlyKnown && publicRunning >= this.slots.length) return undefined
     const heldBlocked = this.slots.some((s) => s.held) || Date.now() < this.heldPausedUntil
     for (const [client, tasks] of this.publicQueues) {
       // Held clients share one worker (with fewer than three workers, holding would leave none for
       // the others, so it is not done).
       if (this.slots.length >= 3 && heldBlocked && this.isHeld(client)) continue
+      if (onlyKnown && (this.isHeld(client) || !this.isKnown(client))) continue
       const task = tasks.shift()!
+      clearTimeout(task.expiry)
       this.publicWaiting--
       // The client goes to the back of the line, with whatever else it has waiting.
       this.publicQueues.delete(client)
