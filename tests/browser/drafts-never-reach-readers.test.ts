@@ -59,16 +59,16 @@ describe('an anonymous reader’s open homepage', () => {
     await gotoApp(page, `${service.url}/`)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
     const featured = page.getByRole('region', { name: 'Featured Stories' })
-    await featured.getByRole('link', { name: 'Story featured-2' }).waitFor()
+    await featured.getByRole('link', { name: 'Story featured-2' }).first().waitFor()
 
     const editor = service.client({ token })
     // Unpublish and edit in one save.
     await editor.transaction().delete('featured-2').createOrReplace({ ...article('featured-2', 22, { isFeatured: true }), _id: 'drafts.featured-2', title: SECRET }).commit()
-    await featured.getByRole('link', { name: 'Story featured-2' }).waitFor({ state: 'detached' })
+    await featured.getByRole('link', { name: 'Story featured-2' }).first().waitFor({ state: 'detached' })
     // Then more work on drafts, one beside a published change the reader should see.
     await editor.patch('drafts.featured-2').set({ excerpt: `${SECRET}: the excerpt` }).commit()
     await editor.transaction().createOrReplace({ ...article('lead', 10, { isLeadStory: true }), _id: 'drafts.lead', title: `${SECRET}: new lead` }).patch('update-1', (p) => p.set({ title: 'Update one, corrected' })).commit()
-    await page.getByRole('region', { name: 'Latest Updates' }).getByRole('link', { name: 'Update one, corrected' }).waitFor()
+    await page.getByRole('region', { name: 'Latest Updates' }).getByRole('link', { name: 'Update one, corrected' }).first().waitFor()
 
     const streamed = received.filter((m) => m.startsWith('mutation'))
     expect(streamed.length).toBeGreaterThanOrEqual(2)
