@@ -343,14 +343,16 @@ export class QueryPool {
   }
 
   /**
-   * While a public client in good standing waits for a worker, public queries get the contended
+   * While a reader known for answered queries waits for a worker, public queries get the contended
    * limit instead of their own: a reader's query waits at most that long for the slowest queries
    * fresh addresses can send, before any of them is known to be slow.
    */
   private preempt(): void {
     if (this.preemptTimer) clearTimeout(this.preemptTimer)
     this.preemptTimer = null
-    const waiting = [...this.publicQueues.keys()].filter((client) => !this.isHeld(client)).length
+    // Only for readers known for answered queries: addresses never seen before would otherwise end
+    // each other's queries, and each ended worker costs a new one.
+    const waiting = [...this.publicQueues.keys()].filter((client) => this.isKnown(client) && !this.isHeld(client)).length
     if (waiting === 0) return
     const now = performance.now()
     const running = this.slots.filter((slot) => slot.task?.lane === 'public' && !slot.ending).sort((a, b) => a.startedAt - b.startedAt)
@@ -370,11 +372,11 @@ export class QueryPool {
   private next(): Task | undefined {
     if (this.trusted.length > 0) return this.trusted.shift()
     const publicRunning = this.slots.filter((s) => s.task?.lane === 'public').length
-    // One worker stays free for the trusted lane: editors and the live feed get through an attack.
-    // A reader known for quick queries may borrow it while no trusted work waits; an address not
-    // yet known for anything may not, or fresh attackers would take it first.
-    const onlyKnown = this.slots.length > 1 && publicRunning >= this.slots.length - 1
-    if (onlyKnown && publicRunning >= this.slots.length) return undefined
+    const ready = this.slots.filter((s) => s.ready).length
+    // One ready worker stays free for the trusted lane: editors and the live feed get through an
+    // attack. A reader known for answered queries may borrow it while no trusted work waits; an
+    // address not yet known for anything may not, or fresh attackers would take it first.
+    const onlyKnown = this.slots.length > 1 && publicRunning >= ready - 1
     const heldBlocked = this.slots.some((s) => s.held) || Date.now() < this.heldPausedUntil
     for (const [client, tasks] of this.publicQueues) {
       // Held clients share one worker (with fewer than three workers, holding would leave none for

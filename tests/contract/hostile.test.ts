@@ -20,6 +20,7 @@ beforeAll(async () => {
     QUERY_MAX_KB: '8',
     QUERY_QUEUE: '16',
     QUERY_WORKERS: '3',
+    EDITOR_QUERY_TIMEOUT_MS: '3000',
   })
   token = await service.adminToken()
   const filler = 'x'.repeat(1000)
@@ -178,20 +179,50 @@ describe('a client whose queries run out of time', () => {
   })
 })
 
-describe('slow queries from addresses not yet known for them', () => {
-  it('are ended at the contended limit when a reader waits, and the reader is answered', async () => {
+describe('a reader known for answered queries', () => {
+  it('is answered at once while fresh addresses hold the workers anonymous queries may use', async () => {
     await waitFor(() => service.pool.allReady, 'every query worker ready', 30_000)
-    // Two fresh addresses take both workers anonymous queries may use.
-    const attacks = ['127.0.0.30', '127.0.0.31'].map((attacker, i) => getFrom(attacker, queryUrl(`${slowQuery} + ${300 + i}`)))
+    const readerAddress = '127.0.0.32'
+    expect((await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 2])'))).json.result).toBe(2)
+    let attacksDone = 0
+    // Three fresh addresses: two take the public workers, the third waits, as no stranger may
+    // borrow the worker kept for trusted work.
+    const attacks = ['127.0.0.30', '127.0.0.31', '127.0.0.33'].map((attacker, i) =>
+      getFrom(attacker, queryUrl(`${slowQuery} + ${300 + i}`)).finally(() => {
+        attacksDone++
+      }),
+    )
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const reader = await getFrom('127.0.0.32', queryUrl('count(*[_type == "hostile" && n < 7])'))
+    const reader = await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 7])'))
     expect(reader.json.result).toBe(7)
+    expect(attacksDone).toBe(0)
+    for (const answer of await Promise.all(attacks)) {
+      expectErrorBody(answer, 400)
+      expect(answer.json.error.type).toBe('queryTimeoutError')
+    }
+  })
+
+  it('ends a stranger’s slow query at the contended limit when every worker is busy', async () => {
+    await waitFor(() => service.pool.allReady, 'every query worker ready', 30_000)
+    const readerAddress = '127.0.0.34'
+    // A query no one has sent yet, so a worker answers it (an answer from the cache makes no one known).
+    expect((await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 3])'))).json.result).toBe(3)
+    // An editor's long query takes the worker kept for trusted work, and two strangers the rest.
+    const editor = getFrom('127.0.0.35', queryUrl(`${slowQuery} + 400`), { authorization: `Bearer ${token}` })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const attacks = ['127.0.0.36', '127.0.0.37'].map((attacker, i) => getFrom(attacker, queryUrl(`${slowQuery} + ${410 + i}`)))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const reader = await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 9])'))
+    expect(reader.json.result).toBe(9)
     const answers = await Promise.all(attacks)
     for (const answer of answers) {
       expectErrorBody(answer, 400)
       expect(answer.json.error.type).toBe('queryTimeoutError')
     }
-    // At least one was ended early, for the reader, rather than at its own limit of 1000 ms.
+    // One was ended early, for the reader, rather than at its own limit of 1000 ms.
     expect(answers.map((a) => a.json.error.description).join('\n')).toMatch(/longer than 500 ms while other readers waited/)
+    // The editor's query is never ended for a reader: it runs to the editors' own limit.
+    const editorAnswer = await editor
+    expect(editorAnswer.json.error.description).toMatch(/limit of 3000 ms/)
   })
 })
