@@ -3,7 +3,7 @@
 // datasets of 1,000 to 100,000 articles.
 
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { onCleanup } from './cleanup.ts'
 import { buildDataset, type DatasetInfo } from './dataset.ts'
 import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
 import { measureRps, type LoadResult } from './load.ts'
-import { startService, type ServiceChild } from './service.ts'
+import { benchDirs, signIn, startService, type ServiceChild } from './service.ts'
 import { measureFanout, type FanoutResult } from './sse.ts'
 import { mib, ms, pair, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
@@ -70,12 +70,8 @@ async function measure(articles: number): Promise<Measurement> {
   const forgetTmp = onCleanup(removeTmp)
   let service: ServiceChild | null = null
   try {
-    const dataDir = join(tmp, 'data')
-    const staticDir = join(tmp, 'static')
-    mkdirSync(staticDir, { recursive: true })
-    // StaticFiles is switched on by an index.html; homepage.json is written once its bytes are known
-    // (files are read on first request, so the running service picks it up).
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>\n')
+    // homepage.json is written into staticDir once its bytes are known.
+    const { dataDir, staticDir } = benchDirs(tmp)
 
     log(`${thousands(articles)} articles: building the dataset`)
     const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
@@ -91,12 +87,7 @@ async function measure(articles: number): Promise<Measurement> {
     const base = service.url
     log(`  service up in ${ms(startMs)} ms, RSS ${mib(rssStartKiB)}`)
 
-    const session = await requestJson<{ access_token: string }>(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-    })
-    const token = session.access_token
+    const token = await signIn(base, adminEmail, adminPassword)
 
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
     // A fresh connection per write, so a write never lands on an idle keep-alive socket just as the

@@ -3,7 +3,7 @@
 // queries, against the cache bounds it is configured with.
 
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +11,7 @@ import { articleBySlugQuery, homepageQuery } from '../src/content/queries.ts'
 import { onCleanup } from './cleanup.ts'
 import { buildDataset } from './dataset.ts'
 import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
-import { startService, type ServiceChild } from './service.ts'
+import { benchDirs, signIn, startService, type ServiceChild } from './service.ts'
 import { mib, ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
@@ -117,21 +117,14 @@ export function hostileSection(): Section {
       const forgetTmp = onCleanup(() => rmSync(tmp, { recursive: true, force: true }))
       let service: ServiceChild | null = null
       try {
-        const dataDir = join(tmp, 'data')
-        const staticDir = join(tmp, 'static')
-        mkdirSync(staticDir, { recursive: true })
-        writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>\n')
+        const { dataDir, staticDir } = benchDirs(tmp)
         log(`${thousands(ARTICLES)} articles: building the dataset`)
         const info = await buildDataset({ dataDir, dataset: DATASET, articles: ARTICLES, chunk: 5_000 })
         const adminEmail = 'bench@resonance.example'
         const adminPassword = randomBytes(18).toString('base64url')
         service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
         const base = service.url
-        const { access_token: token } = await requestJson<{ access_token: string }>(`${base}/auth/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-        })
+        const token = await signIn(base, adminEmail, adminPassword)
         const slugs = info.sample.map((s) => s.slug)
         // Warm: the first queries build each worker's views and compile the query plans.
         for (let i = 0; i < 20; i++) {

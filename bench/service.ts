@@ -2,11 +2,12 @@
 // benchmark's own work (building data, timing, parsing) never shares the service's event loop.
 
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { onCleanup } from './cleanup.ts'
-import { request } from './http.ts'
+import { request, requestJson } from './http.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -133,4 +134,26 @@ export async function startService(options: ServiceOptions): Promise<ServiceChil
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+}
+
+/**
+ * The data and static folders of a benchmark service under `tmp`. StaticFiles is switched on by an
+ * index.html; other files written there later are picked up (files are read on first request).
+ */
+export function benchDirs(tmp: string): { dataDir: string; staticDir: string } {
+  const dataDir = join(tmp, 'data')
+  const staticDir = join(tmp, 'static')
+  mkdirSync(staticDir, { recursive: true })
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>\n')
+  return { dataDir, staticDir }
+}
+
+/** Signs in to a benchmark service and returns the bearer token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const session = await requestJson<{ access_token: string }>(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  return session.access_token
 }

@@ -66,6 +66,9 @@ export class QueryEngine {
   private readonly limits: { anonymous: QueryLimits; signedIn: QueryLimits }
   /** Result strings by query, and response bodies by URL, in one budget. */
   private readonly cache: ByteLru<CacheEntry>
+  /** Listen filters found to be GROQ, by text and params (the keys are what is weighed). */
+  private readonly validFilters = new ByteLru<{ value: string }>(4 * 1024 * 1024)
+  private readonly checking = new Map<string, Promise<void>>()
   /** Identical queries arriving while one is evaluated share its result (a write makes every open homepage refetch at once). */
   private readonly inflight = new Map<string, Promise<string>>()
 
@@ -128,13 +131,29 @@ export class QueryEngine {
     return { json, ms: Math.round(performance.now() - started), cached: false, revision: current ? revision : null }
   }
 
-  /** Checks a listen filter in a worker: the protocol's queryParseError when it is not GROQ. */
+  /**
+   * Checks a listen filter in a worker: the protocol's queryParseError when it is not GROQ. A filter
+   * found valid is remembered, and readers asking at the same moment share one check: after a
+   * publish or a deploy, every open homepage reconnects with the same filter at once.
+   */
   async checkFilter(query: string, params: Record<string, unknown>, reader: Reader, client = ''): Promise<void> {
     const limits = this.limitsFor(reader)
-    if (Buffer.byteLength(query) + Buffer.byteLength(JSON.stringify(params)) > limits.maxQueryBytes) {
+    const paramsJson = JSON.stringify(params)
+    if (Buffer.byteLength(query) + Buffer.byteLength(paramsJson) > limits.maxQueryBytes) {
       throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
     }
-    await this.pool.run({ type: 'parse', query, params }, reader.anonymous ? 'public' : 'trusted', limits.timeoutMs, client)
+    const key = `f\u0000${query}\u0000${paramsJson}`
+    if (this.validFilters.get(key)) return
+    let pending = this.checking.get(key)
+    if (!pending) {
+      pending = this.pool.run({ type: 'parse', query, params }, reader.anonymous ? 'public' : 'trusted', limits.timeoutMs, client).then(() => {
+        this.validFilters.set(key, { value: '' })
+      })
+      this.checking.set(key, pending)
+      const forget = () => this.checking.delete(key)
+      pending.then(forget, forget)
+    }
+    await pending
   }
 
   /**

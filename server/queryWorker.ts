@@ -12,9 +12,10 @@ import Database from 'better-sqlite3'
 import { readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
-import { evaluate, parse, type ExprNode } from 'groq-js'
+import { evaluate, type ExprNode } from 'groq-js'
 import { ApiError, typedError } from './errors.ts'
 import { planQuery } from './filter.ts'
+import { parseGroq } from './selection.ts'
 import type { Doc } from './mutations.ts'
 import { buildView, readerKey, type Perspective, type Reader, type View } from './views.ts'
 import type { WorkerReply, WorkerRequest } from './queryPool.ts'
@@ -77,11 +78,7 @@ const PARSE_CACHE_MAX_QUERY = 64 * 1024
 const parsed = new Map<string, ExprNode>()
 let parsedBytes = 0
 
-/**
- * Parameters are given to the parser as well as to the evaluator: groq-js binds them where the
- * parser needs a constant (`[$start...$end]`, `[$i]`, `title[$lang]`), and only then do they mean
- * what they mean to the Content Lake.
- */
+/** Parsed with its parameters (see parseGroq), kept while its text fits the budget. */
 function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   const key = `${query}\u0000${JSON.stringify(params)}`
   const hit = parsed.get(key)
@@ -90,14 +87,7 @@ function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
     parsed.set(key, hit)
     return hit
   }
-  let tree: ExprNode
-  try {
-    tree = parse(query, { params })
-  } catch (error) {
-    const e = error as Error & { position?: number }
-    const start = typeof e.position === 'number' ? e.position : 0
-    throw typedError(400, 'queryParseError', e.message, { query, start, end: start + 1 })
-  }
+  const tree = parseGroq(query, params)
   if (key.length <= PARSE_CACHE_MAX_QUERY) {
     parsed.set(key, tree)
     parsedBytes += key.length

@@ -336,3 +336,19 @@ describe('keep-alive', () => {
     expect(res.text).toMatch(/^event: welcome$/m)
   })
 })
+
+describe('many readers at once', () => {
+  it('welcomes two hundred anonymous listeners on one filter opened together from one address', async () => {
+    // After a publish or a deploy every open homepage reconnects at the same moment, often from
+    // behind one address: one check of their filter serves them all.
+    const query = encodeURIComponent('*[_type == "crowd" && !(_id in path("drafts.**"))]')
+    const streams = await Promise.all(
+      Array.from({ length: 200 }, () => readStream(`${service.url}/v2023-05-03/data/listen/production?query=${query}&includeResult=true`, {}, { ms: 1500 })),
+    )
+    for (const res of streams) {
+      expect(res.status).toBe(200)
+      expect(res.text).toMatch(/^event: welcome$/m)
+      expect(res.text).not.toMatch(/channelError/)
+    }
+  })
+})
