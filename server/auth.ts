@@ -285,7 +285,7 @@ export class Auth {
 
   private tooMany(ms: number): ApiError {
     const seconds = Math.max(1, Math.ceil(ms / 1000))
-    const error = httpError(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds })
+    const error = httpError(429, `Too many failed sign-in attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, { retryAfter: seconds })
     return new ApiError(429, error.body, { 'Retry-After': String(seconds) })
   }
 
