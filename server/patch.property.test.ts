@@ -449,6 +449,103 @@ function setIfMissingClobbers(spec: PathSpec): boolean {
   return last?.t === 'union' && last.attrs >= 2
 }
 
+/**
+ * set through a union of a filter on the value itself and then an index or slice, at a value that
+ * is neither an array nor an object: `v[@ != "x", 0]` with `v` a number. Documented: a path
+ * resolves to locations in the document, and `v[0]` is none when `v` is a number (the reference
+ * throws for `v[0]` alone, ours selects nothing), so the path names `v` only and set writes it once. The reference delivers the
+ * index to the number anyway and applies the union's targets one after another to the value as the
+ * earlier ones left it: where the filter term comes first and writes an array, the index then goes
+ * into that array, so `v` ends as [[]] for the value []. That is no rule of re-resolving terms: its
+ * indexes still count from the value as the path found it (`tags[5, -1]` sets tags[1]), and the
+ * same locations spelled `v[0, @ != "x"]`, `v[@ != "x", -1]` or `[v, v[0]]` make it throw. A path
+ * names locations in the document being patched, not in what the patch writes (as for `written`).
+ * Any other value, the terms the other way round, or a filter that fails make the reference throw.
+ */
+function setIndexesIntoItsOwnValue(state: Doc, spec: PathSpec, value: Json): boolean {
+  if (!Array.isArray(value)) return false
+  return spec.steps.some((step, i) => {
+    if (step.t !== 'union') return false
+    // A filter on the value itself, then an index or slice.
+    const self = step.terms.findIndex((t) => t.startsWith('@'))
+    if (self < 0 || !step.terms.slice(self + 1).some((t) => /^-?\d+$|^-?\d*:-?\d*$/.test(t))) return false
+    const prefix: PathSpec = { recursive: spec.recursive, steps: spec.steps.slice(0, i) }
+    let reached: Json[]
+    try {
+      reached = i === 0 ? [state] : extractWithPath(render(prefix), state).map((m) => m.value)
+    } catch {
+      // The matcher cannot walk an attribute through a number, where set replaces the number with
+      // objects; the union then meets an object, not a number.
+      reached = []
+    }
+    return reached.some((v) => typeof v !== 'object' || v === null)
+  })
+}
+
+/**
+ * set along a path that reaches one value by two routes (`items[0, 0]`, or `items[0, v > 1]` where
+ * both select member 0), where the first walk makes that value an array, or a longer one, and the
+ * next step selects members by their count or contents. The reference walks the value once per
+ * route, and the second walk selects in what the first one wrote: `items[0, 0].items[2, -3]` on a
+ * one-member array pads it to three and then also writes items[0].items[0] (-3 counted from the
+ * padded array), `[2, 1:]` overwrites the null padding, and `items[0, 0].tags[@?]` with `tags` the
+ * number 0 and the value [0] writes [0] and then, finding an array, [[0]]. Documented: the path
+ * names a set of locations in the document, each set once; in a one-member array -3 names nothing
+ * and `1:` no member, and at a number `@?` names the number. With one route
+ * (`items[0].items[2, -3]`) the reference agrees with ours. The rule of `written` and
+ * `setIndexesIntoItsOwnValue`: a path names locations in the document, not in what the patch writes.
+ * Left out only where the second walk changes the outcome: where the same set, with each of those
+ * locations walked once (a union of their plain paths, `[items[0].items][2, -3]`), gives the
+ * reference another document; and, since no union can name it, where one of them is the document.
+ */
+function setRewalksWhatItWrote(state: Doc, spec: PathSpec, value: Json, next: Doc): boolean {
+  // What a longer array, or a new one, changes: a negative index, a slice with a negative start or
+  // a negative or open end, and a filter (the nulls of the padding pass `@?` and `@ < 1`).
+  const slice = (s: number | null, e: number | null) => (s !== null && s < 0) || e === null || e < 0
+  const term = (t: string): boolean => {
+    if (/^-?\d+$/.test(t)) return Number(t) < 0
+    const bounds = /^(-?\d*):(-?\d*)$/.exec(t)
+    if (!bounds) return true // a filter
+    const bound = (x: string) => (x === '' ? null : Number(x))
+    return slice(bound(bounds[1]!), bound(bounds[2]!))
+  }
+  const rereads = (step: Step) =>
+    step.t === 'index' ? step.i < 0 : step.t === 'slice' ? slice(step.s, step.e) : step.t === 'filter' ? true : step.t === 'union' ? step.terms.some(term) : false
+  let rewritten = false
+  // The last such step reached twice, and the distinct locations the steps before it reach.
+  let last: { at: number; routes: Array<Array<string | number>> } | null = null
+  for (let j = 1; j < spec.steps.length; j++) {
+    if (!rereads(spec.steps[j]!)) continue
+    let routes: Array<Array<string | number>>
+    try {
+      routes = extractWithPath(render({ recursive: spec.recursive, steps: spec.steps.slice(0, j) }), state).map((m) => m.path)
+    } catch {
+      // As in setIndexesIntoItsOwnValue: set builds objects where the matcher cannot walk.
+      continue
+    }
+    const distinct = [...new Map(routes.map((r) => [JSON.stringify(r), r])).values()]
+    if (distinct.length === routes.length) continue
+    last = { at: j, routes: distinct }
+    for (const route of routes.filter((r, i) => routes.findIndex((q) => JSON.stringify(q) === JSON.stringify(r)) !== i)) {
+      const before = locate(state, route)
+      const after = locate(next, route)
+      if (before === null || after === null) continue
+      const [b, a] = [before.holder[before.key], after.holder[after.key]]
+      if (Array.isArray(a) && (!Array.isArray(b) || a.length > b.length)) rewritten = true
+    }
+  }
+  if (!rewritten || last === null) return false
+  const { at, routes } = last
+  if (routes.some((r) => r.length === 0)) return true
+  const plainPath = (route: Array<string | number>) => render({ recursive: false, steps: route.map((k): Step => (typeof k === 'number' ? { t: 'index', i: k } : { t: 'attr', name: k })) })
+  const once = `[${routes.map(plainPath).join(', ')}]` + spec.steps.slice(at).map((s) => renderStep(s, false)).join('')
+  try {
+    return JSON.stringify(plain(reference(state, { set: { [once]: value } }))) !== JSON.stringify(plain(next))
+  } catch {
+    return true
+  }
+}
+
 type Outcome = { kind: 'compare'; expected: Doc; strayed: boolean } | { kind: 'refuse' } | { kind: 'reference throws' } | { kind: 'excluded'; why: string }
 
 function expectation(doc: Doc, c: PatchCase): Outcome {
@@ -462,6 +559,8 @@ function expectation(doc: Doc, c: PatchCase): Outcome {
       return { kind: 'reference throws' }
     }
     if (s.op === 'setIfMissing' && s.spec && setIfMissingClobbers(s.spec) && JSON.stringify(next) !== JSON.stringify(state)) return { kind: 'excluded', why: 'setIfMissing clobbers' }
+    if (s.op === 'set' && s.spec && setIndexesIntoItsOwnValue(state, s.spec, s.value)) return { kind: 'excluded', why: 'reference sets an index of the array it has just written' }
+    if (s.op === 'set' && s.spec && setRewalksWhatItWrote(state, s.spec, s.value, next)) return { kind: 'excluded', why: 'reference walks again what it has just written' }
     if (s.op === 'unset' || s.op === 'inc' || s.op === 'dec' || s.op === 'diffMatchPatch') {
       let documented: Doc | 'not applicable'
       try {
