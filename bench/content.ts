@@ -10,9 +10,9 @@ import { join } from 'node:path'
 import { articleBySlugQuery, homepageQuery } from '../src/content/queries.ts'
 import { onCleanup } from './cleanup.ts'
 import { buildDataset, type DatasetInfo } from './dataset.ts'
-import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
+import { clientHeaders, queryUrl, request } from './http.ts'
 import { measureRps, type LoadResult } from './load.ts'
-import { benchDirs, signIn, startService, type ServiceChild } from './service.ts'
+import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
 import { measureFanout, type FanoutResult } from './sse.ts'
 import { mib, ms, pair, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
@@ -90,20 +90,10 @@ async function measure(articles: number): Promise<Measurement> {
     const token = await signIn(base, adminEmail, adminPassword)
 
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
-    // A fresh connection per write, so a write never lands on an idle keep-alive socket just as the
-    // service closes it; the writes are not what is measured.
+    // A fresh connection per write (see invalidatingWrite).
     const writes = new Agent({ keepAlive: false, maxSockets: 1 })
     let tick = 0
-    /** One small write, so the next query finds its cached result out of date. */
-    const invalidate = async () => {
-      tick++
-      await requestJson(mutateUrl(base, DATASET), {
-        method: 'POST',
-        agent: writes,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'benchTick', _type: 'benchTick', tick } }] }),
-      })
-    }
+    const invalidate = () => invalidatingWrite(base, DATASET, token, writes, ++tick)
     const get = async (url: string) => {
       const res = await request(url, { agent: reads, headers: clientHeaders })
       if (res.status !== 200) throw new Error(`GET ${url.slice(0, 120)}… answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`)

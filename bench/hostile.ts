@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { articleBySlugQuery, homepageQuery } from '../src/content/queries.ts'
 import { onCleanup } from './cleanup.ts'
 import { buildDataset } from './dataset.ts'
-import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
-import { benchDirs, signIn, startService, type ServiceChild } from './service.ts'
+import { clientHeaders, queryUrl, request } from './http.ts'
+import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
 import { mib, ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
@@ -73,13 +73,7 @@ async function readerPhase(base: string, token: string, slugs: string[], attack:
     while (!stop) {
       await new Promise((resolve) => setTimeout(resolve, WRITE_EVERY_MS))
       if (stop) return
-      tick++
-      await requestJson(mutateUrl(base, DATASET), {
-        method: 'POST',
-        agent: writes,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'benchTick', _type: 'benchTick', tick } }] }),
-      })
+      await invalidatingWrite(base, DATASET, token, writes, ++tick)
     }
   })()
   // A reader alternating the homepage and an article, as a reader of the live site does.

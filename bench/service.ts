@@ -4,10 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Agent } from 'node:http'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { onCleanup } from './cleanup.ts'
-import { request, requestJson } from './http.ts'
+import { mutateUrl, request, requestJson } from './http.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -156,4 +157,18 @@ export async function signIn(base: string, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   })
   return session.access_token
+}
+
+/**
+ * One small write, so the next query finds its cached result out of date. Sent on a fresh
+ * connection (`agent` without keep-alive), so it never lands on an idle keep-alive socket just as
+ * the service closes it; the writes are not what is measured.
+ */
+export async function invalidatingWrite(base: string, dataset: string, token: string, agent: Agent, tick: number): Promise<void> {
+  await requestJson(mutateUrl(base, dataset), {
+    method: 'POST',
+    agent,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'benchTick', _type: 'benchTick', tick } }] }),
+  })
 }

@@ -41,6 +41,7 @@ export interface ListenLimits {
 export const defaultListenLimits: ListenLimits = { maxListeners: 10_000, maxFilterBytes: 4 * 1024 * 1024, filterTimeoutMs: 1_000 }
 
 interface Group {
+  dataset: string
   query: string
   params: Record<string, unknown>
   bytes: number
@@ -84,7 +85,7 @@ export class ListenerHub {
       throw new ApiError(503, error.body, { 'Retry-After': '30' })
     }
     if (!group) {
-      group = { query, params, bytes: key.length, listeners: new Set() }
+      group = { dataset: listener.dataset, query, params, bytes: key.length, listeners: new Set() }
       this.groups.set(key, group)
       this.filterBytes += group.bytes
     }
@@ -106,7 +107,7 @@ export class ListenerHub {
 
   private async publish(tx: Transaction): Promise<void> {
     if (tx.changes.length === 0) return
-    const groups = [...this.groups.values()].filter((g) => [...g.listeners].some((l) => l.dataset === tx.dataset))
+    const groups = [...this.groups.values()].filter((g) => g.dataset === tx.dataset)
     if (groups.length === 0) return
     const docs = tx.changes.flatMap((c) => [c.before, c.after])
     const checked = await Promise.all(groups.map((group) => this.matches(group, docs)))
@@ -142,7 +143,7 @@ export class ListenerHub {
       // once per listener: a thousand open homepages share one string.
       const serialised = new Map<string, string>()
       for (const listener of group.listeners) {
-        if (listener.dataset !== tx.dataset || !visibleTo(listener.options, change.id)) continue
+        if (!visibleTo(listener.options, change.id)) continue
         const { includeResult, includePreviousRevision, includeMutations, visibility } = listener.options
         const shape = `${includeResult}/${includePreviousRevision}/${includeMutations}/${visibility}`
         let json = serialised.get(shape)

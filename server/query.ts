@@ -32,11 +32,16 @@ export const defaultQueryLimits: { anonymous: QueryLimits; signedIn: QueryLimits
   signedIn: { timeoutMs: 30_000, maxResultBytes: 64 * 1024 * 1024, maxQueryBytes: 1024 * 1024 },
 }
 
+/**
+ * API versions from 2025-02-19 on (and X) see release versions, default to the published
+ * perspective and listen to published documents only: the Content Lake changed all three then.
+ */
+export function modernVersion(apiVersion: string): boolean {
+  return apiVersion === 'X' || apiVersion >= '2025-02-19'
+}
+
 export function normalisePerspective(value: string | null, apiVersion: string): Perspective {
-  if (value === null || value === '') {
-    // The Content Lake switched its default to `published` with API version 2025-02-19.
-    return apiVersion === 'X' || apiVersion >= '2025-02-19' ? 'published' : 'raw'
-  }
+  if (value === null || value === '') return modernVersion(apiVersion) ? 'published' : 'raw'
   const parts = value.split(',').map((p) => p.trim())
   // A stack such as `rABC,drafts` is read as its strongest layer we know; releases are not modelled.
   if (parts.includes('drafts') || parts.includes('previewDrafts')) return 'drafts'
@@ -101,9 +106,7 @@ export class QueryEngine {
     const dataset = this.store.dataset(datasetName)
     const limits = this.limitsFor(reader)
     const paramsJson = JSON.stringify(params)
-    if (Buffer.byteLength(query) + Buffer.byteLength(paramsJson) > limits.maxQueryBytes) {
-      throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
-    }
+    assertQuerySize(query, paramsJson, limits)
     // Results that depend on the clock or on who asks cannot be shared between requests.
     const cacheable = !/\bnow\s*\(|\bidentity\s*\(/.test(query)
     const key = `q\u0000${datasetName}\u0000${perspective}\u0000${readerKey(reader)}\u0000${query}\u0000${paramsJson}`
@@ -139,9 +142,7 @@ export class QueryEngine {
   async checkFilter(query: string, params: Record<string, unknown>, reader: Reader, client = ''): Promise<void> {
     const limits = this.limitsFor(reader)
     const paramsJson = JSON.stringify(params)
-    if (Buffer.byteLength(query) + Buffer.byteLength(paramsJson) > limits.maxQueryBytes) {
-      throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
-    }
+    assertQuerySize(query, paramsJson, limits)
     const key = `f\u0000${query}\u0000${paramsJson}`
     if (this.validFilters.get(key)) return
     let pending = this.checking.get(key)
@@ -180,3 +181,9 @@ export class QueryEngine {
   }
 }
 
+
+function assertQuerySize(query: string, paramsJson: string, limits: QueryLimits): void {
+  if (Buffer.byteLength(query) + Buffer.byteLength(paramsJson) > limits.maxQueryBytes) {
+    throw typedError(413, 'queryTooLargeError', `The query and its parameters are larger than the limit of ${limits.maxQueryBytes} bytes`)
+  }
+}

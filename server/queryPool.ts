@@ -89,10 +89,10 @@ export class QueryPool {
   /** Waiting public tasks by client; the Map's order is the order of their turns. */
   private readonly publicQueues = new Map<string, Task[]>()
   private publicWaiting = 0
-  /** Clients whose queries were answered lately, until when (ms since the epoch). */
-  private readonly known = new Map<string, number>()
-  /** Clients held to the shared worker, until when (ms since the epoch). */
-  private readonly held = new Map<string, number>()
+  /** Public clients whose queries a worker answered lately: readers rather than addresses never seen. */
+  private readonly known = new Remembered(HOLD_MS)
+  /** Public clients held to the shared worker. */
+  private readonly held = new Remembered(HOLD_MS)
   private preemptTimer: NodeJS.Timeout | null = null
   /** After a held client's query is ended, held clients wait as long again (ms since the epoch). */
   private heldPausedUntil = 0
@@ -209,7 +209,8 @@ export class QueryPool {
     if (!task || task.request.id !== reply.id) return
     this.finish(slot)
     if (reply.type === 'done') {
-      if (task.lane === 'public') this.know(task.client)
+      // A reader rather than an address never seen.
+      if (task.lane === 'public') this.known.add(task.client)
       task.resolve(reply)
     }
     else {
@@ -276,31 +277,17 @@ export class QueryPool {
 
   /** A public client whose query ran out of time or memory is held to the shared worker for a while. */
   private hold(task: Task): void {
-    if (task.lane !== 'public') return
-    this.held.set(task.client, Date.now() + HOLD_MS)
-    // Forget the oldest holds once there are many: the map must not grow with every address.
-    if (this.held.size > 10_000) this.held.delete(this.held.keys().next().value!)
-  }
-
-  /** A public client whose query was answered lately: a reader rather than an address never seen. */
-  private know(client: string): void {
-    this.known.delete(client)
-    this.known.set(client, Date.now() + HOLD_MS)
-    if (this.known.size > 10_000) this.known.delete(this.known.keys().next().value!)
+    if (task.lane === 'public') this.held.add(task.client)
   }
 
   private isKnown(client: string): boolean {
-    const until = this.known.get(client)
-    return until !== undefined && until > Date.now()
+    return this.known.has(client)
   }
 
   private isHeld(client: string): boolean {
-    const until = this.held.get(client)
-    if (until === undefined) return false
-    if (until > Date.now()) return true
-    this.held.delete(client)
-    return false
+    return this.held.has(client)
   }
+
 
   private dispatch(): void {
     for (const slot of this.slots) {
@@ -396,6 +383,30 @@ export class QueryPool {
 }
 
 const HOLD_MS = 60_000
+
+/** Addresses remembered for a while; the oldest are forgotten once there are many, so no address can grow it for ever. */
+class Remembered {
+  private readonly until = new Map<string, number>()
+  private readonly ms: number
+
+  constructor(ms: number) {
+    this.ms = ms
+  }
+
+  add(client: string): void {
+    this.until.delete(client)
+    this.until.set(client, Date.now() + this.ms)
+    if (this.until.size > 10_000) this.until.delete(this.until.keys().next().value!)
+  }
+
+  has(client: string): boolean {
+    const until = this.until.get(client)
+    if (until === undefined) return false
+    if (until > Date.now()) return true
+    this.until.delete(client)
+    return false
+  }
+}
 const SPARES = 1
 
 function busy(): ApiError {

@@ -3,15 +3,10 @@
 import { httpError } from '../errors.ts'
 import { parseParam } from '../input.ts'
 import { validateMutations } from '../mutations.ts'
-import { normalisePerspective } from '../query.ts'
+import { modernVersion, normalisePerspective } from '../query.ts'
 import { mayRead } from '../visibility.ts'
 import { isRecord, sendJson, sendRaw } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
-
-/** API versions from 2025-02-19 on see release versions and default to the published perspective. */
-export function modernVersion(version: string): boolean {
-  return version === 'X' || version >= '2025-02-19'
-}
 
 export function query({ queries }: ApiDeps) {
   return async ({ req, res, url, params: { version, dataset }, who, json }: Context): Promise<void> => {

@@ -5,7 +5,7 @@ import { ApiError, typedError } from '../errors.ts'
 import { randomId } from '../ids.ts'
 import { parseParam } from '../input.ts'
 import type { ListenOptions } from '../listeners.ts'
-import { modernVersion } from './data.ts'
+import { modernVersion } from '../query.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function listen({ store, queries, hub, config }: ApiDeps) {
