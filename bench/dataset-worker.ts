@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSyntheticArticles } from '../server/seed/synthetic.ts'
-import { Store } from '../server/store.ts'
+import { Store } from '../server/store/store.ts'
 import type { DatasetInfo, DatasetOptions } from './dataset.ts'
 import { serveWork } from './worker.ts'
 

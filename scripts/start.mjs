@@ -13,7 +13,7 @@ if (!process.argv.includes('--no-build')) {
 // UV_THREADPOOL_SIZE once, when the pool first starts, and in the service's process the ES module
 // loader starts it before any of the service's code runs: setting it there is too late. So it is
 // set here, in the environment the service starts with: the renders allowed at once plus four.
-// The service also keeps its renders two short of the pool it finds (server/images.ts renderSlots).
+// The service also keeps its renders two short of the pool it finds (server/media/images.ts renderSlots).
 const renders = Math.max(1, Math.floor(Number(process.env.IMAGE_RENDER_CONCURRENCY) || 2))
 const env = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || String(renders + 4) }
 const serve = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env })

@@ -3,10 +3,10 @@
 // the change and reloads).
 
 import { parseArgs } from 'node:util'
-import { roles, type Role } from './auth.ts'
+import { roles, type Role } from '../shared/roles.ts'
 import { loadConfig } from './config.ts'
 import { openParts, prepare } from './service.ts'
-import { exportDataset, importDataset } from './transfer.ts'
+import { exportDataset, importDataset } from './store/transfer.ts'
 
 const usage = `Usage: npm run content -- <command> [options]
 

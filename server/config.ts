@@ -2,9 +2,9 @@
 
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
-import type { ListenLimits } from './listeners.ts'
-import type { QueryLimits } from './query.ts'
-import type { ContentEnv } from '../src/content/config.ts'
+import type { ListenLimits } from './live/listeners.ts'
+import type { QueryLimits } from './query/engine.ts'
+import type { ContentEnv } from '../shared/contentConfig.ts'
 
 export interface Config {
   port: number

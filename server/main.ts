@@ -4,7 +4,7 @@
 // pool: libuv sizes the pool when it first starts, and the module loader has started it before
 // this module runs (it reads the modules with asynchronous file reads), so a value set here would
 // change nothing. scripts/start.mjs puts it in the environment this process starts with, and the
-// service keeps its renders below whatever pool it finds (server/images.ts renderSlots).
+// service keeps its renders below whatever pool it finds (server/media/images.ts renderSlots).
 
 import { loadConfig } from './config.ts'
 import { startService } from './service.ts'

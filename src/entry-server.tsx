@@ -4,8 +4,8 @@
 
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
-import { contentConfig, type ContentEnv } from './content/config.ts'
-import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/source.ts'
+import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
+import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 
 type ServerOutcome =

@@ -1,8 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { browserSource, readPageData } from './content/browserSource.ts'
-import { pageDataElementId } from './content/source.ts'
+import { browserSource, readPageData } from './content/clients/browserSource.ts'
+import { pageDataElementId } from '../shared/pageData.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 import './styles.css'
 

@@ -2,7 +2,7 @@
 // (src/entry-server.tsx); they differ only in history and in where loaders read content from.
 
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { RouterContext } from './content/source.ts'
+import type { RouterContext } from './content/clients/source.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

@@ -1,10 +1,10 @@
 // The data API: query, mutate and doc (docs/content-api.md). Listen has a file of its own.
 
 import { httpError } from '../errors.ts'
-import { parseParam } from '../input.ts'
-import { validateMutations } from '../mutations.ts'
-import { modernVersion, normalisePerspective } from '../query.ts'
-import { mayRead } from '../visibility.ts'
+import { parseParam } from './input.ts'
+import { validateMutations } from '../store/mutations.ts'
+import { modernVersion, normalisePerspective } from '../query/engine.ts'
+import { mayRead } from '../access/visibility.ts'
 import { isRecord, sendJson, sendRaw } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 

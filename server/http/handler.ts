@@ -3,10 +3,11 @@
 // the protocol's shape; nothing here lets an exception escape.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { writerRoles, type Principal } from '../auth.ts'
+import { writerRoles } from '../../shared/roles.ts'
+import type { Principal } from '../access/auth.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
-import type { PageRenderer } from '../pages.ts'
-import type { StaticFiles } from '../static.ts'
+import type { PageRenderer } from '../pages/render.ts'
+import type { StaticFiles } from '../pages/static.ts'
 import { decodePart, fail, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'

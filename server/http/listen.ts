@@ -2,10 +2,10 @@
 // listener receives is decided by `listeners.ts` and `visibility.ts`; this opens and closes streams.
 
 import { ApiError, typedError } from '../errors.ts'
-import { randomId } from '../ids.ts'
-import { parseParam } from '../input.ts'
-import type { ListenOptions } from '../listeners.ts'
-import { modernVersion } from '../query.ts'
+import { randomId } from '../store/ids.ts'
+import { parseParam } from './input.ts'
+import type { ListenOptions } from '../live/listeners.ts'
+import { modernVersion } from '../query/engine.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function listen({ store, queries, hub, config }: ApiDeps) {

@@ -2,9 +2,9 @@
 
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
-import type { UploadMeta } from '../assets.ts'
+import type { UploadMeta } from '../media/assets.ts'
 import { httpError } from '../errors.ts'
-import { contentDisposition, imageFilePattern } from '../images.ts'
+import { contentDisposition, imageFilePattern } from '../media/images.ts'
 import { readBody, sendJson } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 

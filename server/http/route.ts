@@ -2,12 +2,12 @@
 // of every route, with its access, is `routes.ts`.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Assets } from '../assets.ts'
-import type { Auth, Principal } from '../auth.ts'
-import type { ImageServer } from '../images.ts'
-import type { ListenerHub } from '../listeners.ts'
-import type { QueryEngine } from '../query.ts'
-import type { Store } from '../store.ts'
+import type { Assets } from '../media/assets.ts'
+import type { Auth, Principal } from '../access/auth.ts'
+import type { ImageServer } from '../media/images.ts'
+import type { ListenerHub } from '../live/listeners.ts'
+import type { QueryEngine } from '../query/engine.ts'
+import type { Store } from '../store/store.ts'
 
 export interface ApiConfig {
   projectId: string

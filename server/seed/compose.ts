@@ -2,7 +2,7 @@
 // dataset and the benchmark generator so both produce documents of the same shape; this module is
 // synchronous and sharp-free because the benchmark builds up to 100,000 articles with it.
 
-import type { BodyNode, ImageField, PortableTextBlock, PortableTextLinkMark, PortableTextSpan } from '../../src/content/schema.ts'
+import type { BodyNode, ImageField, PortableTextBlock, PortableTextLinkMark, PortableTextSpan } from '../../shared/schema.ts'
 import type { Rng } from './random.ts'
 import {
   CONTACT_PARAGRAPH,

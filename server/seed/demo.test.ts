@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Article, Author, BodyNode, Category, ImageField, ImageGallery, PortableTextBlock } from '../../src/content/schema.ts'
+import type { Article, Author, BodyNode, Category, ImageField, ImageGallery, PortableTextBlock } from '../../shared/schema.ts'
 import { buildDemoDataset, DEFAULT_DEMO_SEED, DEMO_CATEGORIES, type SeedDocument, type SeedImage } from './demo.ts'
 import { IMAGE_THEMES, renderArticleImage, renderGalleryImage, renderPortrait } from './images.ts'
 

@@ -3,7 +3,7 @@
 // (one breaking story kept out of two, one lead kept out of two, more featured and latest updates
 // than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
 
-import type { Article, Author, Category, ImageField, ImageGallery, Reference } from '../../src/content/schema.ts'
+import type { Article, Author, Category, ImageField, ImageGallery, Reference } from '../../shared/schema.ts'
 import {
   addCropAndHotspot,
   buildBody,

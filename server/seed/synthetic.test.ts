@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Article, BodyNode, PortableTextBlock } from '../../src/content/schema.ts'
+import type { Article, BodyNode, PortableTextBlock } from '../../shared/schema.ts'
 import { createRng } from './random.ts'
 import { buildSyntheticArticles, type SyntheticOptions } from './synthetic.ts'
 

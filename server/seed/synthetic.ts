@@ -5,7 +5,7 @@
 import { addCropAndHotspot, buildBody, createFill, drawReadCount, imageField, plainText, shapeFor, slugify, type BodyImage } from './compose.ts'
 import { createRng, type Rng } from './random.ts'
 import { IMAGE_CAPTIONS, SECTION_POOLS, type SectionPool, type StoryTemplate } from './text.ts'
-import type { Article, Reference } from '../../src/content/schema.ts'
+import type { Article, Reference } from '../../shared/schema.ts'
 
 export interface SyntheticOptions {
   count: number

@@ -16,7 +16,7 @@ import {
   type LoadedArticle,
   type Option,
   type SaveInput,
-} from '../content/articleForm.ts'
+} from '../content/admin/articleForm.ts'
 
 export interface ArticleFormInput {
   /** The article's id from the route; null on the create form. */

@@ -9,8 +9,8 @@ import { useState } from 'react'
 import { createActor, fromPromise, type Actor, type AnyEventObject } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import { describe, expect, it } from 'vitest'
-import { AdminLogin } from '../components/AdminLogin.tsx'
-import { AuthError, type Session, type User } from '../content/auth.ts'
+import { AdminLogin } from '../components/admin/AdminLogin.tsx'
+import { AuthError, type Session, type User } from '../content/clients/auth.ts'
 import { authMachine, canEnterAdmin, type AuthEvent, type AuthSnapshot } from './authMachine.ts'
 
 const editor: User = { id: 'u1', email: 'editor@resonance.example', role: 'editor' }

@@ -4,7 +4,8 @@
 // (`session.expired`). Every effect is an actor or action the caller can replace.
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { adminRoles, AuthError, type Session, type User } from '../content/auth.ts'
+import { writerRoles } from '../../shared/roles.ts'
+import { AuthError, type Session, type User } from '../content/clients/auth.ts'
 
 export interface AuthContext {
   user: User | null
@@ -37,7 +38,7 @@ export const authMachine = setup({
   },
   guards: {
     hasSession: (_, output: { session: Session; user: User } | null) => output !== null,
-    lacksAdminRole: ({ context }) => context.role === null || !adminRoles.has(context.role),
+    lacksAdminRole: ({ context }) => context.role === null || !writerRoles.has(context.role),
   },
 }).createMachine({
   id: 'auth',
@@ -110,7 +111,7 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>
 
 /** Whether this snapshot may enter the admin area: signed in with an admin or editor role. */
 export function canEnterAdmin(snapshot: AuthSnapshot): boolean {
-  return snapshot.matches('signedIn') && snapshot.context.role !== null && adminRoles.has(snapshot.context.role)
+  return snapshot.matches('signedIn') && snapshot.context.role !== null && writerRoles.has(snapshot.context.role)
 }
 
 export function isAuthSettled(snapshot: AuthSnapshot): boolean {

@@ -8,8 +8,8 @@ import { useSelector } from '@xstate/react'
 import { createActor, fromCallback, fromPromise, type Actor, type AnyEventObject } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ConnectionStatus } from '../components/ConnectionStatus.tsx'
-import type { CardArticle, Homepage } from '../content/homepage.ts'
+import { ConnectionStatus } from '../components/home/ConnectionStatus.tsx'
+import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
 import { feedMachine, feedStatus, type FeedEvent, type FeedSnapshot } from './feedMachine.ts'
 
 const story = (id: string, title: string): CardArticle => ({ _id: id, title, slug: id, publishedAt: '2026-11-21T08:00:00Z' })

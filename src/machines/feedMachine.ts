@@ -5,7 +5,7 @@
 // supplies @sanity/client; stories and tests supply fakes and run this same machine.
 
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { CardArticle, Homepage } from '../content/homepage.ts'
+import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /** A document change reported by the listen stream. */

@@ -2,16 +2,16 @@
 // rendered through the real Toaster, plus scenarios for the toaster's limit and durations.
 
 import { act, render, screen } from '@testing-library/react'
-import { useSelector } from '@xstate/react'
 import { createActor, type Actor, type AnyEventObject } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Toaster } from '../components/Toaster.tsx'
+import { Toaster } from '../components/ui/Toaster.tsx'
+import { useToasts } from '../routes/admin/-toasts.ts'
 import { exitDuration, maxToasts, toastApi, toastDurations, toasterMachine, toastMachine, type ToastEvent, type ToastSnapshot } from './toastMachine.ts'
 
 function ToasterView({ toaster }: { toaster: Actor<typeof toasterMachine> }) {
-  const toasts = useSelector(toaster, (s) => s.context.toasts)
-  return <Toaster toasts={toasts} />
+  const { toasts, dismiss } = useToasts(toaster)
+  return <Toaster toasts={toasts} onDismiss={dismiss} />
 }
 
 interface System {

@@ -4,9 +4,9 @@
 // the statechart runtime.
 
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { readerClient } from '../content/client.ts'
-import { loadHomepage, type Homepage } from '../content/homepage.ts'
-import { homepageListenQuery } from '../content/queries.ts'
+import { readerClient } from '../content/clients/reader.ts'
+import { loadHomepage, type Homepage } from '../content/homepage/rules.ts'
+import { homepageListenQuery } from '../content/homepage/query.ts'
 import { feedMachine, feedStatus, type FeedEvent, type FeedStatus } from '../machines/feedMachine.ts'
 
 export interface FeedView {

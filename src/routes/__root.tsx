@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, HeadContent, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { NotFound } from '../components/NotFound.tsx'
-import { SiteFooter } from '../components/SiteFooter.tsx'
-import { SiteHeader } from '../components/SiteHeader.tsx'
-import type { RouterContext } from '../content/source.ts'
+import { NotFound } from '../components/layout/NotFound.tsx'
+import { SiteFooter } from '../components/layout/SiteFooter.tsx'
+import { SiteHeader } from '../components/layout/SiteHeader.tsx'
+import type { RouterContext } from '../content/clients/source.ts'
 import { ClockProvider, useNow } from './-clock.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { AboutPage } from '../components/AboutPage.tsx'
+import { AboutPage } from '../components/pages/AboutPage.tsx'
 
 export const Route = createFileRoute('/about')({
   head: () => ({

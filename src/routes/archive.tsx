@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListingArchive } from '../components/ListingArchive.tsx'
-import { ListingPage } from '../components/ListingPage.tsx'
-import { ListingPending } from '../components/ListingPending.tsx'
-import { archiveQuery, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings.ts'
+import { ListingArchive } from '../components/listings/ListingArchive.tsx'
+import { ListingPage } from '../components/listings/ListingPage.tsx'
+import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { archiveQuery, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { useNow } from './-clock.tsx'
 

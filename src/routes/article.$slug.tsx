@@ -1,9 +1,9 @@
 import { Await, createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { ArticleMoreFrom } from '../components/ArticleMoreFrom.tsx'
-import { LoadingSpinner } from '../components/LoadingSpinner.tsx'
-import { ArticleStatus } from '../components/ArticleStatus.tsx'
-import { ArticleStory } from '../components/ArticleStory.tsx'
-import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article.ts'
+import { ArticleMoreFrom } from '../components/article/ArticleMoreFrom.tsx'
+import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
+import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
+import { ArticleStory } from '../components/article/ArticleStory.tsx'
+import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article/article.ts'
 
 export const Route = createFileRoute('/article/$slug')({
   loader: async ({ params, context }) => {

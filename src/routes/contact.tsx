@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '../components/ContactPage.tsx'
+import { ContactPage } from '../components/pages/ContactPage.tsx'
 
 export const Route = createFileRoute('/contact')({
   head: () => ({

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { ListingPending } from '../components/ListingPending.tsx'
-import { NotFound } from '../components/NotFound.tsx'
-import { PhotoEssayGallery } from '../components/PhotoEssayGallery.tsx'
-import { checkIdentifier } from '../content/identifier.ts'
-import { headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings.ts'
+import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { NotFound } from '../components/layout/NotFound.tsx'
+import { PhotoEssayGallery } from '../components/listings/PhotoEssayGallery.tsx'
+import { checkIdentifier } from '../content/format/identifier.ts'
+import { headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 
 export const Route = createFileRoute('/photo-essays/$slug')({

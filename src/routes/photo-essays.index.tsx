@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListingPage } from '../components/ListingPage.tsx'
-import { ListingPending } from '../components/ListingPending.tsx'
-import { PhotoEssayList } from '../components/PhotoEssayList.tsx'
-import { listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings.ts'
+import { ListingPage } from '../components/listings/ListingPage.tsx'
+import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { PhotoEssayList } from '../components/listings/PhotoEssayList.tsx'
+import { listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { useNow } from './-clock.tsx'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
-import { SearchPage } from '../components/SearchPage.tsx'
-import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search.ts'
+import { SearchPage } from '../components/search/SearchPage.tsx'
+import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search/search.ts'
 
 export const Route = createFileRoute('/search')({
   // The three views share the page's components: one lazy chunk for them keeps those out of the

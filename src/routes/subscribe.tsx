@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SubscribePage } from '../components/SubscribePage.tsx'
+import { SubscribePage } from '../components/pages/SubscribePage.tsx'
 
 interface SubscribeSearch {
   email?: string

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { ListingGrid } from '../components/ListingGrid.tsx'
-import { ListingPage } from '../components/ListingPage.tsx'
-import { ListingPending } from '../components/ListingPending.tsx'
-import { NotFound } from '../components/NotFound.tsx'
-import { checkIdentifier } from '../content/identifier.ts'
+import { ListingGrid } from '../components/listings/ListingGrid.tsx'
+import { ListingPage } from '../components/listings/ListingPage.tsx'
+import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { NotFound } from '../components/layout/NotFound.tsx'
+import { checkIdentifier } from '../content/format/identifier.ts'
 import {
   categoryListingQuery,
   categoryPath,
@@ -13,7 +13,7 @@ import {
   pageWindow,
   validatePageSearch,
   type CategoryListing,
-} from '../content/listings.ts'
+} from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { useNow } from './-clock.tsx'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListingGrid } from '../components/ListingGrid.tsx'
-import { ListingPage } from '../components/ListingPage.tsx'
-import { ListingPending } from '../components/ListingPending.tsx'
-import { listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings.ts'
+import { ListingGrid } from '../components/listings/ListingGrid.tsx'
+import { ListingPage } from '../components/listings/ListingPage.tsx'
+import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { useNow } from './-clock.tsx'
 

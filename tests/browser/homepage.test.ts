@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyHomepageRules, type CardArticle } from '../../src/content/homepage.ts'
+import { applyHomepageRules, type CardArticle } from '../../src/content/homepage/rules.ts'
 import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { footerSections, mainSections, mediaLinks, topics, utilityLinks, type NavLink } from '../../src/content/navigation.ts'
+import { footerSections, mainSections, mediaLinks, topics, utilityLinks, type NavLink } from '../../src/content/layout/navigation.ts'
 import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 

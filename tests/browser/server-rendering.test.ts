@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pageDataElementId } from '../../src/content/source.ts'
+import { pageDataElementId } from '../../shared/pageData.ts'
 import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 

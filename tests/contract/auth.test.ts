@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'
-import { Auth } from '../../server/auth.ts'
+import { Auth } from '../../server/access/auth.ts'
 import { startTestService, testAdmin, type TestService } from '../support/service.ts'
 import { expectErrorBody, expectJson, raw, rejection, sleep, type RawResponse } from './helpers.ts'
 

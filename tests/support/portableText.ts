@@ -1,4 +1,4 @@
-import type { BodyNode } from '../../src/content/schema.ts'
+import type { BodyNode } from '../../shared/schema.ts'
 
 /**
  * What a Portable Text body means, without the parts a round trip may rename: span and link keys

@@ -4,8 +4,8 @@
 
 import type { SanityClient } from '@sanity/client'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { createAdminClient, statusOf } from '../../content/adminClient.ts'
-import { checkSession, clearSession, loadSession, saveSession, signIn, signOut, type Session } from '../../content/auth.ts'
+import { createAdminClient, statusOf } from '../../content/clients/editor.ts'
+import { checkSession, clearSession, loadSession, saveSession, signIn, signOut, type Session } from '../../content/clients/auth.ts'
 import { authMachine, isAuthSettled, type AuthSnapshot } from '../../machines/authMachine.ts'
 import { toastApi, toasterMachine } from '../../machines/toastMachine.ts'
 

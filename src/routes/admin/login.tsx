@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { AdminLogin } from '../../components/AdminLogin.tsx'
+import { AdminLogin } from '../../components/admin/AdminLogin.tsx'
 import { canEnterAdmin } from '../../machines/authMachine.ts'
 import { authActor, toasts } from './-session.ts'
 
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/admin/login')({
   head: () => ({ meta: [{ title: 'Sign in | Resonance Admin' }] }),
   loader: async () => {
     // Imported here, not at the top: loaders stay in the reader's main bundle (see _authed/route.tsx).
-    const [{ settledAuth }, { demoCredentials }] = await Promise.all([import('./-session.ts'), import('../../content/auth.ts')])
+    const [{ settledAuth }, { demoCredentials }] = await Promise.all([import('./-session.ts'), import('../../content/clients/auth.ts')])
     await settledAuth()
     return { demo: await demoCredentials() }
   },

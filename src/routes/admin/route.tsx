@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { Toaster } from '../../components/Toaster.tsx'
+import { Toaster } from '../../components/ui/Toaster.tsx'
 import { toaster } from './-session.ts'
+import { useToasts } from './-toasts.ts'
 
 // Everything under /admin: the toasts live here, so sign-in and every admin screen share them.
 export const Route = createFileRoute('/admin')({
@@ -10,11 +10,11 @@ export const Route = createFileRoute('/admin')({
 })
 
 function AdminShell() {
-  const toasts = useSelector(toaster, (s) => s.context.toasts)
+  const { toasts, dismiss } = useToasts(toaster)
   return (
     <>
       <Outlet />
-      <Toaster toasts={toasts} />
+      <Toaster toasts={toasts} onDismiss={dismiss} />
     </>
   )
 }

@@ -1,9 +1,9 @@
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
-import { AdminArticleFilters } from '../../../components/AdminArticleFilters.tsx'
-import { AdminArticleTable } from '../../../components/AdminArticleTable.tsx'
-import { AdminPagination } from '../../../components/AdminPagination.tsx'
-import { articlePageCount, deleteDocument, deleteFailureMessage, fetchArticleList, type AdminArticleRow } from '../../../content/adminQueries.ts'
-import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/adminAddresses.ts'
+import { AdminArticleFilters } from '../../../components/admin/AdminArticleFilters.tsx'
+import { AdminArticleTable } from '../../../components/admin/AdminArticleTable.tsx'
+import { AdminPagination } from '../../../components/admin/AdminPagination.tsx'
+import { articlePageCount, deleteDocument, deleteFailureMessage, fetchArticleList, type AdminArticleRow } from '../../../content/admin/queries.ts'
+import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/admin/addresses.ts'
 import { toasts, withSession } from '../-session.ts'
 
 const nothingToDelete = async () => {}

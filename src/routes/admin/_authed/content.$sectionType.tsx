@@ -1,7 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { SectionManager } from '../../../components/SectionManager.tsx'
-import { deleteDocument, fetchSection, sectionDeleteFailure, type AdminListItem } from '../../../content/adminQueries.ts'
-import { parseSectionType, sectionTitles } from '../../../content/adminAddresses.ts'
+import { SectionManager } from '../../../components/admin/SectionManager.tsx'
+import { deleteDocument, fetchSection, sectionDeleteFailure, type AdminListItem } from '../../../content/admin/queries.ts'
+import { parseSectionType, sectionTitles } from '../../../content/admin/addresses.ts'
 import { toasts, withSession } from '../-session.ts'
 
 const nothingToDelete = async () => {}

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { AdminDashboard } from '../../../components/AdminDashboard.tsx'
-import { dashboardDeleteFailure, deleteDocument, fetchDashboard, type AdminListItem } from '../../../content/adminQueries.ts'
+import { AdminDashboard } from '../../../components/admin/AdminDashboard.tsx'
+import { dashboardDeleteFailure, deleteDocument, fetchDashboard, type AdminListItem } from '../../../content/admin/queries.ts'
 import { toasts, withSession } from '../-session.ts'
 
 const nothingToDelete = async () => {}

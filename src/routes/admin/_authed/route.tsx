@@ -1,7 +1,7 @@
 import { createFileRoute, Link, Outlet, redirect, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { AdminLayout } from '../../../components/AdminLayout.tsx'
+import { AdminLayout } from '../../../components/admin/AdminLayout.tsx'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
 import { authActor } from '../-session.ts'
 

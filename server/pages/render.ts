@@ -1,0 +1,132 @@
+// Reader pages rendered on the server: the newspaper's HTML arrives with the first response, so a
+// reader sees the homepage or an article before any JavaScript runs, and the browser's app then takes
+// the page over (hydrates it) with the same data. docs/decisions/005-server-rendered-pages.md.
+//
+// The render module is the app's own routes built for Node (`vite build --ssr`, into dist-server/).
+// Its loaders query this service's engine directly, as an anonymous reader in the published
+// perspective: exactly what the browser would have fetched.
+
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { pageDataElementId } from '../../shared/pageData.ts'
+import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from '../http/headers.ts'
+import { ByteLru } from '../byteLru.ts'
+import type { QueryEngine } from '../query/engine.ts'
+import { isFilePath, sendBody } from './static.ts'
+import type { Store } from '../store/store.ts'
+
+interface RenderedPage {
+  status: number
+  redirect: string | null
+  head: string
+  html: string
+  pageData: string
+}
+
+interface RenderModule {
+  renderTarget(): { dataset: string } | null
+  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, now?: Date): Promise<RenderedPage>
+}
+
+interface Cached {
+  key: string
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+  gzip: Buffer
+}
+
+export class PageRenderer {
+  /** Rendered pages kept per URL, for the minute they were rendered in and the dataset's revision, within a budget of bytes. */
+  private readonly cache: ByteLru<Cached>
+
+  private constructor(
+    private readonly module: RenderModule,
+    private readonly dataset: string,
+    private readonly template: { head: string; tail: string },
+    private readonly headers: Record<string, string>,
+    private readonly queries: QueryEngine,
+    private readonly store: Store,
+    private readonly log: (line: string) => void,
+    cacheBytes: number,
+  ) {
+    this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.length + page.gzip.length)
+  }
+
+  /** The renderer, or null when the app is not built for it (no server build, or content read from elsewhere). */
+  static async load(
+    staticDir: string,
+    modulePath: string | null,
+    queries: QueryEngine,
+    store: Store,
+    log: (line: string) => void,
+    security: SecurityOptions = defaultSecurityOptions,
+    cacheBytes = 32 * 1024 * 1024,
+  ): Promise<PageRenderer | null> {
+    const index = join(staticDir, 'index.html')
+    if (!modulePath || !existsSync(modulePath) || !existsSync(index)) return null
+    const module = (await import(pathToFileURL(modulePath).href)) as RenderModule
+    const target = module.renderTarget()
+    if (!target) return null
+    const html = readFileSync(index, 'utf8')
+    const root = '<div id="root"></div>'
+    const at = html.indexOf(root)
+    if (at < 0) {
+      log(`Pages are left to the browser: ${index} has no ${root} to render into`)
+      return null
+    }
+    // The page's own <title> replaces the template's.
+    const head = html.slice(0, at).replace(/<title>[^<]*<\/title>\s*/, '')
+    // The policy comes from the template: what is rendered into it is markup, never inline script.
+    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, pageHeaders(html, security), queries, store, log, cacheBytes)
+  }
+
+  /** Reader pages only: the admin area needs the editor's session, which only the browser has. */
+  handles(req: IncomingMessage, url: URL): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const path = url.pathname
+    // Files (favicon.svg, robots.txt) are the static server's; a dot in a slug is a page.
+    return path !== '/admin' && !path.startsWith('/admin/') && !isFilePath(path)
+  }
+
+  /** Sends the page, or returns false when it could not be rendered (the caller serves the plain app). */
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const path = url.pathname + url.search
+    const now = new Date()
+    const minute = Math.floor(now.getTime() / 60_000)
+    const key = `${this.store.revisionOf(this.dataset) ?? 0}\u0000${minute}\u0000${path}`
+    let page = this.cache.get(path)
+    if (!page || page.key !== key) {
+      try {
+        page = await this.render(path, key, now)
+      } catch (error) {
+        this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
+        return false
+      }
+      this.cache.set(path, page)
+    }
+    sendBody(req, res, page.status, page.headers, page.body, page.gzip)
+    return true
+  }
+
+  private async render(path: string, key: string, now: Date): Promise<Cached> {
+    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), now)
+    const common = { ...this.headers, 'Cache-Control': 'no-cache' }
+    if (page.redirect) {
+      const body = Buffer.from(`Redirecting to ${page.redirect}`)
+      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body, gzip: gzipSync(body) }
+    }
+    const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
+    const html = `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
+    const body = Buffer.from(html)
+    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body, gzip: gzipSync(body) }
+  }
+
+  private async query(query: string, params: Record<string, unknown>, dataset: string): Promise<unknown> {
+    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })
+    return JSON.parse(result.json) as unknown
+  }
+}

@@ -1,0 +1,111 @@
+// The built reader and admin app (Vite's dist/), with history fallback for client-side routes.
+// Files are read once and kept with a gzip copy: the bundle is small and never changes while the
+// process runs.
+
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, normalize, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { httpError } from '../errors.ts'
+import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from '../http/headers.ts'
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+}
+
+/**
+ * Whether a path names a file (a built asset, or anything with a file type's extension) rather than
+ * a page of the app. A missing file is a real 404, never the app.
+ */
+export function isFilePath(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || extname(pathname).toLowerCase() in types
+}
+
+/** Sends a body, or its gzip copy when there is one and the client accepts it. */
+export function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, gzip: Buffer | null): void {
+  const zipped = gzip !== null && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+  const sent = zipped ? gzip : body
+  res.writeHead(status, {
+    ...headers,
+    'Content-Length': String(sent.length),
+    ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
+    ...(zipped ? { 'Content-Encoding': 'gzip' } : {}),
+  })
+  res.end(req.method === 'HEAD' ? undefined : sent)
+}
+
+interface Entry {
+  body: Buffer
+  gzip: Buffer | null
+  type: string
+  /** A page's security headers (CSP and the rest); other files need only nosniff. */
+  headers: Record<string, string>
+}
+
+export class StaticFiles {
+  private readonly root: string
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(
+    root: string,
+    private readonly security: SecurityOptions = defaultSecurityOptions,
+  ) {
+    this.root = normalize(root)
+  }
+
+  static exists(root: string): boolean {
+    return existsSync(join(root, 'index.html'))
+  }
+
+  private load(path: string): Entry | null {
+    const hit = this.entries.get(path)
+    if (hit) return hit
+    if (!existsSync(path) || !statSync(path).isFile()) return null
+    const body = readFileSync(path)
+    const type = types[extname(path)] ?? 'application/octet-stream'
+    const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type) && body.length > 1024
+    const headers = type.startsWith('text/html') ? pageHeaders(body.toString('utf8'), this.security) : { 'X-Content-Type-Options': 'nosniff' }
+    const entry = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type, headers }
+    this.entries.set(path, entry)
+    return entry
+  }
+
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(url.pathname)
+    } catch {
+      throw httpError(400, 'Malformed URL')
+    }
+    const candidate = normalize(join(this.root, pathname))
+    if (!candidate.startsWith(this.root + sep) && candidate !== this.root) throw httpError(404, 'Not found')
+    let entry = pathname.endsWith('/') ? null : this.load(candidate)
+    let immutable = pathname.startsWith('/assets/')
+    if (!entry) {
+      // A missing asset or file is a real 404; anything else (even /article/a.b, whose "extension"
+      // is part of a slug) is a client-side route, and the app decides what it shows.
+      if (isFilePath(pathname)) throw httpError(404, `No file ${pathname}`)
+      entry = this.load(join(this.root, 'index.html'))
+      immutable = false
+      if (!entry) throw httpError(404, 'The app is not built: run npm run build')
+    }
+    sendBody(req, res, 200, {
+      ...entry.headers,
+      'Content-Type': entry.type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    }, entry.body, entry.gzip)
+  }
+}

@@ -1,0 +1,199 @@
+// A query worker: a replica of every dataset and the GROQ evaluator, in a thread of its own. A query
+// that runs long, or builds an answer too large to hold, costs this thread (and at worst its life:
+// the pool ends it and starts another), never the thread that serves every reader.
+// docs/decisions/006-query-workers.md.
+//
+// The replica is read from SQLite when the worker starts, then kept current by the changes of every
+// committed transaction, which the pool sends in commit order. Changes carry whole documents (the
+// state after the transaction), so a change that the first read already included is applied again
+// harmlessly.
+
+import Database from 'better-sqlite3'
+import { readlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { parentPort, workerData } from 'node:worker_threads'
+import { evaluate, type ExprNode } from 'groq-js'
+import { ApiError, typedError } from '../errors.ts'
+import { planQuery } from './planner.ts'
+import { parseGroq } from '../store/selection.ts'
+import type { Doc } from '../store/mutations.ts'
+import { buildView, readerKey, type Perspective, type Reader, type View } from './views.ts'
+import type { WorkerReply, WorkerRequest } from './pool.ts'
+
+const { dataDir } = workerData as { dataDir: string }
+const port = parentPort!
+
+interface Replica {
+  docs: Map<string, Doc>
+  /** Bumped on every change, so views built from an older state are rebuilt. */
+  version: number
+}
+
+const replicas = new Map<string, Replica>()
+const views = new Map<string, { version: number; view: View }>()
+
+function load(): void {
+  const db = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
+  try {
+    // One read transaction: the replica is one consistent state of the database.
+    db.transaction(() => {
+      replicas.clear()
+      views.clear()
+      const names = db.prepare('SELECT name FROM datasets').pluck().all() as string[]
+      const docsOf = db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck()
+      for (const name of names) {
+        const docs = new Map<string, Doc>()
+        for (const json of docsOf.iterate(name) as Iterable<string>) {
+          const doc = JSON.parse(json) as Doc
+          docs.set(doc._id, doc)
+        }
+        replicas.set(name, { docs, version: 0 })
+      }
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+function replica(dataset: string): Replica {
+  const found = replicas.get(dataset)
+  if (!found) throw typedError(404, 'datasetNotFoundError', `Dataset "${dataset}" not found`)
+  return found
+}
+
+function view(dataset: string, perspective: Perspective, reader: Reader): View {
+  const source = replica(dataset)
+  const key = `${dataset}\u0000${perspective}\u0000${readerKey(reader)}`
+  const hit = views.get(key)
+  if (hit && hit.version === source.version) return hit.view
+  const built = buildView(source.docs, perspective, reader)
+  views.set(key, { version: source.version, view: built })
+  return built
+}
+
+// Parsed trees by query and parameters, bounded by the bytes of their text: a tree is many times
+// its text, and every distinct query an anonymous reader sends would otherwise stay here.
+const PARSE_CACHE_TEXT_BYTES = 2 * 1024 * 1024
+const PARSE_CACHE_MAX_QUERY = 64 * 1024
+const parsed = new Map<string, ExprNode>()
+let parsedBytes = 0
+
+/** Parsed with its parameters (see parseGroq), kept while its text fits the budget. */
+function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+  const key = `${query}\u0000${JSON.stringify(params)}`
+  const hit = parsed.get(key)
+  if (hit) {
+    parsed.delete(key)
+    parsed.set(key, hit)
+    return hit
+  }
+  const tree = parseGroq(query, params)
+  if (key.length <= PARSE_CACHE_MAX_QUERY) {
+    parsed.set(key, tree)
+    parsedBytes += key.length
+    while (parsedBytes > PARSE_CACHE_TEXT_BYTES) {
+      const oldest = parsed.keys().next().value!
+      parsed.delete(oldest)
+      parsedBytes -= oldest.length
+    }
+  }
+  return tree
+}
+
+async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Promise<string> {
+  const tree = parseQuery(request.query, request.params)
+  const current = view(request.dataset, request.perspective, request.reader)
+  let json: string
+  try {
+    const value = await evaluate(planQuery(tree, current.docs, request.params), {
+      dataset: current.docs,
+      params: request.params,
+      identity: request.reader.identity ?? '',
+      dereference: ({ _ref }) => current.byId.get(_ref) ?? null,
+    })
+    json = JSON.stringify((await value.get()) ?? null)
+  } catch (error) {
+    // A string past V8's limit is an answer too large, whatever the query.
+    if (error instanceof RangeError && /string length/i.test(error.message)) throw tooLarge(request.maxResultBytes)
+    throw typedError(400, 'queryExecutionError', error instanceof Error ? error.message : String(error), { query: request.query })
+  }
+  if (Buffer.byteLength(json) > request.maxResultBytes) throw tooLarge(request.maxResultBytes)
+  return json
+}
+
+function tooLarge(limit: number): ApiError {
+  return typedError(413, 'queryResultTooLargeError', `The query's result is larger than the limit of ${limit} bytes: select fewer documents or fields, or page through them with slices`)
+}
+
+/** Whether each document passes a listener's filter: the query run over a dataset of that one document. */
+async function runMatch(request: Extract<WorkerRequest, { type: 'match' }>): Promise<boolean[]> {
+  const tree = parseQuery(request.query, request.params)
+  const out: boolean[] = []
+  for (const doc of request.docs) {
+    if (!doc) {
+      out.push(false)
+      continue
+    }
+    try {
+      const value = await evaluate(tree, { dataset: [doc], params: request.params })
+      const result = (await value.get()) as unknown
+      out.push(Array.isArray(result) ? result.length > 0 : result !== null && result !== undefined && result !== false)
+    } catch {
+      out.push(false)
+    }
+  }
+  return out
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerReply | null> {
+  switch (request.type) {
+    case 'reload':
+      load()
+      return null
+    case 'changes': {
+      const target = replicas.get(request.dataset)
+      if (!target) return null
+      for (const change of request.changes) {
+        if (change.after) target.docs.set(change.id, change.after)
+        else target.docs.delete(change.id)
+      }
+      target.version++
+      return null
+    }
+    case 'query':
+      return { type: 'done', id: request.id, json: await runQuery(request) }
+    case 'match':
+      return { type: 'done', id: request.id, matches: await runMatch(request) }
+    case 'parse':
+      parseQuery(request.query, request.params)
+      return { type: 'done', id: request.id }
+  }
+}
+
+// Requests are handled one after another, in the order sent: a query sees every change sent before it.
+let queue: Promise<unknown> = Promise.resolve()
+port.on('message', (request: WorkerRequest) => {
+  queue = queue.then(async () => {
+    try {
+      const reply = await handle(request)
+      if (reply) port.postMessage(reply)
+    } catch (error) {
+      if ('id' in request) {
+        const failure = error instanceof ApiError ? error : typedError(400, 'queryExecutionError', error instanceof Error ? error.message : String(error))
+        port.postMessage({ type: 'failed', id: request.id, status: failure.status, body: failure.body } satisfies WorkerReply)
+      }
+    }
+  })
+})
+
+/** This thread's id in the kernel, so the pool can lower its priority when it ends it (Linux only). */
+function threadId(): number | null {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop()) || null
+  } catch {
+    return null
+  }
+}
+
+load()
+port.postMessage({ type: 'ready', tid: threadId() } satisfies WorkerReply)

@@ -1,0 +1,257 @@
+// The document store: SQLite is the truth, an in-memory map per dataset serves reads.
+// A transaction is validated against the in-memory state, written to SQLite in one SQL transaction
+// (WAL, synchronous=FULL) and only then applied in memory and acknowledged, so a kill at any moment
+// loses no acknowledged write and never leaves half a transaction behind.
+
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { typedError } from '../errors.ts'
+import { randomId } from './ids.ts'
+import { selectIds } from './selection.ts'
+import { SlugIndex } from './slugs.ts'
+import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
+
+export interface Transaction {
+  id: string
+  dataset: string
+  timestamp: Date
+  identity: string
+  mutations: Mutation[]
+  results: MutationResult[]
+  changes: Change[]
+}
+
+export class Dataset {
+  readonly name: string
+  readonly docs = new Map<string, Doc>()
+  /** Bumped on every committed transaction; caches of derived data key on it. */
+  revision = 0
+  private slugIndex: SlugIndex | null = null
+
+  constructor(name: string) {
+    this.name = name
+  }
+
+  /** Built on the first write that needs it, then kept current by each commit. */
+  get slugs(): SlugIndex {
+    this.slugIndex ??= new SlugIndex(this.docs.values())
+    return this.slugIndex
+  }
+}
+
+const datasetPattern = /^[a-z0-9][-\w]{0,63}$/
+
+export function isValidDatasetName(name: string): boolean {
+  return datasetPattern.test(name)
+}
+
+export class Store {
+  readonly db: Database.Database
+  private readonly datasets = new Map<string, Dataset>()
+  private readonly listeners = new Set<(tx: Transaction) => void>()
+  private readonly reloadListeners = new Set<() => void>()
+  private dataVersion: number
+  private readonly statements
+  /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true })
+    this.db = new Database(join(dataDir, 'content.db'))
+    this.db.pragma('journal_mode = WAL')
+    this.db.pragma('synchronous = FULL')
+    this.db.pragma('busy_timeout = 5000')
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS datasets (name TEXT PRIMARY KEY, created_at TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS documents (
+        dataset TEXT NOT NULL, id TEXT NOT NULL, type TEXT NOT NULL, doc TEXT NOT NULL,
+        PRIMARY KEY (dataset, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS transactions (
+        id TEXT PRIMARY KEY, dataset TEXT NOT NULL, timestamp TEXT NOT NULL, identity TEXT NOT NULL,
+        document_ids TEXT NOT NULL
+      );
+    `)
+    this.statements = {
+      upsert: this.db.prepare('INSERT INTO documents (dataset, id, type, doc) VALUES (?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc'),
+      remove: this.db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?'),
+      logTx: this.db.prepare('INSERT INTO transactions (id, dataset, timestamp, identity, document_ids) VALUES (?, ?, ?, ?, ?)'),
+      loadDataset: this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck(),
+      datasets: this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck(),
+      addDataset: this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)'),
+      dropDataset: this.db.prepare('DELETE FROM datasets WHERE name = ?'),
+      dropDocuments: this.db.prepare('DELETE FROM documents WHERE dataset = ?'),
+      // Checked on every request: db.pragma() would prepare a new statement each time.
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
+    }
+    this.dataVersion = this.currentDataVersion()
+    this.loadAll()
+  }
+
+  private currentDataVersion(): number {
+    return this.statements.dataVersion.get() as number
+  }
+
+  private loadAll(): void {
+    this.datasets.clear()
+    for (const name of this.statements.datasets.all() as string[]) {
+      const dataset = new Dataset(name)
+      for (const json of this.statements.loadDataset.iterate(name) as Iterable<string>) {
+        const doc = JSON.parse(json) as Doc
+        dataset.docs.set(doc._id, doc)
+      }
+      this.datasets.set(name, dataset)
+    }
+  }
+
+  /**
+   * Another process (the `content` command) may have written to the same database; SQLite's
+   * data_version tells us cheaply, and we then reload rather than serve stale documents.
+   */
+  syncExternalWrites(): void {
+    const version = this.currentDataVersion()
+    if (version === this.dataVersion) return
+    this.dataVersion = version
+    const revisions = new Map([...this.datasets].map(([name, d]) => [name, d.revision]))
+    this.loadAll()
+    for (const [name, dataset] of this.datasets) dataset.revision = (revisions.get(name) ?? 0) + 1
+    this.reloaded()
+  }
+
+  datasetNames(): string[] {
+    return [...this.datasets.keys()].sort()
+  }
+
+  /** The dataset's revision, or undefined when there is no such dataset; for cache checks on every request. */
+  revisionOf(name: string): number | undefined {
+    return this.datasets.get(name)?.revision
+  }
+
+  hasDataset(name: string): boolean {
+    return this.datasets.has(name)
+  }
+
+  createDataset(name: string): Dataset {
+    if (!isValidDatasetName(name)) throw typedError(400, 'invalidDatasetNameError', `Invalid dataset name "${name}"`)
+    const existing = this.datasets.get(name)
+    if (existing) return existing
+    this.statements.addDataset.run(name, new Date().toISOString())
+    this.dataVersion = this.currentDataVersion()
+    const dataset = new Dataset(name)
+    this.datasets.set(name, dataset)
+    this.reloaded()
+    return dataset
+  }
+
+  deleteDataset(name: string): void {
+    this.db.transaction(() => {
+      this.statements.dropDocuments.run(name)
+      this.statements.dropDataset.run(name)
+    })()
+    this.dataVersion = this.currentDataVersion()
+    this.datasets.delete(name)
+    this.reloaded()
+  }
+
+  dataset(name: string): Dataset {
+    const dataset = this.datasets.get(name)
+    if (!dataset) throw typedError(404, 'datasetNotFoundError', `Dataset "${name}" not found`)
+    return dataset
+  }
+
+  /** Called when datasets were created, dropped or reloaded from the database, rather than changed by a transaction. */
+  onReload(listener: () => void): () => void {
+    this.reloadListeners.add(listener)
+    return () => this.reloadListeners.delete(listener)
+  }
+
+  private reloaded(): void {
+    for (const listener of this.reloadListeners) listener()
+  }
+
+  onTransaction(listener: (tx: Transaction) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * Runs mutations as one atomic transaction. Resolves once the transaction is durable in SQLite
+   * (or, with dryRun, once it has been checked). Rejects with an ApiError and changes nothing when
+   * any mutation fails.
+   */
+  commit(
+    datasetName: string,
+    mutations: Mutation[],
+    options: { identity?: string; transactionId?: string; dryRun?: boolean; timestamp?: Date } = {},
+  ): Promise<Transaction> {
+    const run = async (): Promise<Transaction> => {
+      this.syncExternalWrites()
+      const dataset = this.dataset(datasetName)
+      const id = options.transactionId ?? randomId()
+      const timestamp = options.timestamp ?? new Date()
+      const outcome = await applyMutations(
+        mutations,
+        {
+          get: (docId) => dataset.docs.get(docId),
+          selectIds: async (query, params, pending) => {
+            const view = pending.size === 0 ? dataset.docs : overlay(dataset.docs, pending)
+            return selectIds(view, query, params)
+          },
+        },
+        { id, timestamp },
+      )
+      const tx: Transaction = {
+        id,
+        dataset: datasetName,
+        timestamp,
+        identity: options.identity ?? '',
+        mutations,
+        results: outcome.results,
+        changes: outcome.changes,
+      }
+      dataset.slugs.check(outcome.changes)
+      if (options.dryRun) return tx
+      const persist = this.db.transaction(() => {
+        for (const change of outcome.changes) {
+          if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, JSON.stringify(change.after))
+          else this.statements.remove.run(datasetName, change.id)
+        }
+        this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)))
+      })
+      try {
+        persist()
+      } catch (error) {
+        if (error instanceof Error && /UNIQUE constraint failed: transactions.id/.test(error.message)) {
+          throw typedError(409, 'conflictError', `Transaction "${id}" already exists`)
+        }
+        throw error
+      }
+      this.dataVersion = this.currentDataVersion()
+      for (const change of outcome.changes) {
+        if (change.after) dataset.docs.set(change.id, change.after)
+        else dataset.docs.delete(change.id)
+      }
+      dataset.slugs.apply(outcome.changes)
+      if (outcome.changes.length > 0) dataset.revision++
+      for (const listener of this.listeners) listener(tx)
+      return tx
+    }
+    const result = this.queue.then(run, run)
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}
+
+function overlay(base: ReadonlyMap<string, Doc>, pending: ReadonlyMap<string, Doc | null>): Map<string, Doc> {
+  const merged = new Map(base)
+  for (const [id, doc] of pending) {
+    if (doc) merged.set(id, doc)
+    else merged.delete(id)
+  }
+  return merged
+}

@@ -1,0 +1,25 @@
+// Articles as the admin's short lists show them, for the dashboard's and section manager's stories and tests.
+
+import type { AdminListItem, DashboardData } from '../../content/admin/queries.ts'
+
+export const longTitle =
+  'Mayor of London announces a sweeping review of night-time transport, licensing hours and late-opening libraries after a year-long consultation with residents, businesses and unions across all thirty-two boroughs'
+
+export const leadArticle: AdminListItem = { id: 'lead-1', title: 'EU leaders agree emergency energy package after all-night summit', category: 'World', publishedAt: '2026-11-21T05:00:00Z', hasPublished: true, hasDraft: false }
+export const draftArticle: AdminListItem = { id: 'draft-1', title: 'Weekend sport results', category: 'Sport', publishedAt: null, hasPublished: false, hasDraft: true }
+export const editedArticle: AdminListItem = { id: 'edited-1', title: 'Thames Barrier closes as surge tide rises', category: 'UK', publishedAt: '2026-11-20T08:00:00Z', hasPublished: true, hasDraft: true }
+export const uncategorisedArticle: AdminListItem = { id: 'plain-1', title: 'Letters: on the new cycle lanes', category: null, publishedAt: '2026-11-19T08:00:00Z', hasPublished: true, hasDraft: false }
+export const longArticle: AdminListItem = { id: 'long-1', title: longTitle, category: 'News & Politics', publishedAt: '2026-11-18T08:00:00Z', hasPublished: true, hasDraft: false }
+
+export const dashboardData: DashboardData = {
+  lead: [leadArticle],
+  featured: [editedArticle, draftArticle, longArticle],
+  latest: [uncategorisedArticle, { ...leadArticle, id: 'latest-2', title: 'Met Police to trial neighbourhood patrols on Hackney high streets', category: 'UK' }],
+}
+
+export const emptyDashboard: DashboardData = { lead: [], featured: [], latest: [] }
+
+export const galleries: AdminListItem[] = [
+  { id: 'gallery-1', title: 'Dawn on the Thames', category: 'UK', publishedAt: '2026-11-10T08:00:00Z', hasPublished: true, hasDraft: false },
+  { id: 'gallery-2', title: 'Dusk in Deptford', category: null, publishedAt: null, hasPublished: false, hasDraft: true },
+]

@@ -1,0 +1,97 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { fn, userEvent, within } from 'storybook/test'
+import { emptyArticleValues, messages, type ArticleFormValues } from '../../content/admin/articleForm.ts'
+import { portableTextToEditor } from '../../content/article/portableText.ts'
+import { ArticleForm } from './ArticleForm.tsx'
+
+const authors = [
+  { id: '6f1c2b9e-4a8d-4c1e-9b7a-2d3e4f5a6b7c', name: 'Priya Raman' },
+  { id: '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d', name: 'Tom Whitcombe' },
+]
+const categories = [
+  { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Business & Money' },
+  { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'UK' },
+]
+
+const loaded: ArticleFormValues = {
+  ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+  title: 'Night buses return to the Northern line',
+  slug: 'night-buses-return-to-the-northern-line',
+  excerpt: 'Services every twenty minutes through Friday and Saturday nights from next week.',
+  content: portableTextToEditor([
+    { _type: 'block', _key: 'h', style: 'h2', markDefs: [], children: [{ _type: 'span', _key: 'a', text: 'What changes', marks: [] }] },
+    {
+      _type: 'block',
+      _key: 'p',
+      style: 'normal',
+      markDefs: [{ _type: 'link', _key: 'l', href: 'https://tfl.example/night' }],
+      children: [
+        { _type: 'span', _key: 'b', text: 'Trains run ', marks: [] },
+        { _type: 'span', _key: 'c', text: 'every twenty minutes', marks: ['strong'] },
+        { _type: 'span', _key: 'd', text: '. See the ', marks: [] },
+        { _type: 'span', _key: 'e', text: 'timetable', marks: ['l'] },
+        { _type: 'span', _key: 'f', text: '.', marks: [] },
+      ],
+    },
+  ]),
+  author_id: authors[1]!.id,
+  category_id: categories[1]!.id,
+  published: true,
+  is_lead_story: true,
+  main_image: { assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg', alt: 'A night bus crossing Waterloo Bridge' },
+}
+
+const meta = {
+  title: 'Admin/ArticleForm',
+  component: ArticleForm,
+  parameters: { layout: 'padded' },
+  args: {
+    status: 'ready',
+    mode: 'create',
+    values: emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+    authors,
+    categories,
+    saving: false,
+    error: null,
+    conflict: false,
+    loadError: null,
+    takenSlug: null,
+    onSubmit: fn(),
+    onCancel: fn(),
+    onRetry: fn(),
+    onReload: fn(),
+    uploadImage: fn(async () => ({ assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' })),
+  },
+} satisfies Meta<typeof ArticleForm>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Loading: Story = { args: { status: 'loading', mode: 'edit' } }
+
+export const LoadFailed: Story = { args: { status: 'loadFailed', mode: 'edit', loadError: 'Request error while attempting to reach the content service' } }
+
+export const NotFound: Story = { args: { status: 'notFound', mode: 'edit' } }
+
+export const CreateEmpty: Story = {}
+
+/** Saved with nothing filled in: all six of the spec's messages, and the Title field has focus. */
+export const CreateWithErrors: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Save Article' }))
+  },
+}
+
+export const Edit: Story = { args: { mode: 'edit', values: loaded } }
+
+export const Video: Story = { args: { mode: 'edit', values: { ...loaded, media_type: 'video', video_url: 'https://media.resonance.example/video/night-buses.mp4' } } }
+
+export const Saving: Story = { args: { mode: 'edit', values: loaded, saving: true } }
+
+/** The service refuses this user writes (403). */
+export const SaveRefused: Story = { args: { mode: 'edit', values: loaded, error: messages.updateDisabled } }
+
+/** Another editor saved first: the form keeps this editor's text. */
+export const Conflict: Story = { args: { mode: 'edit', values: loaded, conflict: true, error: messages.conflict } }
+
+export const SlugTaken: Story = { args: { mode: 'edit', values: loaded, takenSlug: loaded.slug } }

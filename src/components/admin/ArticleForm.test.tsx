@@ -1,0 +1,248 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm.ts'
+import { editorPlainText, portableTextToEditor } from '../../content/article/portableText.ts'
+import { ArticleForm, type ArticleFormProps } from './ArticleForm.tsx'
+import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
+
+layoutStubsForEditor()
+
+const authors = [
+  { id: '6f1c2b9e-4a8d-4c1e-9b7a-2d3e4f5a6b7c', name: 'Priya Raman' },
+  { id: '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d', name: 'Tom Whitcombe' },
+]
+const categories = [
+  { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'UK' },
+  { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Business & Money' },
+]
+const assetRef = 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg'
+
+const loadedValues = (): ArticleFormValues => ({
+  ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+  title: 'Night buses return',
+  slug: 'night-buses-return',
+  content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),
+  author_id: authors[1]!.id,
+  category_id: categories[0]!.id,
+  published: true,
+  is_lead_story: true,
+})
+
+function props(overrides: Partial<ArticleFormProps> = {}): ArticleFormProps {
+  return {
+    status: 'ready',
+    mode: 'create',
+    values: emptyArticleValues(),
+    authors,
+    categories,
+    saving: false,
+    error: null,
+    conflict: false,
+    loadError: null,
+    takenSlug: null,
+    onSubmit: vi.fn(),
+    onCancel: vi.fn(),
+    onRetry: vi.fn(),
+    onReload: vi.fn(),
+    uploadImage: vi.fn(async () => ({ assetRef })),
+    ...overrides,
+  }
+}
+
+const sixMessages = [
+  'Title must be at least 3 characters long.',
+  'Slug must be at least 3 characters long.',
+  'Slug can only contain lowercase letters, numbers, and hyphens.',
+  'Content is too short.',
+  'Please select an author.',
+  'Please select a category.',
+]
+
+const shownMessages = () => [...document.querySelectorAll('.article-form__error p, .image-field__error')].map((p) => p.textContent)
+
+async function fillValidArticle(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), 'Night buses return')
+  await user.click(screen.getByRole('button', { name: 'Generate from title' }))
+  await user.click(screen.getByRole('textbox', { name: 'Content' }))
+  await user.keyboard('Services every twenty minutes')
+  await user.selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
+  await user.selectOptions(screen.getByLabelText('Category'), 'UK')
+}
+
+describe('ArticleForm', () => {
+  it('is headed for its mode and shows the spec’s fields with their placeholders', async () => {
+    const { rerender } = render(<ArticleForm {...props()} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Article' })).toBeTruthy()
+    expect(screen.getByLabelText('Title').getAttribute('placeholder')).toBe('Enter article title')
+    expect(screen.getByLabelText('Slug').getAttribute('placeholder')).toBe('unique-article-slug')
+    expect(await screen.findByRole('textbox', { name: 'Content' })).toBeTruthy()
+    expect([...(screen.getByLabelText('Author') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Select an author', 'Priya Raman', 'Tom Whitcombe'])
+    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Select a category', 'UK', 'Business & Money'])
+    for (const name of ['Published', 'Lead Story', 'Featured Story', 'Breaking News', 'Latest Update']) expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked, name).toBe(false)
+    expect((screen.getByLabelText('Publish date') as HTMLInputElement).type).toBe('datetime-local')
+    expect(screen.getByRole('group', { name: 'Main image' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+    rerender(<ArticleForm {...props({ mode: 'edit' })} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeTruthy()
+  })
+
+  it('reads Loading... while loading, offers to try again when loading fails, and says when the article is missing', async () => {
+    const onRetry = vi.fn()
+    const onCancel = vi.fn()
+    const { rerender } = render(<ArticleForm {...props({ status: 'loading', mode: 'edit' })} />)
+    expect(screen.getByRole('status').textContent).toBe('Loading...')
+    expect(screen.queryByLabelText('Title')).toBeNull()
+    rerender(<ArticleForm {...props({ status: 'loadFailed', mode: 'edit', loadError: 'Service unavailable', onRetry })} />)
+    expect(screen.getByRole('alert').textContent).toContain('Service unavailable')
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(onRetry).toHaveBeenCalled()
+    rerender(<ArticleForm {...props({ status: 'notFound', mode: 'edit', onCancel })} />)
+    expect(screen.getByText('Article not found.')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the dashboard' }))
+    expect(onCancel).toHaveBeenCalled()
+  })
+
+  it('shows all six of the spec’s messages on an empty submit, marks the fields and focuses the first', async () => {
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ onSubmit })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    expect(shownMessages()).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(shownMessages()).toEqual(sixMessages))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'))
+    for (const field of [screen.getByLabelText('Title'), screen.getByLabelText('Slug'), screen.getByRole('textbox', { name: 'Content' }), screen.getByLabelText('Author'), screen.getByLabelText('Category')]) {
+      expect(field.getAttribute('aria-invalid'), field.id).toBe('true')
+      const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '')
+      expect(described.join(' '), field.id).toMatch(/must be|can only|too short|Please select/)
+    }
+  })
+
+  it('shows a field’s message once it is left, not before', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props()} />)
+    await user.type(screen.getByLabelText('Title'), 'ab')
+    expect(shownMessages()).toEqual([])
+    await user.tab()
+    expect(shownMessages()).toEqual(['Title must be at least 3 characters long.'])
+    await user.type(screen.getByLabelText('Title'), 'c')
+    // The title is fixed; the slug, left empty on the way back, now says so.
+    expect(shownMessages()).toEqual(['Slug must be at least 3 characters long.', 'Slug can only contain lowercase letters, numbers, and hyphens.'])
+  })
+
+  it('shows only the pattern message for a long slug with capitals or spaces', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props()} />)
+    await user.type(screen.getByLabelText('Slug'), 'Night Buses')
+    await user.tab()
+    expect(shownMessages()).toEqual(['Slug can only contain lowercase letters, numbers, and hyphens.'])
+  })
+
+  it('submits the values once they are fixed, after a failed submit', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ onSubmit })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(shownMessages()).toHaveLength(6))
+    await fillValidArticle(user)
+    await user.click(screen.getByRole('switch', { name: 'Published' }))
+    await user.click(screen.getByRole('switch', { name: 'Lead Story' }))
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const values = onSubmit.mock.calls[0]![0] as ArticleFormValues
+    expect(values).toMatchObject({ title: 'Night buses return', slug: 'night-buses-return', author_id: authors[1]!.id, category_id: categories[0]!.id, published: true, is_lead_story: true, is_featured: false })
+    expect(editorPlainText(values.content)).toBe('Services every twenty minutes')
+  })
+
+  it('asks for an https address when the article is a video', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props({ values: loadedValues() })} />)
+    expect(screen.queryByLabelText('Video URL')).toBeNull()
+    await user.selectOptions(screen.getByLabelText('Media type'), 'Video')
+    await user.type(screen.getByLabelText('Video URL'), 'http://media.example/night.mp4')
+    await user.tab()
+    expect(shownMessages()).toEqual(['Enter the video’s address, starting with https://.'])
+  })
+
+  it('shows a loaded article, and a newly loaded one in its place', async () => {
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues() })} />)
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Night buses return')
+    expect((await screen.findByRole('textbox', { name: 'Content' })).textContent).toBe('Services every twenty minutes.')
+    expect((screen.getByLabelText('Author') as HTMLSelectElement).selectedOptions[0]!.text).toBe('Tom Whitcombe')
+    expect((screen.getByRole('switch', { name: 'Published' }) as HTMLInputElement).checked).toBe(true)
+    const theirs = { ...loadedValues(), title: 'Night buses return, revised', content: portableTextToEditor([]) }
+    rerender(<ArticleForm {...props({ mode: 'edit', values: theirs })} />)
+    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Night buses return, revised'))
+    expect(screen.getByRole('textbox', { name: 'Content' }).textContent).toBe('')
+  })
+
+  it('puts the service’s “slug taken” on the Slug field and focuses it', async () => {
+    render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), takenSlug: 'night-buses-return' })} />)
+    const slug = screen.getByLabelText('Slug')
+    await waitFor(() => expect(document.activeElement).toBe(slug))
+    expect(slug.getAttribute('aria-invalid')).toBe('true')
+    expect(shownMessages()).toEqual(['This slug is already used by another article.'])
+    await userEvent.type(slug, '-2')
+    expect(shownMessages()).toEqual([])
+  })
+
+  it('reads Saving... while saving, and ignores another press meanwhile', async () => {
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), saving: true, onSubmit })} />)
+    const save = screen.getByRole('button', { name: 'Saving...' })
+    expect(save.getAttribute('aria-disabled')).toBe('true')
+    await userEvent.click(save)
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('says why a save failed, and in a conflict keeps the text and offers their version', async () => {
+    const onReload = vi.fn()
+    const values = loadedValues()
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values, error: 'Update disabled - using a hosted content service as backend' })} />)
+    expect(screen.getByRole('alert').textContent).toBe('Update disabled - using a hosted content service as backend')
+    await userEvent.clear(screen.getByLabelText('Title'))
+    await userEvent.type(screen.getByLabelText('Title'), 'My own words')
+    const conflict = 'Someone else saved this article while you were editing. Your text is kept: copy what you need, then reload to see their version.'
+    rerender(<ArticleForm {...props({ mode: 'edit', values, conflict: true, error: conflict, onReload })} />)
+    expect(screen.getByRole('alert').textContent).toContain(conflict)
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('My own words')
+    expect((screen.getByRole('button', { name: 'Save Article' }) as HTMLButtonElement).disabled).toBe(true)
+    await userEvent.click(screen.getByRole('button', { name: 'Reload their version' }))
+    expect(onReload).toHaveBeenCalled()
+  })
+
+  it('uploads a main image, then asks for its alt text', async () => {
+    const user = userEvent.setup()
+    let finish: (value: { assetRef: string }) => void = () => {}
+    let report: (percent: number) => void = () => {}
+    const uploadImage = vi.fn((_file: File, onProgress: (percent: number) => void) => {
+      report = onProgress
+      return new Promise<{ assetRef: string }>((resolve) => (finish = resolve))
+    })
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ values: loadedValues(), uploadImage, onSubmit })} />)
+    await user.upload(screen.getByLabelText('Choose an image'), new File(['x'], 'bus.jpg', { type: 'image/jpeg' }))
+    act(() => report(50))
+    expect(screen.getByText('Uploading… 50%')).toBeTruthy()
+    await act(async () => finish({ assetRef }))
+    const alt = await screen.findByRole('textbox', { name: 'Alt text' })
+    await waitFor(() => expect(document.activeElement).toBe(alt))
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(shownMessages()).toEqual(['Describe the main image for readers who cannot see it.']))
+    expect(document.activeElement).toBe(alt)
+    await user.type(alt, 'A night bus')
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled())
+    expect((onSubmit.mock.calls[0]![0] as ArticleFormValues).main_image).toEqual({ assetRef, alt: 'A night bus' })
+  })
+
+  it('goes back to the dashboard on Cancel', async () => {
+    const onCancel = vi.fn()
+    render(<ArticleForm {...props({ onCancel })} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onCancel).toHaveBeenCalled()
+  })
+})

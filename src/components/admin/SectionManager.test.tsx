@@ -1,0 +1,81 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { SectionManager } from './SectionManager.tsx'
+import { dashboardData, draftArticle, editedArticle, galleries, leadArticle, uncategorisedArticle } from './AdminDashboard.fixtures.ts'
+
+const noDelete = async () => {}
+const ready = (items = dashboardData.featured, total = items.length) => ({ status: 'ready' as const, data: { total, items } })
+
+describe('SectionManager', () => {
+  it('names the section and leads back to the dashboard', async () => {
+    await renderWithRouter(<SectionManager sectionType="trending" state={ready()} onDelete={noDelete} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Trending Now' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/admin/dashboard')
+  })
+
+  it('shows each article’s title and category, with edit and delete', async () => {
+    await renderWithRouter(<SectionManager sectionType="latest" state={ready([leadArticle, uncategorisedArticle, draftArticle, editedArticle])} onDelete={noDelete} />)
+    const items = screen.getAllByRole('listitem')
+    expect(items).toHaveLength(4)
+    expect(within(items[0]!).getByText(leadArticle.title!)).toBeTruthy()
+    expect(within(items[0]!).getByText('World')).toBeTruthy()
+    expect(within(items[1]!).getByText('No category')).toBeTruthy()
+    expect(within(items[2]!).getByText('Draft')).toBeTruthy()
+    expect(within(items[3]!).getByText('Published (edited)')).toBeTruthy()
+    expect(within(items[0]!).getByRole('link', { name: `Edit “${leadArticle.title}”` }).getAttribute('href')).toBe('/admin/articles/lead-1/edit')
+    expect(within(items[0]!).getByRole('button', { name: `Delete “${leadArticle.title}”` })).toBeTruthy()
+    expect(screen.getByText('4 items')).toBeTruthy()
+  })
+
+  it('offers no edit button for image galleries', async () => {
+    await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={noDelete} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Image Galleries' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull()
+    expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(2)
+  })
+
+  it('says when only the first items are shown', async () => {
+    await renderWithRouter(<SectionManager sectionType="trending" state={ready([leadArticle], 140)} onDelete={noDelete} />)
+    expect(screen.getByText('Showing 1 of 140 items, most read first')).toBeTruthy()
+  })
+
+  it('says when loading, empty or failed', async () => {
+    const retry = vi.fn()
+    const first = await renderWithRouter(<SectionManager sectionType="videos" state={{ status: 'loading' }} onDelete={noDelete} />)
+    expect(screen.getByText('Loading content...')).toBeTruthy()
+    first.unmount()
+    const second = await renderWithRouter(<SectionManager sectionType="videos" state={ready([])} onDelete={noDelete} />)
+    expect(screen.getByText('No content found in this section.')).toBeTruthy()
+    second.unmount()
+    await renderWithRouter(<SectionManager sectionType="videos" state={{ status: 'error', message: 'Network down' }} onDelete={noDelete} onRetry={retry} />)
+    expect(within(screen.getByRole('alert')).getByText('Error: Network down')).toBeTruthy()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
+    expect(retry).toHaveBeenCalled()
+  })
+
+  it('says an unknown section is invalid, and lists the real ones', async () => {
+    await renderWithRouter(<SectionManager sectionType={null} state={{ status: 'loading' }} onDelete={noDelete} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Invalid content section' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Videos' }).getAttribute('href')).toBe('/admin/content/videos')
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toBeTruthy()
+  })
+
+  it('asks before deleting, naming the item', async () => {
+    const user = userEvent.setup()
+    let finish: () => void = () => {}
+    const remove = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={remove} />)
+    await user.click(screen.getByRole('button', { name: 'Delete “Dawn on the Thames”' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete gallery' })
+    expect(within(dialog).getByText('Are you sure you want to delete "Dawn on the Thames"?')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(remove).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Delete “Dawn on the Thames”' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(remove).toHaveBeenCalledWith(galleries[0])
+    await act(async () => finish())
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

@@ -1,0 +1,125 @@
+import { Link } from '@tanstack/react-router'
+import { useRef } from 'react'
+import { displayTitle, publicationStatus, sectionHoldsArticles, statusLabels, type AdminListItem, type Loadable, type SectionContent } from '../../content/admin/queries.ts'
+import { sectionTitles, sectionTypes, type SectionType } from '../../content/admin/addresses.ts'
+import { ConfirmDialog, useConfirmation } from '../ui/ConfirmDialog.tsx'
+import './SectionManager.css'
+
+export interface SectionManagerProps {
+  /** The section being managed; null when the address names no section. */
+  sectionType: SectionType | null
+  state: Loadable<SectionContent>
+  /** Deletes the item and reports how it went; the dialog stays busy until it settles. */
+  onDelete: (item: AdminListItem) => Promise<unknown>
+  onRetry?: () => void
+}
+
+/** One homepage section's content (or the image galleries), with edit and delete for each item. */
+export function SectionManager({ sectionType, state, onDelete, onRetry }: SectionManagerProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const confirmation = useConfirmation(onDelete)
+  const pending = confirmation.target
+
+  if (sectionType === null) {
+    return (
+      <div className="section-manager">
+        <BackToDashboard />
+        <h1 className="section-manager__title">Invalid content section</h1>
+        <p>These are the sections you can manage:</p>
+        <ul className="section-manager__sections">
+          {sectionTypes.map((type) => (
+            <li key={type}>
+              <Link to="/admin/content/$sectionType" params={{ sectionType: type }}>
+                {sectionTitles[type]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+
+  const title = sectionTitles[sectionType]
+  const editable = sectionHoldsArticles(sectionType)
+  return (
+    <div className="section-manager">
+      <BackToDashboard />
+      <h1 ref={headingRef} tabIndex={-1} className="section-manager__title">
+        Manage {title}
+      </h1>
+      {state.status === 'loading' ? (
+        <p className="section-manager__note">Loading content...</p>
+      ) : state.status === 'error' ? (
+        <div className="section-manager__error" role="alert">
+          <p>Error: {state.message}</p>
+          {onRetry ? (
+            <button type="button" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+        </div>
+      ) : state.data.items.length === 0 ? (
+        <p className="section-manager__note">No content found in this section.</p>
+      ) : (
+        <>
+          <p className="section-manager__count">{countText(state.data, sectionType)}</p>
+          <ul className="section-manager__list">
+            {state.data.items.map((item) => (
+              <SectionItem key={item.id} item={item} editable={editable} onDelete={confirmation.ask} />
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={editable ? 'Delete article' : 'Delete gallery'}
+        message={pending ? `Are you sure you want to delete "${displayTitle(pending.title)}"?` : ''}
+        detail={pending ? <p>It will be removed for readers and editors. This cannot be undone.</p> : null}
+        busy={confirmation.busy}
+        onConfirm={() => void confirmation.confirm()}
+        onCancel={confirmation.cancel}
+        fallbackFocus={headingRef}
+      />
+    </div>
+  )
+}
+
+function countText({ total, items }: SectionContent, type: SectionType): string {
+  const noun = total === 1 ? 'item' : 'items'
+  if (items.length >= total) return `${total} ${noun}`
+  return `Showing ${items.length} of ${total} ${noun}, ${type === 'trending' ? 'most read' : 'newest'} first`
+}
+
+function BackToDashboard() {
+  return (
+    <Link to="/admin/dashboard" className="section-manager__back">
+      <span aria-hidden="true">←</span> Back to Dashboard
+    </Link>
+  )
+}
+
+function SectionItem({ item, editable, onDelete }: { item: AdminListItem; editable: boolean; onDelete: (item: AdminListItem) => void }) {
+  const title = displayTitle(item.title)
+  const status = publicationStatus(item)
+  return (
+    <li className="section-manager__item">
+      <div className="section-manager__text">
+        <span className="section-manager__item-title">{title}</span>
+        <span className="section-manager__meta">
+          <span>{item.category ?? 'No category'}</span>
+          {status === 'published' ? null : <span className={`section-manager__badge section-manager__badge--${status}`}>{statusLabels[status]}</span>}
+        </span>
+      </div>
+      <div className="section-manager__actions">
+        {editable ? (
+          <Link to="/admin/articles/$id/edit" params={{ id: item.id }} className="section-manager__edit" aria-label={`Edit “${title}”`}>
+            Edit
+          </Link>
+        ) : null}
+        <button type="button" className="section-manager__delete" onClick={() => onDelete(item)} aria-label={`Delete “${title}”`}>
+          Delete
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { ArticleData } from '../../content/article/article.ts'
+import { ArticleStory } from './ArticleStory.tsx'
+
+const article: ArticleData = {
+  _id: 'a1',
+  title: 'Thames Barrier closes twice in a week',
+  slug: 'thames-barrier',
+  publishedAt: '2026-11-21T12:00:00Z',
+  excerpt: '<p>Spring tides <b>meet</b> a storm surge.</p>',
+  mainImage: { asset: { _ref: 'image-abc123-1600x900-jpg' }, alt: 'The barrier at dusk' },
+  mediaType: 'article',
+  author: { name: 'Priya Raman', image: { asset: { _ref: 'image-def456-400x400-jpg' } } },
+  categories: [
+    { _id: 'c1', title: 'UK', slug: 'uk', kind: 'section' },
+    { _id: 'c2', title: 'Events', slug: 'events', kind: 'topic' },
+    null,
+    { _id: 'c3', title: 'Podcasts', slug: 'podcasts', kind: 'desk' },
+  ],
+  body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'The barrier rose at dawn.', marks: [] }] }],
+}
+
+describe('ArticleStory', () => {
+  it('shows the headline, standfirst, byline, date, lead image and body', () => {
+    render(<ArticleStory article={article} />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thames Barrier closes twice in a week')
+    expect(screen.getByText('Spring tides meet a storm surge.')).toBeTruthy()
+    expect(screen.getByText(/^By/).textContent).toBe('By Priya Raman')
+    expect(screen.getByText('Saturday 21 November 2026').tagName).toBe('TIME')
+    const lead = screen.getByRole('img', { name: 'The barrier at dusk' })
+    expect([lead.getAttribute('width'), lead.getAttribute('height'), lead.getAttribute('loading')]).toEqual(['1200', '675', 'eager'])
+    expect(screen.getByText('The barrier rose at dawn.')).toBeTruthy()
+    expect(screen.queryByText('Video Report')).toBeNull()
+  })
+
+  it('links each category to its listing', () => {
+    render(<ArticleStory article={article} />)
+    const list = screen.getByRole('list', { name: 'Categories' })
+    expect(within(list).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['UK', '/uk'],
+      ['Events', '/topic/events'],
+      ['Podcasts', '/podcasts'],
+    ])
+  })
+
+  it('tags a video article and links to the video', () => {
+    render(<ArticleStory article={{ ...article, mediaType: 'video', videoUrl: 'https://media.resonance.example/video/thames.mp4' }} />)
+    expect(screen.getByText('Video Report')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Watch the video report/ }).getAttribute('href')).toBe('https://media.resonance.example/video/thames.mp4')
+  })
+
+  it('does not link a video address with an unsafe scheme', () => {
+    render(<ArticleStory article={{ ...article, mediaType: 'video', videoUrl: 'javascript:alert(1)' }} />)
+    expect(screen.getByText('Video Report')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /Watch/ })).toBeNull()
+  })
+
+  it('says Staff without an author and shows no image without one', () => {
+    const { container } = render(<ArticleStory article={{ ...article, author: null, mainImage: null }} />)
+    expect(screen.getByText('Staff')).toBeTruthy()
+    expect(container.querySelectorAll('img')).toHaveLength(0)
+  })
+})

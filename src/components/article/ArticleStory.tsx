@@ -1,0 +1,68 @@
+import { categoryHref, presentCategories, type ArticleData } from '../../content/article/article.ts'
+import { imageSource } from '../../content/format/image.ts'
+import { safeHref } from '../../content/article/links.ts'
+import { cleanText } from '../../content/format/text.ts'
+import { Byline } from './Byline.tsx'
+import { PortableTextBody } from './PortableTextBody.tsx'
+import './ArticleStory.css'
+
+export interface ArticleStoryProps {
+  article: ArticleData
+}
+
+/** One article as a reader sees it: categories, headline, standfirst, byline, lead image and body. */
+export function ArticleStory({ article }: ArticleStoryProps) {
+  const categories = presentCategories(article)
+  const standfirst = cleanText(article.excerpt)
+  const lead = imageSource(article.mainImage, 'lead')
+  const leadCaption = typeof article.mainImage?.caption === 'string' ? article.mainImage.caption.trim() : ''
+  const isVideo = article.mediaType === 'video'
+  const videoHref = isVideo ? safeHref(article.videoUrl) : null
+  return (
+    <article className="article" aria-labelledby="article-title">
+      <header className="article__header">
+        {categories.length > 0 && (
+          <ul className="article__categories" aria-label="Categories">
+            {categories.map((category, index) => {
+              const href = categoryHref(category)
+              return <li key={`${index}-${category._id}`}>{href ? <a href={href}>{category.title}</a> : category.title}</li>
+            })}
+          </ul>
+        )}
+        {isVideo && <p className="article__tag">Video Report</p>}
+        <h1 id="article-title" className="article__title">
+          {article.title}
+        </h1>
+        {standfirst !== '' && <p className="article__standfirst">{standfirst}</p>}
+        <Byline author={article.author} publishedAt={article.publishedAt} />
+        {videoHref && (
+          <p className="article__watch">
+            <a href={videoHref}>
+              <span aria-hidden="true">▶ </span>Watch the video report
+            </a>
+          </p>
+        )}
+      </header>
+      {lead && (
+        <figure className="article__lead">
+          {/* The lead image is the first thing a reader looks at: fetched at once, not lazily. */}
+          <img
+            src={lead.src}
+            srcSet={lead.srcSet}
+            sizes="(min-width: 75rem) 72rem, 100vw"
+            width={lead.width}
+            height={lead.height}
+            alt={typeof article.mainImage?.alt === 'string' ? article.mainImage.alt : ''}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+          />
+          {leadCaption !== '' && <figcaption>{leadCaption}</figcaption>}
+        </figure>
+      )}
+      <div className="article__body">
+        <PortableTextBody value={article.body} />
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,38 @@
+import { longDate } from '../../content/format/dates.ts'
+import type { ImageRef } from '../../content/format/image.ts'
+import { AuthorAvatar } from './AuthorAvatar.tsx'
+import './Byline.css'
+
+export interface BylineProps {
+  author?: { name: string; image?: ImageRef | null } | null
+  /** ISO date-time the article was published; left out when missing or unreadable. */
+  publishedAt?: string | null
+}
+
+/** Who wrote the article and when: portrait (or icon), "By {name}" or "Staff", and the long date. */
+export function Byline({ author, publishedAt }: BylineProps) {
+  const name = author?.name?.trim()
+  const date = publishedAt ? new Date(publishedAt) : null
+  const validDate = date && !Number.isNaN(date.getTime()) ? date : null
+  return (
+    <div className="byline">
+      <AuthorAvatar image={name ? author?.image : null} />
+      <div className="byline__text">
+        <p className="byline__author">
+          {name ? (
+            <>
+              By <span className="byline__name">{name}</span>
+            </>
+          ) : (
+            <span className="byline__name">Staff</span>
+          )}
+        </p>
+        {validDate && publishedAt && (
+          <p className="byline__date">
+            <time dateTime={publishedAt}>{longDate(validDate)}</time>
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import type { ListingArticle } from '../../content/listings/listings.ts'
+import { bylineOf, cardDate, firstCategoryName, groupByMonth } from '../../content/listings/listings.ts'
+import { StoryLink } from '../ui/StoryLink.tsx'
+import './ListingArchive.css'
+
+export interface ListingArchiveProps {
+  /** One page of the archive, newest first. */
+  articles: ListingArticle[]
+  now: Date
+}
+
+/** The archive's page of articles as a compact list under month headings ("November 2026"). */
+export function ListingArchive({ articles, now }: ListingArchiveProps) {
+  return (
+    <div className="listing-archive">
+      {groupByMonth(articles).map((month) => (
+        <section key={month.key} className="listing-archive__month" aria-labelledby={`archive-${month.key}`}>
+          <h2 id={`archive-${month.key}`} className="listing-archive__heading">
+            {month.label}
+          </h2>
+          <ol className="listing-archive__list">
+            {month.items.map((article) => {
+              const date = cardDate(article.publishedAt, now)
+              return (
+                <li key={article._id} className="listing-archive__item">
+                  {date ? (
+                    <time className="listing-archive__date" dateTime={date.dateTime}>
+                      {date.text}
+                    </time>
+                  ) : null}
+                  <div>
+                    <h3 className="listing-archive__title">
+                      <StoryLink slug={article.slug}>{article.title}</StoryLink>
+                    </h3>
+                    <p className="listing-archive__meta">
+                      <span className="listing-archive__category">{firstCategoryName(article)}</span>
+                      {article.mediaType === 'video' ? <span>Video</span> : null}
+                      <span>{bylineOf(article)}</span>
+                    </p>
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useForm, useStore } from '@tanstack/react-form'
+import { useId, useRef } from 'react'
+import * as v from 'valibot'
+import { emailSchema } from '../../content/pages/contact.ts'
+import './SubscribeBox.css'
+
+export interface SubscribeBoxProps {
+  /** Receives the trimmed address once it is valid (the About page then opens /subscribe with it). */
+  onSubscribe: (email: string) => void
+  /** What the box holds at first, for stories. */
+  initialEmail?: string
+}
+
+/** A short sign-up panel: one email box and a Subscribe button that checks the address first. */
+export function SubscribeBox({ onSubscribe, initialEmail = '' }: SubscribeBoxProps) {
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const form = useForm({
+    defaultValues: { email: initialEmail },
+    canSubmitWhenInvalid: true,
+    onSubmit: ({ value }) => onSubscribe(v.parse(emailSchema, value.email)),
+    onSubmitInvalid: () => inputRef.current?.focus(),
+  })
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+
+  return (
+    <section className="subscribe-box" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="subscribe-box__title">
+        Subscribe to Resonance
+      </h2>
+      <p className="subscribe-box__text">
+        London's stories, checked and explained, with a morning briefing in your inbox. Plans start at £7.99 a month.
+      </p>
+      <form
+        className="subscribe-box__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void form.handleSubmit()
+        }}
+      >
+        <form.Field name="email" validators={{ onChange: emailSchema }}>
+          {(field) => {
+            const error = field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined
+            const inputId = `${id}-email`
+            const errorId = `${inputId}-error`
+            return (
+              <div className="subscribe-box__field">
+                <label htmlFor={inputId}>Email address</label>
+                <div className="subscribe-box__row">
+                  <input
+                    id={inputId}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={field.state.value}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    onChange={(event) => field.handleChange(event.target.value)}
+                    onBlur={() => {
+                      field.handleBlur()
+                      void field.validate('change')
+                    }}
+                    ref={inputRef}
+                  />
+                  <button type="submit">Subscribe</button>
+                </div>
+                {error ? (
+                  <p id={errorId} className="subscribe-box__error">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            )
+          }}
+        </form.Field>
+      </form>
+    </section>
+  )
+}

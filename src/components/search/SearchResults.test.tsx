@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { SearchResults } from './SearchResults.tsx'
+import { manyResults, searchHit, thamesResults } from './SearchResults.fixtures.ts'
+
+describe('SearchResults', () => {
+  it('asks for a search before there is one', async () => {
+    await renderWithRouter(<SearchResults query="" page={1} results={null} />)
+    expect(screen.getByText(/Type a word or two in the box above/)).toBeTruthy()
+    expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('says it is searching while the results load', async () => {
+    await renderWithRouter(<SearchResults query="Thames" page={1} results={null} />)
+    expect(screen.getByRole('status', { name: 'Searching for “Thames”…' })).toBeTruthy()
+  })
+
+  it('says plainly when nothing matches', async () => {
+    await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, hits: [] }} />)
+    expect(screen.getByText('No articles match “zebra crossing”.')).toBeTruthy()
+    expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('lists each result with its link, section, date and cleaned excerpt', async () => {
+    await renderWithRouter(<SearchResults query="Thames barrier" page={1} results={thamesResults} />)
+    expect(screen.getByText('3 results for “Thames barrier”')).toBeTruthy()
+    const items = within(screen.getByRole('list')).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+
+    const first = within(items[0]!)
+    const link = first.getByRole('link', { name: 'Thames Barrier closed as surge tide threatens riverside homes' })
+    expect(link.getAttribute('href')).toBe('/article/thames-barrier-closed')
+    expect(first.getByRole('heading', { level: 2 }).textContent).toBe(link.textContent)
+    expect(first.getByText('UK')).toBeTruthy()
+    expect(first.getByText('Friday 20 November 2026').getAttribute('dateTime')).toBe('2026-11-20T10:00:00Z')
+    // The excerpt's HTML is shown as text, never as markup.
+    expect(first.getByText(/The Environment Agency closed the/).textContent).toBe(
+      'The Environment Agency closed the barrier twice this week as spring tides met a storm surge.',
+    )
+    expect(items[0]!.querySelector('strong')).toBeNull()
+    expect([...items[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Thames', 'Barrier', 'barrier'])
+  })
+
+  it('shows a result without an excerpt or section by its title and date alone', async () => {
+    await renderWithRouter(<SearchResults query="council" page={1} results={thamesResults} />)
+    const item = screen.getByRole('link', { name: 'Council budget vote delayed' }).closest('li')!
+    expect(item.querySelectorAll('p')).toHaveLength(1)
+    expect(within(item).getByText('Monday 2 November 2026')).toBeTruthy()
+  })
+
+  it('keeps a very long title whole', async () => {
+    const title =
+      'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised Bakerloo line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it'
+    await renderWithRouter(<SearchResults query="Bakerloo" page={1} results={{ total: 1, hits: [searchHit(1, { title })] }} />)
+    expect(screen.getByRole('link', { name: title })).toBeTruthy()
+    expect(screen.getByText('1 result for “Bakerloo”')).toBeTruthy()
+  })
+
+  it('pages through many results twenty at a time', async () => {
+    await renderWithRouter(<SearchResults query="Thames" page={2} results={manyResults(45, 2)} />)
+    expect(screen.getByText(/45 results for “Thames”/).textContent).toBe('45 results for “Thames” · showing 21–40')
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(20)
+    expect(screen.getByRole('list').getAttribute('start')).toBe('21')
+    const pages = within(screen.getByRole('navigation', { name: 'Pages of results' }))
+    expect(pages.getByText('Page 2 of 3')).toBeTruthy()
+    expect(pages.getByRole('link', { name: '← Previous page' }).getAttribute('href')).toBe('/search?q=Thames')
+    expect(pages.getByRole('link', { name: 'Next page →' }).getAttribute('href')).toBe('/search?q=Thames&page=3')
+  })
+
+  it('has no paging for a single page, and no next link on the last', async () => {
+    const { unmount } = await renderWithRouter(<SearchResults query="Thames" page={1} results={thamesResults} />)
+    expect(screen.queryByRole('navigation', { name: 'Pages of results' })).toBeNull()
+    unmount()
+    await renderWithRouter(<SearchResults query="Thames" page={3} results={manyResults(45, 3)} />)
+    const pages = within(screen.getByRole('navigation', { name: 'Pages of results' }))
+    expect(pages.queryByRole('link', { name: 'Next page →' })).toBeNull()
+    expect(pages.getByRole('link', { name: '← Previous page' }).getAttribute('href')).toBe('/search?q=Thames&page=2')
+  })
+
+  it('leads back to the first page from a page past the last', async () => {
+    await renderWithRouter(<SearchResults query="Thames" page={9} results={{ total: 45, hits: [] }} />)
+    expect(screen.getByText(/There is no page 9 of results for “Thames”/).textContent).toContain('the 45 results fit on 3 pages')
+    expect(screen.getByRole('link', { name: 'Go to the first page of results' }).getAttribute('href')).toBe('/search?q=Thames')
+  })
+
+  it('reports a failed search and offers to try again', async () => {
+    const user = userEvent.setup()
+    let retries = 0
+    await renderWithRouter(<SearchResults query="Thames" page={1} results={null} error="Request failed with status 503" onRetry={() => retries++} />)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('We could not search for “Thames” just now.')
+    expect(alert.textContent).toContain('Request failed with status 503')
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(retries).toBe(1)
+  })
+})

@@ -1,0 +1,151 @@
+import { Link } from '@tanstack/react-router'
+import { longDate } from '../../content/format/dates.ts'
+import { markMatches, searchPageCount, searchPageSize, type SearchResultPage } from '../../content/search/search.ts'
+import { cleanText } from '../../content/format/text.ts'
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx'
+import { StoryLink } from '../ui/StoryLink.tsx'
+import './SearchResults.css'
+
+export interface SearchResultsProps {
+  /** The searched text, already trimmed; empty when the reader has not searched yet. */
+  query: string
+  /** The 1-based page of results shown. */
+  page: number
+  /** One page of results; null while they load. */
+  results: SearchResultPage | null
+  /** Why the search failed, when it did. */
+  error?: string | null
+  /** Runs the failed search again. */
+  onRetry?: () => void
+}
+
+function Marked({ text, query }: { text: string; query: string }) {
+  return markMatches(text, query).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))
+}
+
+function resultDate(publishedAt: string | null) {
+  if (!publishedAt) return null
+  const date = new Date(publishedAt)
+  if (Number.isNaN(date.getTime())) return null
+  return <time dateTime={publishedAt}>{longDate(date)}</time>
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+}
+
+/** The /search page's results: a prompt, the results with paging, or why there are none. */
+export function SearchResults({ query, page, results, error, onRetry }: SearchResultsProps) {
+  if (!query) {
+    return (
+      <div className="search-results search-results--message">
+        <p>Type a word or two in the box above to search every article Resonance has published.</p>
+      </div>
+    )
+  }
+  if (error) {
+    return (
+      <div className="search-results search-results--message" role="alert">
+        <p>
+          <strong>We could not search for “{query}” just now.</strong> Please try again in a moment.
+        </p>
+        <p className="search-results__detail">{error}</p>
+        {onRetry ? (
+          <button type="button" className="search-results__retry" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    )
+  }
+  if (results === null) return <LoadingSpinner label={`Searching for “${query}”…`} />
+  if (results.total === 0) {
+    return (
+      <div className="search-results search-results--message">
+        <p>
+          <strong>No articles match “{query}”.</strong>
+        </p>
+        <p>Check the spelling, try fewer words, or search for something more general.</p>
+      </div>
+    )
+  }
+
+  const pages = searchPageCount(results.total)
+  if (results.hits.length === 0) {
+    return (
+      <div className="search-results search-results--message">
+        <p>
+          There is no page {page} of results for “{query}”: the {plural(results.total, 'result fits', 'results fit')} on{' '}
+          {plural(pages, 'page', 'pages')}.
+        </p>
+        <p>
+          <Link to="/search" search={{ q: query }}>
+            Go to the first page of results
+          </Link>
+        </p>
+      </div>
+    )
+  }
+
+  const first = (page - 1) * searchPageSize + 1
+  const last = first + results.hits.length - 1
+  return (
+    <div className="search-results">
+      <p className="search-results__summary">
+        {plural(results.total, 'result', 'results')} for “{query}”
+        {pages > 1 ? (
+          <span className="search-results__range">
+            {' '}
+            · showing {first}–{last}
+          </span>
+        ) : null}
+      </p>
+      <ol className="search-results__list" start={first}>
+        {results.hits.map((hit) => {
+          const excerpt = cleanText(hit.excerpt)
+          return (
+            <li key={hit._id} className="search-results__item">
+              <article className="search-results__article">
+                <h2 className="search-results__title">
+                  <StoryLink slug={hit.slug}>
+                    <Marked text={hit.title} query={query} />
+                  </StoryLink>
+                </h2>
+                <p className="search-results__meta">
+                  {hit.section ? <span className="search-results__section">{hit.section}</span> : null}
+                  {resultDate(hit.publishedAt)}
+                </p>
+                {excerpt ? (
+                  <p className="search-results__excerpt">
+                    <Marked text={excerpt} query={query} />
+                  </p>
+                ) : null}
+              </article>
+            </li>
+          )
+        })}
+      </ol>
+      {pages > 1 ? (
+        <nav className="search-results__pages" aria-label="Pages of results">
+          {page > 1 ? (
+            <Link to="/search" search={page === 2 ? { q: query } : { q: query, page: page - 1 }} rel="prev" className="search-results__page-link">
+              ← Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="search-results__page-count">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to="/search" search={{ q: query, page: page + 1 }} rel="next" className="search-results__page-link">
+              Next page →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+// Where route loaders read content from. The router hands every loader a ContentSource in its
+// context: in the browser it answers from the data the server rendered the page with, then through
+// @sanity/client (loaded on first use, so pages rendered by the server hydrate without it); on the
+// server it asks the content service's query engine directly. docs/decisions/005 explains why.
+
+export type QueryParams = Record<string, unknown>
+
+export interface FetchOptions {
+  tag?: string
+  signal?: AbortSignal
+}
+
+export interface ContentSource {
+  fetch<R>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R>
+}
+
+export interface RouterContext {
+  content: ContentSource
+  /** The time the first render shows (the server's render time for a page it rendered). */
+  renderedAt: Date
+}
+
+/** One key per query and parameter set, the same in the server that records and the browser that replays. */
+export function queryKey(query: string, params: QueryParams = {}): string {
+  const sorted = Object.keys(params)
+    .sort()
+    .map((name) => [name, params[name]])
+  return JSON.stringify([query, sorted])
+}
+
+/** What the server sends with a page it rendered: the results it used, and the time it rendered at. */
+export interface PageData {
+  renderedAt: string
+  results: Record<string, unknown>
+}
+
+
+/**
+ * The page data as an inline JSON script. `<`, `>`, `&` and the two JavaScript line separators are
+ * escaped, so no content (a title containing `</script>`) can end the element early.
+ */
+export function serialisePageData(data: PageData): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
