@@ -1,4 +1,4 @@
-// The article form's mode (spec §4): create when the route has no id, edit otherwise. Both load
+// The article form's mode (docs/product-spec.md §4): create when the route has no id, edit otherwise. Both load
 // the authors and categories (edit mode the article too, its draft over the published version);
 // then editing -> saving -> saved, or failed, or conflict when someone else saved the article
 // first (the editor's text stays in the form). A slug another article uses sends the form back to

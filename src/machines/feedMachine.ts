@@ -1,4 +1,4 @@
-// The homepage's live feed (spec §4): connecting -> live (listen; refetch on each update) ->
+// The homepage's live feed (docs/product-spec.md §4): connecting -> live (listen; refetch on each update) ->
 // polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
 // Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
 // Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route

@@ -1,4 +1,4 @@
-// Toasts (spec §4, §9): each toast is its own small statechart, open -> dismissed -> removed, and
+// Toasts (docs/product-spec.md §4, §9): each toast is its own small statechart, open -> dismissed -> removed, and
 // the toaster machine keeps at most 20 of them. Durations: success 2 s, error and blank 4 s,
 // loading until it is settled into another kind. Timers are named delays, replaceable in tests.
 

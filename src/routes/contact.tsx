@@ -8,7 +8,7 @@ export const Route = createFileRoute('/contact')({
       { name: 'description', content: 'Write to the Resonance newsroom in London: corrections, story tips, feedback and media enquiries, with our phone, email, address and office hours.' },
     ],
   }),
-  // No contact endpoint exists (spec §7: no contact-submit call), so the form confirms on screen and
+  // No contact endpoint exists (docs/product-spec.md §7 lists no contact-submit call), so the form confirms on screen and
   // the message goes nowhere. It is not logged either: it holds a reader's name and email address.
   component: ContactPage,
 })

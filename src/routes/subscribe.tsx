@@ -27,7 +27,7 @@ export const Route = createFileRoute('/subscribe')({
 
 function Subscribe() {
   const { email } = Route.useSearch()
-  // No subscribe endpoint exists (spec §7: no subscribe call), so the form confirms on screen and
+  // No subscribe endpoint exists (docs/product-spec.md §7 lists no subscribe call), so the form confirms on screen and
   // nothing is sent anywhere. A real sign-up would post the plan and address from here.
   return <SubscribePage initialEmail={email} />
 }

@@ -1,4 +1,4 @@
-// Asset uploads (docs content-api.md §5) through client.assets.upload, and the image CDN (§6)
+// Asset uploads (docs/content-api.md §5) through client.assets.upload, and the image CDN (§6)
 // through @sanity/image-url URLs fetched over HTTP and measured with sharp.
 
 import { createHash, randomBytes } from 'node:crypto'

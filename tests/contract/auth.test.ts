@@ -1,4 +1,4 @@
-// Tokens, roles and sign-in (docs content-api.md §7 plus the service's /auth endpoints).
+// Tokens, roles and sign-in (docs/content-api.md §7 plus the service's /auth endpoints).
 
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-// Error shapes, limits, routing and CORS (docs content-api.md §1, §3, §8, §10), and that the
+// Error shapes, limits, routing and CORS (docs/content-api.md §1, §3, §8, §10), and that the
 // process survives all of it.
 
 import { connect } from 'node:net'

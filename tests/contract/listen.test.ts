@@ -1,4 +1,4 @@
-// The listen endpoint (docs content-api.md §2) through client.listen().
+// The listen endpoint (docs/content-api.md §2) through client.listen().
 //
 // How the listener runs in Node: @sanity/client 7.28's listen() uses the global EventSource when
 // there is one and no headers are needed, and otherwise imports its polyfill `@sanity/eventsource`

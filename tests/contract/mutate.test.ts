@@ -1,4 +1,4 @@
-// The mutate endpoint (docs content-api.md §3) driven by @sanity/client's create/patch/delete,
+// The mutate endpoint (docs/content-api.md §3) driven by @sanity/client's create/patch/delete,
 // transactions and mutate().
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

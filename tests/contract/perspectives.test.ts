@@ -1,4 +1,4 @@
-// Perspectives and draft visibility (docs content-api.md §4, §7, §9) through @sanity/client.
+// Perspectives and draft visibility (docs/content-api.md §4, §7, §9) through @sanity/client.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SanityClient } from '@sanity/client'

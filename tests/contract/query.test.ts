@@ -1,4 +1,4 @@
-// The query endpoint (docs content-api.md §1) driven by the real @sanity/client.
+// The query endpoint (docs/content-api.md §1) driven by the real @sanity/client.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'

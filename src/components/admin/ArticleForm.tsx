@@ -30,7 +30,7 @@ export interface ArticleFormProps {
   uploadImage: UploadImage
 }
 
-/** The spec's article form (§2): 'Create New Article' or 'Edit Article', and its states around the fields. */
+/** The article form of docs/product-spec.md §2: 'Create New Article' or 'Edit Article', and its states around the fields. */
 export function ArticleForm(props: ArticleFormProps) {
   const { status, mode, loadError, onRetry, onCancel } = props
   const heading = mode === 'edit' ? 'Edit Article' : 'Create New Article'

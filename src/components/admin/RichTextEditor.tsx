@@ -65,7 +65,7 @@ export function editorExtensions(): Extensions {
         linkOnPaste: true,
         defaultProtocol: 'https',
         protocols: ['mailto', 'tel'],
-        // Only http, https, mailto and tel, as the reader site follows (spec §5).
+        // Only http, https, mailto and tel, as the reader site follows (docs/product-spec.md §5).
         isAllowedUri: (url) => safeHref(url) !== null,
         HTMLAttributes: { target: null, rel: 'noopener noreferrer nofollow' },
       },

@@ -1,4 +1,4 @@
-// The article form's rules (spec §3 "Article form values", §5): its values, their validation with
+// The article form's rules (docs/product-spec.md §3 "Article form values", §5): its values, their validation with
 // the spec's exact messages, how a stored article becomes form values and back, and the one
 // transaction a save sends. Pure apart from the `fetch` and `mutate` a caller hands to
 // `loadArticleForm` and `saveArticle`, so the route stays thin and every rule is tested here.

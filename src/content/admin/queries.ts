@@ -317,7 +317,7 @@ export async function deleteDocument(client: Pick<SanityClient, 'transaction'>, 
 // ---------------------------------------------------------------------------------------------
 // Refused deletes
 
-/** The service refuses this editor's writes (spec §8): what the list and section manager say. */
+/** The service refuses this editor's writes (docs/product-spec.md §8): what the list and section manager say. */
 export const deleteDisabledMessage = 'Delete disabled - using a hosted content service as backend'
 /** The dashboard's own wording for the same refusal. */
 export const dashboardDeleteDisabledMessage = 'Delete functionality disabled - using a hosted content service as backend'

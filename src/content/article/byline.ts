@@ -1,4 +1,4 @@
-/** 'By {author}', or 'Staff' when a story has no author (spec §2). */
+/** 'By {author}', or 'Staff' when a story has no author (docs/product-spec.md §2). */
 export function bylineText(author: { name?: string | null } | null | undefined): string {
   const name = author?.name?.trim()
   return name ? `By ${name}` : 'Staff'

@@ -1,4 +1,4 @@
-// The homepage's section rules (spec §4, §5, §9), in one place.
+// The homepage's section rules (docs/product-spec.md §4, §5, §9), in one place.
 // `applyHomepageRules` states them over the whole set of published articles; `sectionsFromQuery`
 // reads the bounded homepage query (src/content/homepage/query.ts), which fetches only what each section
 // can show. The tests check that the two agree on every dataset.

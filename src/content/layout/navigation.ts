@@ -1,4 +1,4 @@
-// The header's and footer's links, exactly as the spec lists them (§2).
+// The header's and footer's links, exactly as docs/product-spec.md §2 lists them.
 
 export interface NavLink {
   label: string

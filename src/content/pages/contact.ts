@@ -1,6 +1,6 @@
 // How readers reach the paper: the rules of the contact and subscription forms (valibot schemas,
 // which the forms use as standard schemas) and the details the About, Contact and Subscribe pages
-// show. No contact or subscribe call exists (spec §7). Only the pages' lazy chunks import this
+// show. No contact or subscribe call exists (docs/product-spec.md §7). Only the pages' lazy chunks import this
 // module: a route's search validation would pull it, and valibot, into every page's first download.
 
 import * as v from 'valibot'
@@ -31,7 +31,7 @@ export const emailSchema = v.config(
   firstIssueOnly,
 )
 
-/** The contact form: all four fields required, the email in email format, no other bounds (spec §5). */
+/** The contact form: all four fields required, the email in email format, no other bounds (docs/product-spec.md §5). */
 export const contactSchema = v.object({
   fullName: fullNameSchema,
   email: emailSchema,
