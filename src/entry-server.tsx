@@ -1,5 +1,5 @@
 // The content service renders reader pages with this module (built by `vite build --ssr` into
-// dist/server), so a reader sees the newspaper before any JavaScript has run. The browser then
+// dist-server/), so a reader sees the newspaper before any JavaScript has run. The browser then
 // hydrates the same routes with the same data (src/main.tsx). docs/decisions/005.
 
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
@@ -49,7 +49,7 @@ export async function renderPage(url: string, query: ServerQuery, now: Date = ne
   const router = createAppRouter({ content, renderedAt: now }, createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // The outcome of a server load (render with a status, or redirect) is kept on the router; the
-  // field is internal, so the version is pinned and tests/contract/ssr.test.ts covers both cases.
+  // field is internal, so the version is pinned and tests/browser/server-rendering.test.ts covers both cases (404 and redirect).
   const outcome = (router as unknown as { _serverResult?: ServerOutcome })._serverResult
   if (outcome?.type === 'redirect') {
     const location = outcome.redirect.headers.get('Location') ?? outcome.redirect.options.href ?? '/'

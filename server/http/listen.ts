@@ -1,5 +1,5 @@
 // The listen endpoint: a stream of server-sent events for the transactions a filter matches. What a
-// listener receives is decided by `listeners.ts` and `visibility.ts`; this opens and closes streams.
+// listener receives is decided by `server/live/listeners.ts` and `server/access/visibility.ts`; this opens and closes streams.
 
 import { ApiError, typedError } from '../errors.ts'
 import { randomId } from '../store/ids.ts'

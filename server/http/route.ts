@@ -32,8 +32,8 @@ export interface ApiDeps {
 
 /**
  * Who may call a route. `anyone`: readers without a token too; what they read is filtered by
- * `visibility.ts`. `signedIn`: any valid session or token. `writer`: a principal whose role may
- * write (`auth.ts` writerRoles); refused with the Content Lake's insufficientPermissions error.
+ * `server/access/visibility.ts`. `signedIn`: any valid session or token. `writer`: a principal whose role may
+ * write (`shared/roles.ts` writerRoles); refused with the Content Lake's insufficientPermissions error.
  */
 export type Access = 'anyone' | 'signedIn' | 'writer'
 

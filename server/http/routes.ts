@@ -1,5 +1,5 @@
 // Every route of the service, with who may call it: "who may do this?" is answered here and only
-// here. Reads are open to anyone, and what each reader sees is decided by `visibility.ts`; every
+// here. Reads are open to anyone, and what each reader sees is decided by `server/access/visibility.ts`; every
 // write needs a writer's role, checked by the handler before the route runs.
 
 import { doc, mutate, mutatePermission, query } from './data.ts'

@@ -1,4 +1,4 @@
-// Sign-in for the admin area: sessions are bearer tokens (`auth.ts` keeps them).
+// Sign-in for the admin area: sessions are bearer tokens (`server/access/auth.ts` keeps them).
 
 import { httpError } from '../errors.ts'
 import { isRecord, sendJson } from './respond.ts'

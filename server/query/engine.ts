@@ -1,4 +1,4 @@
-// GROQ for the service: each query runs in a query worker (queryPool.ts), never on the thread
+// GROQ for the service: each query runs in a query worker (pool.ts), never on the thread
 // that answers HTTP, within the limits of who asks; answers are cached here per dataset revision,
 // and whole responses of anonymous GETs by URL, so the homepage query is answered from memory
 // until the next write. docs/decisions/002-query-cache.md and 006-query-workers.md explain why.
