@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useId, useRef, type ReactNode } from 'react'
 import { adminDateTime, displayTitle, publicationStatus, statusLabels, type AdminArticleRow, type Loadable } from '../../content/admin/queries.ts'
 import { articlePageSize, articleSortDescriptions, type ArticleSort } from '../../content/admin/addresses.ts'
-import { ConfirmDialog, useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { ConfirmDelete } from './ConfirmDelete.tsx'
 import './AdminArticleTable.css'
 
 export interface AdminArticleTableProps {
@@ -35,7 +36,6 @@ export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelet
   const headingRef = useRef<HTMLHeadingElement>(null)
   const captionId = useId()
   const confirmation = useConfirmation(onDelete)
-  const pending = confirmation.target
   const rows = state.status === 'ready' ? state.data.rows : []
 
   return (
@@ -92,16 +92,7 @@ export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelet
         <p className="article-table__legend">Published (edited): readers see the published version; an editor’s changes wait in a draft.</p>
       ) : null}
       {pagination}
-      <ConfirmDialog
-        open={pending !== null}
-        title="Delete article"
-        message="Are you sure you want to delete this article?"
-        detail={pending ? <p>“{displayTitle(pending.title)}” will be removed for readers and editors. This cannot be undone.</p> : null}
-        busy={confirmation.busy}
-        onConfirm={() => void confirmation.confirm()}
-        onCancel={confirmation.cancel}
-        fallbackFocus={headingRef}
-      />
+      <ConfirmDelete confirmation={confirmation} nameOf={(row) => displayTitle(row.title)} fallbackFocus={headingRef} />
     </div>
   )
 }

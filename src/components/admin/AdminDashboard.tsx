@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
 import { displayTitle, publicationStatus, statusLabels, type AdminListItem, type DashboardData, type Loadable } from '../../content/admin/queries.ts'
 import { sectionTitles, sectionTypes, type SectionType } from '../../content/admin/addresses.ts'
-import { ConfirmDialog, useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { ConfirmDelete } from './ConfirmDelete.tsx'
 import './AdminDashboard.css'
 
 export interface AdminDashboardProps {
@@ -26,7 +27,6 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
   const headingRef = useRef<HTMLHeadingElement>(null)
   const managersId = useId()
   const confirmation = useConfirmation(onDelete)
-  const pending = confirmation.target
   return (
     <div className="admin-dashboard">
       <div className="admin-dashboard__header">
@@ -63,16 +63,7 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
           ))}
         </ul>
       </nav>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Delete article"
-        message="Are you sure you want to delete this article?"
-        detail={pending ? <p>“{displayTitle(pending.title)}” will be removed for readers and editors. This cannot be undone.</p> : null}
-        busy={confirmation.busy}
-        onConfirm={() => void confirmation.confirm()}
-        onCancel={confirmation.cancel}
-        fallbackFocus={headingRef}
-      />
+      <ConfirmDelete confirmation={confirmation} nameOf={(article) => displayTitle(article.title)} fallbackFocus={headingRef} />
     </div>
   )
 }

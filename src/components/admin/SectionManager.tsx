@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { displayTitle, publicationStatus, sectionHoldsArticles, statusLabels, type AdminListItem, type Loadable, type SectionContent } from '../../content/admin/queries.ts'
 import { sectionTitles, sectionTypes, type SectionType } from '../../content/admin/addresses.ts'
-import { ConfirmDialog, useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { useConfirmation } from '../ui/ConfirmDialog.tsx'
+import { ConfirmDelete } from './ConfirmDelete.tsx'
 import './SectionManager.css'
 
 export interface SectionManagerProps {
@@ -18,7 +19,6 @@ export interface SectionManagerProps {
 export function SectionManager({ sectionType, state, onDelete, onRetry }: SectionManagerProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const confirmation = useConfirmation(onDelete)
-  const pending = confirmation.target
 
   if (sectionType === null) {
     return (
@@ -70,16 +70,7 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
           </ul>
         </>
       )}
-      <ConfirmDialog
-        open={pending !== null}
-        title={editable ? 'Delete article' : 'Delete gallery'}
-        message={pending ? `Are you sure you want to delete "${displayTitle(pending.title)}"?` : ''}
-        detail={pending ? <p>It will be removed for readers and editors. This cannot be undone.</p> : null}
-        busy={confirmation.busy}
-        onConfirm={() => void confirmation.confirm()}
-        onCancel={confirmation.cancel}
-        fallbackFocus={headingRef}
-      />
+      <ConfirmDelete confirmation={confirmation} noun={editable ? 'article' : 'gallery'} nameInQuestion nameOf={(item) => displayTitle(item.title)} fallbackFocus={headingRef} />
     </div>
   )
 }

@@ -2,11 +2,10 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { AdminArticleFilters } from '../../../components/admin/AdminArticleFilters.tsx'
 import { AdminArticleTable } from '../../../components/admin/AdminArticleTable.tsx'
 import { AdminPagination } from '../../../components/admin/AdminPagination.tsx'
-import { articlePageCount, deleteDocument, deleteFailureMessage, fetchArticleList, type AdminArticleRow } from '../../../content/admin/queries.ts'
+import { articlePageCount, deleteFailureMessage, fetchArticleList } from '../../../content/admin/queries.ts'
 import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/admin/addresses.ts'
-import { toasts, withSession } from '../-session.ts'
-
-const nothingToDelete = async () => {}
+import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
+import { withSession } from '../-session.ts'
 
 // The list's whole state (search, filters, sort, page) lives in the address, so a view can be
 // bookmarked, shared and reloaded; the loader asks for one page of it.
@@ -24,23 +23,13 @@ function ArticlesRoute() {
   const search = Route.useSearch()
   const list = Route.useLoaderData()
   const navigate = Route.useNavigate()
-  const router = useRouter()
   // Another view of this list loading (search changed, or refreshed after a delete): the table says
   // so and keeps its rows until the new ones arrive.
   const reloading = useRouterState({ select: (s) => s.status === 'pending' && s.location.pathname === s.resolvedLocation?.pathname })
   const page = search.page ?? 1
   // Changes apply to the address as it is now, which may be ahead of the page shown while a view loads.
   const show = (change: ArticleListSearch) => void navigate({ search: (previous) => ({ ...previous, ...change }) })
-  const remove = async (article: AdminArticleRow) => {
-    const toast = toasts.loading('Deleting article...')
-    try {
-      await withSession((client) => deleteDocument(client, article.id))
-      toasts.settle(toast, { kind: 'success', title: 'Article deleted!', description: 'Article deleted successfully.' })
-    } catch (error) {
-      toasts.settle(toast, { kind: 'error', title: 'Error', description: deleteFailureMessage(error) })
-    }
-    await router.invalidate()
-  }
+  const remove = useDeleteWithToasts({ ...articleDeleteToasts, failed: (error) => ({ title: 'Error', description: deleteFailureMessage(error) }) })
   return (
     <AdminArticleTable
       state={{ status: 'ready', data: list }}

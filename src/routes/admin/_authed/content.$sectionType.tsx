@@ -1,10 +1,9 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { SectionManager } from '../../../components/admin/SectionManager.tsx'
-import { deleteDocument, fetchSection, sectionDeleteFailure, type AdminListItem } from '../../../content/admin/queries.ts'
+import { fetchSection, sectionDeleteFailure } from '../../../content/admin/queries.ts'
 import { parseSectionType, sectionTitles } from '../../../content/admin/addresses.ts'
-import { toasts, withSession } from '../-session.ts'
-
-const nothingToDelete = async () => {}
+import { nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
+import { withSession } from '../-session.ts'
 
 // An unknown section type is a page of its own ('Invalid content section'), not the 404.
 export const Route = createFileRoute('/admin/_authed/content/$sectionType')({
@@ -24,17 +23,7 @@ export const Route = createFileRoute('/admin/_authed/content/$sectionType')({
 function SectionRoute() {
   const { sectionType } = Route.useParams()
   const content = Route.useLoaderData()
-  const router = useRouter()
-  const remove = async (item: AdminListItem) => {
-    const toast = toasts.loading('Deleting...')
-    try {
-      await withSession((client) => deleteDocument(client, item.id))
-      toasts.settle(toast, { kind: 'success', title: 'Item deleted successfully!' })
-    } catch (error) {
-      toasts.settle(toast, { kind: 'error', title: sectionDeleteFailure(error) })
-    }
-    await router.invalidate()
-  }
+  const remove = useDeleteWithToasts({ deleting: 'Deleting...', deleted: { title: 'Item deleted successfully!' }, failed: (error) => ({ title: sectionDeleteFailure(error) }) })
   const type = parseSectionType(sectionType)
   return <SectionManager sectionType={type} state={content ? { status: 'ready', data: content } : { status: 'loading' }} onDelete={remove} />
 }

@@ -1,9 +1,8 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { AdminDashboard } from '../../../components/admin/AdminDashboard.tsx'
-import { dashboardDeleteFailure, deleteDocument, fetchDashboard, type AdminListItem } from '../../../content/admin/queries.ts'
-import { toasts, withSession } from '../-session.ts'
-
-const nothingToDelete = async () => {}
+import { dashboardDeleteFailure, fetchDashboard } from '../../../content/admin/queries.ts'
+import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
+import { withSession } from '../-session.ts'
 
 export const Route = createFileRoute('/admin/_authed/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Resonance Admin' }] }),
@@ -15,17 +14,7 @@ export const Route = createFileRoute('/admin/_authed/dashboard')({
 
 function DashboardRoute() {
   const data = Route.useLoaderData()
-  const router = useRouter()
-  const remove = async (article: AdminListItem) => {
-    const toast = toasts.loading('Deleting article...')
-    try {
-      await withSession((client) => deleteDocument(client, article.id))
-      toasts.settle(toast, { kind: 'success', title: 'Article deleted!', description: 'Article deleted successfully.' })
-    } catch (error) {
-      toasts.settle(toast, { kind: 'error', title: dashboardDeleteFailure(error) })
-    }
-    await router.invalidate()
-  }
+  const remove = useDeleteWithToasts({ ...articleDeleteToasts, failed: (error) => ({ title: dashboardDeleteFailure(error) }) })
   return <AdminDashboard state={{ status: 'ready', data }} onDelete={remove} />
 }
 
