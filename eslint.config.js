@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Each side's boundary: server and app meet only in shared/.
+const sides = {
+  server: [{ regex: '(^|/)src/', message: 'The server never imports the app: what both need lives in shared/.' }],
+  src: [{ regex: '(^|/)server/', message: 'The app never imports the server: what both need lives in shared/.' }],
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'src/routeTree.gen.ts', 'node_modules', '.bench-data'] },
   js.configs.recommended,
@@ -29,8 +35,19 @@ export default tseslint.config(
   layer('shared/**', [
     { regex: '(^|/)(src|server)/', message: 'shared/ is what server and app both speak: it imports neither.' },
   ]),
-  layer('server/**', [{ regex: '(^|/)src/', message: 'The server never imports the app: what both need lives in shared/.' }]),
-  layer('src/**', [{ regex: '(^|/)server/', message: 'The app never imports the server: what both need lives in shared/.' }]),
+  layer('server/**', []),
+  // Inside the service the layers run http -> pages, live -> query -> store -> groq (which reads the
+  // store's document types only): each folder names the ones above it that it may not reach.
+  ...serverLayers({
+    'server/groq/**': ['http', 'pages', 'live', 'query', 'media', 'access', 'seed'],
+    'server/store/**': ['http', 'pages', 'live', 'query', 'media', 'access', 'seed'],
+    'server/access/**': ['http', 'pages', 'live', 'query', 'media', 'seed'],
+    'server/media/**': ['http', 'pages', 'live', 'query', 'seed'],
+    'server/query/**': ['http', 'pages', 'live', 'media', 'seed'],
+    'server/live/**': ['http', 'pages', 'media', 'seed'],
+    'server/pages/**': ['http', 'live', 'media', 'seed'],
+  }),
+  layer('src/**', []),
   layer('src/content/**', [
     { regex: '(^|/)(components|machines|routes)/', message: 'Content holds rules and queries; components, machines and routes use it, not the reverse.' },
   ]),
@@ -41,6 +58,12 @@ export default tseslint.config(
     { regex: '(^|/)content/clients/', message: 'Components receive content as props; routes and machines fetch it.' },
     { regex: '^(@sanity/client|xstate|@xstate/react)$', message: 'Components receive content as props and emit events; they hold no client and no actor.' },
   ]),
+  // Tests may reach across the app's own layers, and read the demo newspaper the seed writes (the
+  // editor must round-trip its articles), but still nothing else of the server.
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)server/(?!seed/)', message: 'The app never imports the server; tests may read server/seed only.' }] }] },
+  },
   {
     // Content rules run in the browser, on the server (page rendering) and in tests alike.
     files: ['src/content/**/*.{ts,tsx}'],
@@ -51,7 +74,19 @@ export default tseslint.config(
   },
 )
 
-/** A folder's forbidden imports, as one no-restricted-imports rule. */
+
+/** The service's folders and the folders above them, as one rule each (tests may reach further). */
+function serverLayers(above) {
+  return Object.entries(above).map(([glob, folders]) =>
+    layer(glob, [{ regex: `(^|\\.\\./)(${folders.join('|')})/`, message: `${glob.slice(0, -3)} sits below ${folders.join(', ')}.` }], ['server/**/*.test.ts']),
+  )
+}
+
+/**
+ * A folder's forbidden imports, as one no-restricted-imports rule. A later block's rule replaces an
+ * earlier one for the same file, so each block carries its side's own boundary too.
+ */
 function layer(glob, patterns, ignores = []) {
-  return { files: [`${glob.replace(/\*\*$/, '')}**/*.{ts,tsx,mjs}`], ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } }
+  const side = glob.startsWith('server/') ? sides.server : glob.startsWith('src/') ? sides.src : []
+  return { files: [`${glob.replace(/\*\*$/, '')}**/*.{ts,tsx,mjs}`], ignores, rules: { 'no-restricted-imports': ['error', { patterns: [...side, ...patterns] }] } }
 }

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { roles, type Role } from '../shared/roles.ts'
 import { loadConfig } from './config.ts'
 import { openParts, prepare } from './service.ts'
-import { exportDataset, importDataset } from './store/transfer.ts'
+import { exportDataset, importDataset } from './transfer.ts'
 
 const usage = `Usage: npm run content -- <command> [options]
 

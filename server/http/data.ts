@@ -1,7 +1,7 @@
 // The data API: query, mutate and doc (docs/content-api.md). Listen has a file of its own.
 
 import { httpError } from '../errors.ts'
-import { parseParam } from './input.ts'
+import { parseParam } from '../input.ts'
 import { validateMutations } from '../store/mutations.ts'
 import { modernVersion, normalisePerspective } from '../query/engine.ts'
 import { mayRead } from '../access/visibility.ts'

@@ -3,7 +3,7 @@
 
 import { ApiError, typedError } from '../errors.ts'
 import { randomId } from '../store/ids.ts'
-import { parseParam } from './input.ts'
+import { parseParam } from '../input.ts'
 import type { ListenOptions } from '../live/listeners.ts'
 import { modernVersion } from '../query/engine.ts'
 import type { ApiDeps, Context } from './route.ts'

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, httpError } from '../errors.ts'
-import { assertDepth } from './input.ts'
+import { assertDepth } from '../input.ts'
 
 export function fail(res: ServerResponse, error: unknown): void {
   let apiError: ApiError

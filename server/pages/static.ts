@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { httpError } from '../errors.ts'
-import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from '../http/headers.ts'
+import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

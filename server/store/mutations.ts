@@ -4,7 +4,7 @@
 import { mutationError, typedError, type ApiError, type MutationItemError } from '../errors.ts'
 import { isValidDocumentId, isoSeconds, randomId } from './ids.ts'
 import { applyPatch, PatchError, type PatchOperations } from './patch.ts'
-import { deeperThan, depthMessage, MAX_JSON_DEPTH } from '../http/input.ts'
+import { deeperThan, depthMessage, MAX_JSON_DEPTH } from '../input.ts'
 
 export type Doc = Record<string, unknown> & { _id: string; _type: string }
 

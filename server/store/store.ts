@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { typedError } from '../errors.ts'
 import { randomId } from './ids.ts'
-import { selectIds } from './selection.ts'
+import { selectIds } from '../groq/selection.ts'
 import { SlugIndex } from './slugs.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 

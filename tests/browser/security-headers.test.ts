@@ -1,4 +1,4 @@
-// The hardening headers of server/http/headers.ts, as Chromium meets them: every page type (reader pages
+// The hardening headers of server/pages/headers.ts, as Chromium meets them: every page type (reader pages
 // rendered by the service, the admin and the app's other routes sent as index.html) carries the
 // same strict policy and works under it with nothing refused, from the live homepage to saving an
 // article in the rich-text editor; framing is refused; HSTS is sent only for an https PUBLIC_URL;
@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
-import { storybookHeaders } from '../../server/http/headers.ts'
+import { storybookHeaders } from '../../server/pages/headers.ts'
 import { gotoApp, launchChromium } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 

@@ -10,7 +10,7 @@ import { archiveQuery, categoryListingQuery, photoEssayListingQuery, photoEssayQ
 import { articleBySlugQuery } from '../../src/content/article/query.ts'
 import { homepageQuery } from '../../src/content/homepage/query.ts'
 import { searchArticlesQuery } from '../../src/content/search/search.ts'
-import { planQuery } from '../../server/query/planner.ts'
+import { planQuery } from '../../server/groq/planner.ts'
 import { createRng, type Rng } from '../../server/seed/random.ts'
 
 type Doc = Record<string, unknown> & { _id: string }

@@ -3,7 +3,7 @@
 // so a value nested a few thousand levels deep overflows the stack wherever it lands first. It is
 // refused once, where it enters, with a 400 that says why.
 
-import { httpError } from '../errors.ts'
+import { httpError } from './errors.ts'
 
 /**
  * The deepest nesting accepted anywhere: request bodies, query parameters and stored documents.

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import * as tar from 'tar'
-import type { Assets } from '../media/assets.ts'
-import type { Doc, Mutation } from './mutations.ts'
-import type { Store } from './store.ts'
+import type { Assets } from './media/assets.ts'
+import type { Doc, Mutation } from './store/mutations.ts'
+import type { Store } from './store/store.ts'
 
 export interface ImportOptions {
   dataset: string

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Assets } from '../media/assets.ts'
-import { Store } from './store.ts'
+import { Assets } from './media/assets.ts'
+import { Store } from './store/store.ts'
 import { exportDataset, importDataset } from './transfer.ts'
 
 const dirs: string[] = []

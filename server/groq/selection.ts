@@ -4,8 +4,8 @@
 
 import { evaluate, parse, type ExprNode } from 'groq-js'
 import { typedError } from '../errors.ts'
-import { planQuery } from '../query/planner.ts'
-import type { Doc } from './mutations.ts'
+import { planQuery } from './planner.ts'
+import type { Doc } from '../store/mutations.ts'
 
 const parseCache = new Map<string, ExprNode>()
 const PARSE_CACHE_LIMIT = 100
