@@ -5,15 +5,11 @@
 // supplies @sanity/client; stories and tests supply fakes and run this same machine.
 
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
+import { changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /** A document change reported by the listen stream. */
-export interface FeedUpdate {
-  documentId: string
-  /** The document after the change, when the stream includes it. */
-  result?: { isLeadStory?: boolean | null; isBreakingNews?: boolean | null } | null
-}
+export type FeedUpdate = DocumentChange
 
 export type FeedEvent =
   | { type: 'live.connected' }
@@ -39,21 +35,6 @@ export type FeedStatus = 'connecting' | 'live' | 'polling' | 'offline'
  * with), if any. The machine still fetches once it is live, so nothing written since is missed.
  */
 export type FeedInput = Partial<FeedSettings> & { homepage?: Homepage | null }
-
-function signature(a: CardArticle | null | undefined): string {
-  return a ? `${a._id}|${a.title}|${a.publishedAt ?? ''}` : ''
-}
-
-export function leadOrBreakingChanged(before: Homepage | null, after: Homepage): boolean {
-  if (!before) return false
-  return signature(before.sections.lead) !== signature(after.sections.lead) || signature(before.sections.breaking) !== signature(after.sections.breaking)
-}
-
-function touchesLeadOrBreaking(homepage: Homepage | null, update: FeedUpdate): boolean {
-  if (update.result?.isLeadStory || update.result?.isBreakingNews) return true
-  const { lead, breaking } = homepage?.sections ?? {}
-  return update.documentId === lead?._id || update.documentId === breaking?._id
-}
 
 export const feedMachine = setup({
   types: {
@@ -84,9 +65,9 @@ export const feedMachine = setup({
   },
   guards: {
     isStale: ({ context }) => context.stale,
-    touchesLeadOrBreaking: ({ context, event }) => event.type === 'live.update' && touchesLeadOrBreaking(context.homepage, event.update),
+    touchesLeadOrBreaking: ({ context, event }) => event.type === 'live.update' && changeTouchesFrontPage(context.homepage, event.update),
     changedOutsideWindow: ({ context }, homepage: Homepage) =>
-      leadOrBreakingChanged(context.homepage, homepage) && Date.now() - context.lastChangeAt > context.settings.changeWindow,
+      frontPageChanged(context.homepage, homepage) && Date.now() - context.lastChangeAt > context.settings.changeWindow,
   },
   delays: {
     pollInterval: ({ context }) => context.settings.pollInterval,

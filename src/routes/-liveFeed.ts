@@ -7,7 +7,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { readerClient } from '../content/clients/reader.ts'
 import { loadHomepage, type Homepage } from '../content/homepage/rules.ts'
 import { homepageListenQuery } from '../content/homepage/query.ts'
-import { feedMachine, feedStatus, type FeedEvent, type FeedStatus } from '../machines/feedMachine.ts'
+import { feedMachine, feedStatus, type FeedEvent, type FeedStatus, type FeedUpdate } from '../machines/feedMachine.ts'
 
 export interface FeedView {
   homepage: Homepage | null
@@ -29,7 +29,7 @@ const liveFeed = feedMachine.provide({
           next: (event) => {
             if (event.type === 'welcome') sendBack({ type: 'live.connected' })
             else if (event.type === 'mutation') {
-              sendBack({ type: 'live.update', update: { documentId: event.documentId, result: event.result as { isLeadStory?: boolean; isBreakingNews?: boolean } | undefined } })
+              sendBack({ type: 'live.update', update: { documentId: event.documentId, result: event.result as FeedUpdate['result'] } })
             } else if (event.type === 'reconnect') {
               // The stream dropped; the machine polls meanwhile and comes back to live by itself.
               sendBack({ type: 'live.failed', error: new Error('The live connection was lost') })

@@ -1,14 +1,39 @@
 // The homepage's GROQ: the bounded query for its sections and what its live feed listens to. The
-// benchmark imports these, so it measures the queries the site sends.
+// benchmark imports these, so it measures the queries the site sends. The sizes are the rules' own
+// (src/content/homepage/limits.ts), so the query cannot drift from what the sections show.
 
-const card = `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount,
-  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,
-  author->{name, image}, categories[]->{title, "slug": slug.current}`
+import { limits, trendingMinimumReads } from './limits.ts'
 
+/**
+ * The fields of an article card (`CardArticle` in src/content/homepage/rules.ts), for every query
+ * that lists articles. The homepage also asks for the section flags and the author's picture; the
+ * listings show neither, so they do not download them.
+ */
+export function cardProjection({ sectionFlags = false, authorImage = false } = {}): string {
+  return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,' : ''}
+  author->{name${authorImage ? ', image' : ''}}, categories[]->{title, "slug": slug.current}`
+}
+
+/** Trending, on the homepage and its listing: more reads than the threshold. */
+export const isTrending = `readCount > ${trendingMinimumReads}`
+/** Trending's order: most read first, then newest, with the id as a tie-break. */
+export const mostReadFirst = `order(readCount desc, publishedAt desc, _id asc)`
+
+const card = cardProjection({ sectionFlags: true, authorImage: true })
 const article = `_type == "article"`
 // Newest first, with the id as a tie-break so the order is the same everywhere it is computed.
 const newest = `order(publishedAt desc, _id asc)`
-const unplaced = `!(isBreakingNews == true) && !(isLeadStory == true) && !(isFeatured == true) && !(isLatestUpdate == true) && !(mediaType == "video") && !(coalesce(readCount, 0) > 100)`
+const flagged = {
+  breaking: `isBreakingNews == true`,
+  lead: `isLeadStory == true`,
+  featured: `isFeatured == true`,
+  latest: `isLatestUpdate == true`,
+}
+const video = `mediaType == "video"`
+// Not `!(isTrending)`: an article with no read count is unplaced, and `!(null > 100)` is null.
+const unplaced = [...Object.values(flagged), video, `coalesce(readCount, 0) > ${trendingMinimumReads}`].map((condition) => `!(${condition})`).join(' && ')
+// The lead is one of the featured articles at most `limits.lead` times: ask for that many more.
+const featuredWithLead = limits.featured + limits.lead
 
 /**
  * The homepage, bounded: each section asks only for the articles it can show (featured: one more,
@@ -17,19 +42,19 @@ const unplaced = `!(isBreakingNews == true) && !(isLeadStory == true) && !(isFea
  * src/content/homepage/rules.ts turns the result into the sections.
  */
 export const homepageQuery = `{
-  "breaking": *[${article} && isBreakingNews == true] | ${newest}[0]{${card}},
-  "lead": *[${article} && isLeadStory == true] | ${newest}[0]{${card}},
-  "featured": *[${article} && isFeatured == true] | ${newest}[0...4]{${card}},
-  "latest": *[${article} && isLatestUpdate == true] | ${newest}[0...5]{${card}},
-  "videos": *[${article} && mediaType == "video"] | ${newest}[0...4]{${card}},
-  "trending": *[${article} && readCount > 100] | order(readCount desc, publishedAt desc, _id asc)[0...5]{${card}},
+  "breaking": *[${article} && ${flagged.breaking}] | ${newest}[0]{${card}},
+  "lead": *[${article} && ${flagged.lead}] | ${newest}[0]{${card}},
+  "featured": *[${article} && ${flagged.featured}] | ${newest}[0...${featuredWithLead}]{${card}},
+  "latest": *[${article} && ${flagged.latest}] | ${newest}[0...${limits.latest}]{${card}},
+  "videos": *[${article} && ${video}] | ${newest}[0...${limits.videos}]{${card}},
+  "trending": *[${article} && ${isTrending}] | ${mostReadFirst}[0...${limits.trending}]{${card}},
   "counts": {
-    "breaking": count(*[${article} && isBreakingNews == true]),
-    "lead": count(*[${article} && isLeadStory == true]),
-    "featured": count(*[${article} && isFeatured == true]),
-    "latest": count(*[${article} && isLatestUpdate == true]),
+    "breaking": count(*[${article} && ${flagged.breaking}]),
+    "lead": count(*[${article} && ${flagged.lead}]),
+    "featured": count(*[${article} && ${flagged.featured}]),
+    "latest": count(*[${article} && ${flagged.latest}]),
     "unplaced": count(*[${article} && ${unplaced}]),
-    "breakingAndLead": count(*[${article} && isBreakingNews == true && isLeadStory == true])
+    "breakingAndLead": count(*[${article} && ${flagged.breaking} && ${flagged.lead}])
   }
 }`
 

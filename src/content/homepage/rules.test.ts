@@ -1,6 +1,6 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { applyHomepageRules, sectionsFromQuery, type CardArticle, type HomepageQueryResult } from './rules.ts'
+import { applyHomepageRules, changeTouchesFrontPage, frontPageChanged, sectionsFromQuery, type CardArticle, type Homepage, type HomepageQueryResult } from './rules.ts'
 import { homepageQuery } from './query.ts'
 
 function article(id: string, minutesAgo: number, extra: Partial<CardArticle> = {}): CardArticle {
@@ -113,5 +113,39 @@ describe('the bounded homepage query', () => {
       })
       expect(ids(fromQuery), `dataset ${seed}`).toEqual(ids(fromRules))
     }
+  })
+})
+
+describe('the front page: lead and breaking', () => {
+  const front = (lead: CardArticle | null, breaking: CardArticle | null = null): Homepage => ({
+    sections: { breaking, lead, featured: [], latest: [], videos: [], trending: [] },
+    violations: [],
+    warnings: [],
+  })
+  const lead = article('lead', 10, { isLeadStory: true })
+  const breaking = article('breaking', 5, { isBreakingNews: true })
+
+  it('has changed when the lead or breaking story is another, or its title or time is', () => {
+    const now = front(lead, breaking)
+    expect(frontPageChanged(null, now)).toBe(false)
+    expect(frontPageChanged(now, front({ ...lead }, { ...breaking }))).toBe(false)
+    // Another section changing is not the front page changing.
+    expect(frontPageChanged(now, { ...front(lead, breaking), sections: { ...now.sections, latest: [article('u', 1)] } })).toBe(false)
+    expect(frontPageChanged(now, front(article('other', 10), breaking))).toBe(true)
+    expect(frontPageChanged(now, front({ ...lead, title: 'A new headline' }, breaking))).toBe(true)
+    expect(frontPageChanged(now, front({ ...lead, publishedAt: null }, breaking))).toBe(true)
+    expect(frontPageChanged(now, front(lead, null))).toBe(true)
+    expect(frontPageChanged(front(null), front(lead))).toBe(true)
+  })
+
+  it('may be touched by a change flagged lead or breaking, or to the lead or breaking story shown', () => {
+    const now = front(lead, breaking)
+    expect(changeTouchesFrontPage(now, { documentId: 'elsewhere' })).toBe(false)
+    expect(changeTouchesFrontPage(now, { documentId: 'elsewhere', result: { isLeadStory: false, isBreakingNews: null } })).toBe(false)
+    expect(changeTouchesFrontPage(now, { documentId: 'elsewhere', result: { isLeadStory: true } })).toBe(true)
+    expect(changeTouchesFrontPage(now, { documentId: 'elsewhere', result: { isBreakingNews: true } })).toBe(true)
+    expect(changeTouchesFrontPage(now, { documentId: 'lead' })).toBe(true)
+    expect(changeTouchesFrontPage(now, { documentId: 'breaking', result: null })).toBe(true)
+    expect(changeTouchesFrontPage(null, { documentId: 'lead' })).toBe(false)
   })
 })

@@ -3,6 +3,7 @@
 // reads the bounded homepage query (src/content/homepage/query.ts), which fetches only what each section
 // can show. The tests check that the two agree on every dataset.
 
+import { limits } from './limits.ts'
 import { homepageQuery } from './query.ts'
 
 export interface CardImage {
@@ -30,8 +31,6 @@ export interface CardArticle {
   categories?: Array<{ title: string; slug?: string | null }> | null
 }
 
-export const limits = { featured: 3, latest: 5, videos: 4, trending: 5, trendingMinimumReads: 100 } as const
-
 export interface HomepageSections {
   breaking: CardArticle | null
   lead: CardArticle | null
@@ -47,7 +46,7 @@ export interface HomepageCounts {
   /** Featured articles other than the lead. */
   featured: number
   latest: number
-  /** Articles with no section flag, not video and 100 reads or fewer: they appear nowhere. */
+  /** Articles with no section flag, not video and not trending: they appear nowhere. */
   unplaced: number
   breakingAndLead: number
 }
@@ -67,15 +66,18 @@ function reads(a: CardArticle): number {
 
 const byReadsThenNewest = (a: CardArticle, b: CardArticle) => reads(b) - reads(a) || newestFirst(a, b)
 
+// The lead story is shown once, in its own place: a featured lead is left out of featured.
+const besideTheLead = (lead: CardArticle | null) => (a: CardArticle) => a._id !== lead?._id
+
 export function describeCounts(counts: HomepageCounts): { violations: string[]; warnings: string[] } {
   const violations: string[] = []
   const warnings: string[] = []
-  if (counts.breaking > 1) violations.push(`RULE VIOLATION: ${counts.breaking} breaking news stories found. Only 1 allowed.`)
-  if (counts.lead > 1) violations.push(`RULE VIOLATION: ${counts.lead} lead stories found. Only 1 allowed.`)
+  if (counts.breaking > limits.breaking) violations.push(`RULE VIOLATION: ${counts.breaking} breaking news stories found. Only ${limits.breaking} allowed.`)
+  if (counts.lead > limits.lead) violations.push(`RULE VIOLATION: ${counts.lead} lead stories found. Only ${limits.lead} allowed.`)
   if (counts.breakingAndLead > 0) warnings.push(`WARNING: ${counts.breakingAndLead} article(s) flagged as both breaking news and lead story.`)
   if (counts.featured > limits.featured) warnings.push(`WARNING: ${counts.featured} featured stories found. Only the first ${limits.featured} will show.`)
   if (counts.latest > limits.latest) warnings.push(`WARNING: ${counts.latest} latest updates found. Only the first ${limits.latest} will show.`)
-  if (counts.unplaced > 0) warnings.push(`WARNING: ${counts.unplaced} article(s) have no section tag, are not video and have 100 reads or fewer: they will not appear on the homepage.`)
+  if (counts.unplaced > 0) warnings.push(`WARNING: ${counts.unplaced} article(s) have no section tag, are not video and have ${limits.trendingMinimumReads} reads or fewer: they will not appear on the homepage.`)
   return { violations, warnings }
 }
 
@@ -86,7 +88,7 @@ export function applyHomepageRules(all: CardArticle[]): Homepage {
   const leadAll = articles.filter((a) => a.isLeadStory === true)
   const breaking = breakingAll[0] ?? null
   const lead = leadAll[0] ?? null
-  const featuredAll = articles.filter((a) => a.isFeatured === true && a._id !== lead?._id)
+  const featuredAll = articles.filter((a) => a.isFeatured === true).filter(besideTheLead(lead))
   const latestAll = articles.filter((a) => a.isLatestUpdate === true)
   const counts: HomepageCounts = {
     breaking: breakingAll.length,
@@ -141,11 +143,43 @@ export function sectionsFromQuery(result: HomepageQueryResult): Homepage {
     sections: {
       breaking: result.breaking ?? null,
       lead,
-      featured: (result.featured ?? []).filter((a) => a._id !== lead?._id).slice(0, limits.featured),
+      featured: (result.featured ?? []).filter(besideTheLead(lead)).slice(0, limits.featured),
       latest: (result.latest ?? []).slice(0, limits.latest),
       videos: (result.videos ?? []).slice(0, limits.videos),
       trending: (result.trending ?? []).slice(0, limits.trending),
     },
     ...describeCounts(counts),
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The front page: the lead and breaking stories, the ones a reader sees change. The live feed asks
+// these rather than knowing itself which stories they are.
+
+/** A document change as the live stream reports it. */
+export interface DocumentChange {
+  documentId: string
+  /** The document after the change, when the stream includes it. */
+  result?: Pick<CardArticle, 'isLeadStory' | 'isBreakingNews'> | null
+}
+
+// A story counts as changed when its id, title or publication time does.
+function frontPageSignature(a: CardArticle | null | undefined): string {
+  return a ? `${a._id}|${a.title}|${a.publishedAt ?? ''}` : ''
+}
+
+/** Whether the lead or breaking story differs between two homepages; with nothing before, it has not. */
+export function frontPageChanged(before: Homepage | null, after: Homepage): boolean {
+  if (!before) return false
+  return (
+    frontPageSignature(before.sections.lead) !== frontPageSignature(after.sections.lead) ||
+    frontPageSignature(before.sections.breaking) !== frontPageSignature(after.sections.breaking)
+  )
+}
+
+/** Whether a change may alter the lead or breaking story: it is flagged as one now, or it is one shown. */
+export function changeTouchesFrontPage(homepage: Homepage | null, change: DocumentChange): boolean {
+  if (change.result?.isLeadStory || change.result?.isBreakingNews) return true
+  const { lead, breaking } = homepage?.sections ?? {}
+  return change.documentId === lead?._id || change.documentId === breaking?._id
 }

@@ -3,14 +3,12 @@
 // run through groq-js in unit tests and the maths checked without a browser.
 import { bylineText, categoryLabel } from '../article/byline.ts'
 import { londonDay, longDate, monthLabel, timeAgo } from '../format/dates.ts'
+import { cardProjection, isTrending, mostReadFirst } from '../homepage/query.ts'
 import type { CardArticle, CardImage } from '../homepage/rules.ts'
 
 export type ListingArticle = CardArticle
 
 export const pageSizes = { listing: 12, archive: 50, trending: 20, essays: 12 } as const
-
-/** Only articles that are trending: more than this many reads (the homepage's rule). */
-export const trendingMinimumReads = 100
 
 /**
  * The highest page a URL may ask for. Beyond it `?page=` is ignored, so a hand-typed huge number
@@ -191,8 +189,7 @@ const published = `!(_id in path("drafts.**"))`
 const article = `_type == "article" && defined(slug.current) && ${published}`
 const newest = `order(publishedAt desc, _id asc)`
 
-const card = `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount,
-  author->{name}, categories[]->{title, "slug": slug.current}`
+const card = cardProjection()
 
 export interface CategoryListing {
   _id: string
@@ -234,8 +231,8 @@ export function archiveQuery(bounds: PageBounds): string {
 }`
 }
 
-/** The most-read articles above the trending threshold, most read first. */
-export const trendingQuery = `*[${article} && readCount > ${trendingMinimumReads}] | order(readCount desc, publishedAt desc, _id asc)[0...${pageSizes.trending}]{${card}}`
+/** The most-read articles above the trending threshold (the homepage's rule), most read first. */
+export const trendingQuery = `*[${article} && ${isTrending}] | ${mostReadFirst}[0...${pageSizes.trending}]{${card}}`
 
 export interface EssayImage extends CardImage {
   _key?: string

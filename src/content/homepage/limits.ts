@@ -1,0 +1,18 @@
+// The homepage's numbers (docs/product-spec.md §9), apart from the rules and the query so both
+// read them from here: the rules in src/content/homepage/rules.ts and the bounded GROQ in
+// src/content/homepage/query.ts must never disagree on a size.
+
+/** More reads than this makes an article trending, here and on the trending listing alike. */
+export const trendingMinimumReads = 100
+
+/** How many stories each homepage section shows. */
+export const limits = {
+  /** One breaking story and one lead: the query asks for a single card (`[0]`), not a list. */
+  breaking: 1,
+  lead: 1,
+  featured: 3,
+  latest: 5,
+  videos: 4,
+  trending: 5,
+  trendingMinimumReads,
+} as const
