@@ -29,12 +29,12 @@ import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
 import { Route as AdminAuthedArticlesIndexRouteImport } from './routes/admin/_authed/articles.index'
-import { Route as AdminAuthedArticlesIdRouteImport } from './routes/admin/_authed/articles.$id'
-import { Route as AdminAuthedArticlesNewRouteImport } from './routes/admin/_authed/articles.new'
 import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
-import { Route as AdminAuthedArticlesIdEditRouteImport } from './routes/admin/_authed/articles.$id.edit'
+import { Route as AdminAuthedredirectsArticlesIdRouteImport } from './routes/admin/_authed/(redirects)/articles.$id'
+import { Route as AdminAuthedredirectsArticlesNewRouteImport } from './routes/admin/_authed/(redirects)/articles.new'
 import { Route as AdminAuthedEditArticlesIdRouteImport } from './routes/admin/_authed/edit.articles.$id'
 import { Route as AdminAuthedEditArticlesNewRouteImport } from './routes/admin/_authed/edit.articles.new'
+import { Route as AdminAuthedredirectsArticlesIdEditRouteImport } from './routes/admin/_authed/(redirects)/articles.$id.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,27 +136,23 @@ const AdminAuthedArticlesIndexRoute =
     path: '/articles/',
     getParentRoute: () => AdminAuthedRouteRoute,
   } as any)
-const AdminAuthedArticlesIdRoute = AdminAuthedArticlesIdRouteImport.update({
-  id: '/articles/$id',
-  path: '/articles/$id',
-  getParentRoute: () => AdminAuthedRouteRoute,
-} as any)
-const AdminAuthedArticlesNewRoute = AdminAuthedArticlesNewRouteImport.update({
-  id: '/articles/new',
-  path: '/articles/new',
-  getParentRoute: () => AdminAuthedRouteRoute,
-} as any)
 const AdminAuthedContentSectionTypeRoute =
   AdminAuthedContentSectionTypeRouteImport.update({
     id: '/content/$sectionType',
     path: '/content/$sectionType',
     getParentRoute: () => AdminAuthedRouteRoute,
   } as any)
-const AdminAuthedArticlesIdEditRoute =
-  AdminAuthedArticlesIdEditRouteImport.update({
-    id: '/edit',
-    path: '/edit',
-    getParentRoute: () => AdminAuthedArticlesIdRoute,
+const AdminAuthedredirectsArticlesIdRoute =
+  AdminAuthedredirectsArticlesIdRouteImport.update({
+    id: '/(redirects)/articles/$id',
+    path: '/articles/$id',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedredirectsArticlesNewRoute =
+  AdminAuthedredirectsArticlesNewRouteImport.update({
+    id: '/(redirects)/articles/new',
+    path: '/articles/new',
+    getParentRoute: () => AdminAuthedRouteRoute,
   } as any)
 const AdminAuthedEditArticlesIdRoute =
   AdminAuthedEditArticlesIdRouteImport.update({
@@ -169,6 +165,12 @@ const AdminAuthedEditArticlesNewRoute =
     id: '/edit/articles/new',
     path: '/edit/articles/new',
     getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedredirectsArticlesIdEditRoute =
+  AdminAuthedredirectsArticlesIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AdminAuthedredirectsArticlesIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -190,13 +192,13 @@ export interface FileRoutesByFullPath {
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/': typeof AdminAuthedIndexRoute
-  '/admin/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
-  '/admin/articles/new': typeof AdminAuthedArticlesNewRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
-  '/admin/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
+  '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
   '/admin/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
+  '/admin/articles/$id/edit': typeof AdminAuthedredirectsArticlesIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -216,13 +218,13 @@ export interface FileRoutesByTo {
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
-  '/admin/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
-  '/admin/articles/new': typeof AdminAuthedArticlesNewRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/articles': typeof AdminAuthedArticlesIndexRoute
-  '/admin/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
+  '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
   '/admin/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
+  '/admin/articles/$id/edit': typeof AdminAuthedredirectsArticlesIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -245,13 +247,13 @@ export interface FileRoutesById {
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
-  '/admin/_authed/articles/$id': typeof AdminAuthedArticlesIdRouteWithChildren
-  '/admin/_authed/articles/new': typeof AdminAuthedArticlesNewRoute
   '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
-  '/admin/_authed/articles/$id/edit': typeof AdminAuthedArticlesIdEditRoute
+  '/admin/_authed/(redirects)/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
+  '/admin/_authed/(redirects)/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/_authed/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
   '/admin/_authed/edit/articles/new': typeof AdminAuthedEditArticlesNewRoute
+  '/admin/_authed/(redirects)/articles/$id/edit': typeof AdminAuthedredirectsArticlesIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -274,13 +276,13 @@ export interface FileRouteTypes {
     | '/photo-essays/'
     | '/admin/dashboard'
     | '/admin/'
-    | '/admin/articles/$id'
-    | '/admin/articles/new'
     | '/admin/content/$sectionType'
     | '/admin/articles/'
-    | '/admin/articles/$id/edit'
+    | '/admin/articles/$id'
+    | '/admin/articles/new'
     | '/admin/edit/articles/$id'
     | '/admin/edit/articles/new'
+    | '/admin/articles/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -300,13 +302,13 @@ export interface FileRouteTypes {
     | '/topic/$slug'
     | '/photo-essays'
     | '/admin/dashboard'
-    | '/admin/articles/$id'
-    | '/admin/articles/new'
     | '/admin/content/$sectionType'
     | '/admin/articles'
-    | '/admin/articles/$id/edit'
+    | '/admin/articles/$id'
+    | '/admin/articles/new'
     | '/admin/edit/articles/$id'
     | '/admin/edit/articles/new'
+    | '/admin/articles/$id/edit'
   id:
     | '__root__'
     | '/'
@@ -328,13 +330,13 @@ export interface FileRouteTypes {
     | '/photo-essays/'
     | '/admin/_authed/dashboard'
     | '/admin/_authed/'
-    | '/admin/_authed/articles/$id'
-    | '/admin/_authed/articles/new'
     | '/admin/_authed/content/$sectionType'
     | '/admin/_authed/articles/'
-    | '/admin/_authed/articles/$id/edit'
+    | '/admin/_authed/(redirects)/articles/$id'
+    | '/admin/_authed/(redirects)/articles/new'
     | '/admin/_authed/edit/articles/$id'
     | '/admin/_authed/edit/articles/new'
+    | '/admin/_authed/(redirects)/articles/$id/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -497,20 +499,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedArticlesIndexRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
-    '/admin/_authed/articles/$id': {
-      id: '/admin/_authed/articles/$id'
-      path: '/articles/$id'
-      fullPath: '/admin/articles/$id'
-      preLoaderRoute: typeof AdminAuthedArticlesIdRouteImport
-      parentRoute: typeof AdminAuthedRouteRoute
-    }
-    '/admin/_authed/articles/new': {
-      id: '/admin/_authed/articles/new'
-      path: '/articles/new'
-      fullPath: '/admin/articles/new'
-      preLoaderRoute: typeof AdminAuthedArticlesNewRouteImport
-      parentRoute: typeof AdminAuthedRouteRoute
-    }
     '/admin/_authed/content/$sectionType': {
       id: '/admin/_authed/content/$sectionType'
       path: '/content/$sectionType'
@@ -518,12 +506,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedContentSectionTypeRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
-    '/admin/_authed/articles/$id/edit': {
-      id: '/admin/_authed/articles/$id/edit'
-      path: '/edit'
-      fullPath: '/admin/articles/$id/edit'
-      preLoaderRoute: typeof AdminAuthedArticlesIdEditRouteImport
-      parentRoute: typeof AdminAuthedArticlesIdRoute
+    '/admin/_authed/(redirects)/articles/$id': {
+      id: '/admin/_authed/(redirects)/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/admin/articles/$id'
+      preLoaderRoute: typeof AdminAuthedredirectsArticlesIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/(redirects)/articles/new': {
+      id: '/admin/_authed/(redirects)/articles/new'
+      path: '/articles/new'
+      fullPath: '/admin/articles/new'
+      preLoaderRoute: typeof AdminAuthedredirectsArticlesNewRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
     }
     '/admin/_authed/edit/articles/$id': {
       id: '/admin/_authed/edit/articles/$id'
@@ -539,29 +534,38 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedEditArticlesNewRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/(redirects)/articles/$id/edit': {
+      id: '/admin/_authed/(redirects)/articles/$id/edit'
+      path: '/edit'
+      fullPath: '/admin/articles/$id/edit'
+      preLoaderRoute: typeof AdminAuthedredirectsArticlesIdEditRouteImport
+      parentRoute: typeof AdminAuthedredirectsArticlesIdRoute
+    }
   }
 }
 
-interface AdminAuthedArticlesIdRouteChildren {
-  AdminAuthedArticlesIdEditRoute: typeof AdminAuthedArticlesIdEditRoute
+interface AdminAuthedredirectsArticlesIdRouteChildren {
+  AdminAuthedredirectsArticlesIdEditRoute: typeof AdminAuthedredirectsArticlesIdEditRoute
 }
 
-const AdminAuthedArticlesIdRouteChildren: AdminAuthedArticlesIdRouteChildren = {
-  AdminAuthedArticlesIdEditRoute: AdminAuthedArticlesIdEditRoute,
-}
+const AdminAuthedredirectsArticlesIdRouteChildren: AdminAuthedredirectsArticlesIdRouteChildren =
+  {
+    AdminAuthedredirectsArticlesIdEditRoute:
+      AdminAuthedredirectsArticlesIdEditRoute,
+  }
 
-const AdminAuthedArticlesIdRouteWithChildren =
-  AdminAuthedArticlesIdRoute._addFileChildren(
-    AdminAuthedArticlesIdRouteChildren,
+const AdminAuthedredirectsArticlesIdRouteWithChildren =
+  AdminAuthedredirectsArticlesIdRoute._addFileChildren(
+    AdminAuthedredirectsArticlesIdRouteChildren,
   )
 
 interface AdminAuthedRouteRouteChildren {
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
-  AdminAuthedArticlesIdRoute: typeof AdminAuthedArticlesIdRouteWithChildren
-  AdminAuthedArticlesNewRoute: typeof AdminAuthedArticlesNewRoute
   AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
   AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
+  AdminAuthedredirectsArticlesIdRoute: typeof AdminAuthedredirectsArticlesIdRouteWithChildren
+  AdminAuthedredirectsArticlesNewRoute: typeof AdminAuthedredirectsArticlesNewRoute
   AdminAuthedEditArticlesIdRoute: typeof AdminAuthedEditArticlesIdRoute
   AdminAuthedEditArticlesNewRoute: typeof AdminAuthedEditArticlesNewRoute
 }
@@ -569,10 +573,11 @@ interface AdminAuthedRouteRouteChildren {
 const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
-  AdminAuthedArticlesIdRoute: AdminAuthedArticlesIdRouteWithChildren,
-  AdminAuthedArticlesNewRoute: AdminAuthedArticlesNewRoute,
   AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
   AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
+  AdminAuthedredirectsArticlesIdRoute:
+    AdminAuthedredirectsArticlesIdRouteWithChildren,
+  AdminAuthedredirectsArticlesNewRoute: AdminAuthedredirectsArticlesNewRoute,
   AdminAuthedEditArticlesIdRoute: AdminAuthedEditArticlesIdRoute,
   AdminAuthedEditArticlesNewRoute: AdminAuthedEditArticlesNewRoute,
 }

@@ -1,15 +1,8 @@
-import type { Mutation } from '@sanity/client'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useActor } from '@xstate/react'
-import { useMemo } from 'react'
-import { fromPromise } from 'xstate'
-import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
-import { loadArticleForm, messages, saveArticle, uploadImageAsset, type ArticleFormData, type SaveInput } from '../../../content/admin/articleForm.ts'
-import { articleFormMachine, articleFormView } from '../../../machines/articleFormMachine.ts'
-import { toasts, withSession } from '../-session.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { ArticleFormPage } from './-ArticleFormPage.tsx'
 
-// The edit form at /admin/edit/articles/{id}: the article form machine with the signed-in editor's
-// content client for its effects.
+// The edit form at /admin/edit/articles/{id}. (The old /admin/articles/{id} addresses only redirect
+// here: see (redirects)/.)
 export const Route = createFileRoute('/admin/_authed/edit/articles/$id')({
   head: () => ({ meta: [{ title: 'Edit article | Resonance Admin' }] }),
   component: EditArticleRoute,
@@ -18,41 +11,5 @@ export const Route = createFileRoute('/admin/_authed/edit/articles/$id')({
 function EditArticleRoute() {
   const { id } = Route.useParams()
   // Another article's id is another form, from scratch.
-  return <EditArticle key={id} id={id} />
-}
-
-function EditArticle({ id }: { id: string }) {
-  const navigate = useNavigate()
-  const machine = useMemo(
-    () =>
-      articleFormMachine.provide({
-        actors: {
-          load: fromPromise<ArticleFormData, { id: string | null }>(({ input }) => withSession((client) => loadArticleForm((query, params) => client.fetch(query, params ?? {}), input.id))),
-          save: fromPromise<void, SaveInput>(({ input }) =>
-            withSession((client) => saveArticle({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
-          ),
-        },
-        actions: {
-          announceSaved: (_, { mode }) => {
-            toasts.success('Success', mode === 'create' ? messages.created : messages.updated)
-            void navigate({ to: '/admin/dashboard' })
-          },
-          announceFailure: (_, { message }) => {
-            toasts.error('Error', message)
-          },
-        },
-      }),
-    [navigate],
-  )
-  const [snapshot, send] = useActor(machine, { input: { id } })
-  return (
-    <ArticleForm
-      {...articleFormView(snapshot)}
-      onSubmit={(values) => send({ type: 'save', values })}
-      onCancel={() => void navigate({ to: '/admin/dashboard' })}
-      onRetry={() => send({ type: 'retry' })}
-      onReload={() => send({ type: 'reload' })}
-      uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
-    />
-  )
+  return <ArticleFormPage key={id} id={id} />
 }

@@ -1,0 +1,54 @@
+// The article form page that /admin/edit/articles/new and /admin/edit/articles/{id} both render: the
+// article form machine with the signed-in editor's content client for its effects, its snapshot
+// shown through the ArticleForm component. (Files starting with '-' are not routes.)
+
+import type { Mutation } from '@sanity/client'
+import { useNavigate } from '@tanstack/react-router'
+import { useActor } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
+import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
+import { loadArticleForm, type ArticleFormData } from '../../../content/admin/articleForm/load.ts'
+import { messages } from '../../../content/admin/articleForm/messages.ts'
+import { saveArticle } from '../../../content/admin/articleForm/save.ts'
+import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
+import { articleFormMachine, articleFormView } from '../../../machines/articleFormMachine.ts'
+import { toasts, withSession } from '../-session.ts'
+
+/** The form for the article `id`, or for a new article when `id` is null (the machine's create mode). */
+export function ArticleFormPage({ id }: { id: string | null }) {
+  const navigate = useNavigate()
+  const machine = useMemo(
+    () =>
+      articleFormMachine.provide({
+        actors: {
+          load: fromPromise<ArticleFormData, { id: string | null }>(({ input }) => withSession((client) => loadArticleForm((query, params) => client.fetch(query, params ?? {}), input.id))),
+          save: fromPromise<void, SaveInput>(({ input }) =>
+            withSession((client) => saveArticle({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
+          ),
+        },
+        actions: {
+          announceSaved: (_, { mode }) => {
+            toasts.success('Success', mode === 'create' ? messages.created : messages.updated)
+            void navigate({ to: '/admin/dashboard' })
+          },
+          announceFailure: (_, { message }) => {
+            toasts.error('Error', message)
+          },
+        },
+      }),
+    [navigate],
+  )
+  const [snapshot, send] = useActor(machine, { input: { id } })
+  return (
+    <ArticleForm
+      {...articleFormView(snapshot)}
+      onSubmit={(values) => send({ type: 'save', values })}
+      onCancel={() => void navigate({ to: '/admin/dashboard' })}
+      onRetry={() => send({ type: 'retry' })}
+      onReload={() => send({ type: 'reload' })}
+      uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
+    />
+  )
+}
