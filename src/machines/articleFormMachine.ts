@@ -6,17 +6,11 @@
 // what a save announces (toasts, navigation) are actions it provides.
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import {
-  ConflictError,
-  emptyArticleValues,
-  SlugTakenError,
-  type ArticleFormData,
-  type ArticleFormValues,
-  type FormMode,
-  type LoadedArticle,
-  type Option,
-  type SaveInput,
-} from '../content/admin/articleForm.ts'
+import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
+import type { ArticleFormData } from '../content/admin/articleForm/load.ts'
+import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
+import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
+import { emptyArticleValues, type ArticleFormValues, type FormMode, type Option } from '../content/admin/articleForm/values.ts'
 
 export interface ArticleFormInput {
   /** The article's id from the route; null on the create form. */

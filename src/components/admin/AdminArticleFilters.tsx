@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { type FilterOption } from '../../content/admin/queries.ts'
+import { type FilterOption } from '../../content/admin/articleList.ts'
 import { articleSortLabels, articleSorts, defaultArticleSort, hasFilters, statusFilterLabels, statusFilters, type ArticleListSearch, type ArticleSort, type StatusFilter } from '../../content/admin/addresses.ts'
 import './AdminArticleFilters.css'
 

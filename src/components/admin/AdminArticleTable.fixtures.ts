@@ -1,6 +1,6 @@
 // Rows of the admin's article list, for its stories and tests.
 
-import type { AdminArticleRow, FilterOption } from '../../content/admin/queries.ts'
+import type { AdminArticleRow, FilterOption } from '../../content/admin/articleList.ts'
 import { longTitle } from './AdminDashboard.fixtures.ts'
 
 export const articleRows: AdminArticleRow[] = [

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
-import { adminDateTime } from '../../content/admin/queries.ts'
+import { adminDateTime } from '../../content/admin/display.ts'
 import { AdminArticleTable, type AdminArticleTableProps } from './AdminArticleTable.tsx'
 import { articleRows } from './AdminArticleTable.fixtures.ts'
 

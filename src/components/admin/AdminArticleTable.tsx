@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, type ReactNode } from 'react'
-import { adminDateTime, displayTitle, publicationStatus, statusLabels, type AdminArticleRow, type Loadable } from '../../content/admin/queries.ts'
+import type { AdminArticleRow } from '../../content/admin/articleList.ts'
+import { adminDateTime, displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import { articlePageSize, articleSortDescriptions, type ArticleSort } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'

@@ -1,6 +1,7 @@
 // Articles as the admin's short lists show them, for the dashboard's and section manager's stories and tests.
 
-import type { AdminListItem, DashboardData } from '../../content/admin/queries.ts'
+import type { DashboardData } from '../../content/admin/dashboard.ts'
+import type { AdminListItem } from '../../content/admin/listItem.ts'
 
 export const longTitle =
   'Mayor of London announces a sweeping review of night-time transport, licensing hours and late-opening libraries after a year-long consultation with residents, businesses and unions across all thirty-two boroughs'

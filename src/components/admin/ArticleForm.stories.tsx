@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn, userEvent, within } from 'storybook/test'
-import { emptyArticleValues, messages, type ArticleFormValues } from '../../content/admin/articleForm.ts'
+import { messages } from '../../content/admin/articleForm/messages.ts'
+import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm } from './ArticleForm.tsx'
 

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm.ts'
+import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 import { editorPlainText, portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm, type ArticleFormProps } from './ArticleForm.tsx'
 import { layoutStubsForEditor } from './RichTextEditor.testing.ts'

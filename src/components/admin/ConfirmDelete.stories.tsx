@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import type { AdminListItem } from '../../content/admin/queries.ts'
+import type { AdminListItem } from '../../content/admin/listItem.ts'
 import type { Confirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
 import { galleries, leadArticle, longArticle } from './AdminDashboard.fixtures.ts'

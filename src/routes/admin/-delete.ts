@@ -3,7 +3,7 @@
 // their toasts differently (docs/product-spec.md §2), so the words are the caller's.
 
 import { useRouter } from '@tanstack/react-router'
-import { deleteDocument } from '../../content/admin/queries.ts'
+import { deleteDocument } from '../../content/admin/deletes.ts'
 import type { ToastContent } from '../../machines/toastMachine.ts'
 import { toasts, withSession } from './-session.ts'
 

@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { SectionManager } from '../../../components/admin/SectionManager.tsx'
-import { fetchSection, sectionDeleteFailure } from '../../../content/admin/queries.ts'
+import { sectionDeleteFailure } from '../../../content/admin/deletes.ts'
+import { fetchSection } from '../../../content/admin/sections.ts'
 import { parseSectionType, sectionTitles } from '../../../content/admin/addresses.ts'
 import { nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
 import { withSession } from '../-session.ts'

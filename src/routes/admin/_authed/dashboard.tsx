@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { AdminDashboard } from '../../../components/admin/AdminDashboard.tsx'
-import { dashboardDeleteFailure, fetchDashboard } from '../../../content/admin/queries.ts'
+import { fetchDashboard } from '../../../content/admin/dashboard.ts'
+import { dashboardDeleteFailure } from '../../../content/admin/deletes.ts'
 import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
 import { withSession } from '../-session.ts'
 

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { portableTextToEditor } from '../../article/portableText.ts'
+import { documentFromValues, valuesFromDocument } from './document.ts'
+import { authorId, body, categoryId, counter, otherCategoryId, validValues, withoutSpanKeys } from './validArticle.fixtures.ts'
+import { toLocalInput } from './values.ts'
+
+describe('stored article and form values', () => {
+  const stored = {
+    _id: 'a1',
+    _type: 'article',
+    _rev: 'r1',
+    _createdAt: '2026-11-01T00:00:00Z',
+    _updatedAt: '2026-11-02T00:00:00Z',
+    title: 'Night buses return',
+    slug: { _type: 'slug', current: 'night-buses-return' },
+    publishedAt: '2026-11-21T08:30:00.000Z',
+    excerpt: 'Services every twenty minutes.',
+    mainImage: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-1600x900-jpg' }, alt: 'A night bus', crop: { top: 0.1, bottom: 0, left: 0, right: 0 } },
+    author: { _type: 'reference', _ref: authorId },
+    categories: [
+      { _type: 'reference', _ref: categoryId, _key: 'c1' },
+      { _type: 'reference', _ref: otherCategoryId, _key: 'c2' },
+    ],
+    body,
+    isLeadStory: true,
+    isFeatured: false,
+    mediaType: 'video',
+    videoUrl: 'https://media.example/night.mp4',
+    readCount: 4200,
+  }
+
+  it('reads the form’s values from the article', () => {
+    const values = valuesFromDocument(stored, true)
+    expect(values).toMatchObject({
+      title: 'Night buses return',
+      slug: 'night-buses-return',
+      excerpt: 'Services every twenty minutes.',
+      author_id: authorId,
+      category_id: categoryId,
+      published: true,
+      is_lead_story: true,
+      is_featured: false,
+      is_breaking_news: false,
+      is_latest_update: false,
+      published_at: toLocalInput(new Date(stored.publishedAt)),
+      media_type: 'video',
+      video_url: 'https://media.example/night.mp4',
+      main_image: { assetRef: 'image-abc-1600x900-jpg', alt: 'A night bus' },
+    })
+    expect(values.content).toEqual(portableTextToEditor(body))
+  })
+
+  it('writes the same article back when nothing was changed, keeping what the form does not edit', () => {
+    const doc = documentFromValues(valuesFromDocument(stored, true), 'a1', stored, counter())
+    const { _rev, _createdAt, _updatedAt, ...rest } = stored
+    expect(_rev && _createdAt && _updatedAt).toBeTruthy()
+    expect({ ...doc, body: withoutSpanKeys(doc.body) }).toEqual({ ...rest, body: withoutSpanKeys(rest.body), isBreakingNews: false, isLatestUpdate: false })
+  })
+
+  it('puts a newly chosen category first and keeps the others', () => {
+    const doc = documentFromValues({ ...valuesFromDocument(stored, true), category_id: otherCategoryId }, 'a1', stored, counter())
+    expect(doc.categories).toEqual([
+      { _type: 'reference', _ref: otherCategoryId, _key: 'c2' },
+      { _type: 'reference', _ref: categoryId, _key: 'c1' },
+    ])
+  })
+
+  it('leaves out what was emptied: excerpt, image, video address of a non-video', () => {
+    const doc = documentFromValues({ ...valuesFromDocument(stored, true), excerpt: ' ', main_image: null, media_type: 'article' }, 'a1', stored, counter())
+    expect(doc).not.toHaveProperty('excerpt')
+    expect(doc).not.toHaveProperty('mainImage')
+    expect(doc).not.toHaveProperty('videoUrl')
+    expect(doc.mediaType).toBe('article')
+  })
+
+  it('writes a new article’s references and flags', () => {
+    const doc = documentFromValues(validValues({ is_featured: true, main_image: { assetRef: 'image-def-800x600-png', alt: ' Described ' } }), 'new-id', {}, counter())
+    expect(doc).toMatchObject({
+      _id: 'new-id',
+      _type: 'article',
+      slug: { _type: 'slug', current: 'night-buses-return' },
+      author: { _type: 'reference', _ref: authorId },
+      categories: [{ _type: 'reference', _ref: categoryId, _key: 'k1' }],
+      isFeatured: true,
+      isLeadStory: false,
+      mediaType: 'article',
+      mainImage: { _type: 'image', asset: { _type: 'reference', _ref: 'image-def-800x600-png' }, alt: 'Described' },
+    })
+  })
+})

@@ -1,0 +1,102 @@
+// How a stored article becomes the form's values and back. The form edits only some of an
+// article's fields, so writing it back keeps everything else the loaded document had (read counts,
+// further categories, an image's crop and hotspot) and drops only the service's own fields.
+
+import { isValid } from 'date-fns'
+import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
+import type { ImageField, Reference } from '../../../../shared/schema.ts'
+import { fromLocalInput, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
+
+/** The fields the service keeps about every document; never sent back. */
+const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt', '_originalId'] as const
+
+export type StoredArticle = Record<string, unknown> & { _id: string; _rev?: string }
+
+export interface ArticleRevisions {
+  /** `_rev` of the published document when the form was loaded, or null when there was none. */
+  published: string | null
+  /** `_rev` of `drafts.{id}` when the form was loaded, or null when there was none. */
+  draft: string | null
+}
+
+export interface LoadedArticle {
+  values: ArticleFormValues
+  /** The document the form shows (the draft over the published one), for fields the form does not edit. */
+  base: Record<string, unknown>
+  revisions: ArticleRevisions
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const refOf = (value: unknown): string | null => (isRecord(value) && typeof value._ref === 'string' ? value._ref : null)
+const mediaTypes: readonly MediaType[] = ['article', 'video', 'gallery']
+
+export function valuesFromDocument(doc: Record<string, unknown>, published: boolean, now: Date = new Date()): ArticleFormValues {
+  const categories = Array.isArray(doc.categories) ? doc.categories : []
+  const mainImage = isRecord(doc.mainImage) ? doc.mainImage : null
+  const mainImageRef = refOf(mainImage?.asset)
+  const publishedAt = typeof doc.publishedAt === 'string' ? new Date(doc.publishedAt) : null
+  return {
+    title: typeof doc.title === 'string' ? doc.title : '',
+    slug: isRecord(doc.slug) && typeof doc.slug.current === 'string' ? doc.slug.current : '',
+    content: portableTextToEditor(Array.isArray(doc.body) ? doc.body : []),
+    excerpt: typeof doc.excerpt === 'string' ? doc.excerpt : '',
+    author_id: refOf(doc.author) ?? '',
+    category_id: refOf(categories[0]) ?? '',
+    published,
+    is_lead_story: doc.isLeadStory === true,
+    is_featured: doc.isFeatured === true,
+    is_breaking_news: doc.isBreakingNews === true,
+    is_latest_update: doc.isLatestUpdate === true,
+    published_at: toLocalInput(publishedAt && isValid(publishedAt) ? publishedAt : now),
+    media_type: mediaTypes.includes(doc.mediaType as MediaType) ? (doc.mediaType as MediaType) : 'article',
+    video_url: typeof doc.videoUrl === 'string' ? doc.videoUrl : '',
+    main_image: mainImageRef ? { assetRef: mainImageRef, alt: typeof mainImage?.alt === 'string' ? mainImage.alt : '' } : null,
+  }
+}
+
+/**
+ * The article document for the form's values. Fields the form does not edit (read counts, further
+ * categories, an image's crop and hotspot) are kept from the loaded document.
+ */
+export function documentFromValues(values: ArticleFormValues, id: string, base: Record<string, unknown> = {}, newKey: KeyMaker = randomKey): Record<string, unknown> & { _id: string; _type: 'article' } {
+  const kept: Record<string, unknown> = { ...base }
+  for (const field of systemFields) delete kept[field]
+  for (const field of ['excerpt', 'mainImage', 'videoUrl']) delete kept[field]
+
+  const author: Reference = { _type: 'reference', _ref: values.author_id }
+  // The chosen category leads; any others the article had stay after it, with their keys.
+  const previous = (Array.isArray(base.categories) ? base.categories : []).filter(isRecord) as unknown as Reference[]
+  const chosen = previous.find((ref) => ref._ref === values.category_id)
+  const categories: Reference[] = [
+    { _type: 'reference', _ref: values.category_id, _key: typeof chosen?._key === 'string' ? chosen._key : newKey() },
+    ...previous.filter((ref) => ref._ref !== values.category_id && typeof ref._ref === 'string'),
+  ]
+
+  const doc: Record<string, unknown> & { _id: string; _type: 'article' } = {
+    ...kept,
+    _id: id,
+    _type: 'article',
+    title: values.title.trim(),
+    slug: { _type: 'slug', current: values.slug },
+    publishedAt: fromLocalInput(values.published_at) ?? new Date().toISOString(),
+    author,
+    categories,
+    body: editorToPortableText(values.content, newKey),
+    isBreakingNews: values.is_breaking_news,
+    isLeadStory: values.is_lead_story,
+    isFeatured: values.is_featured,
+    isLatestUpdate: values.is_latest_update,
+    mediaType: values.media_type,
+  }
+  const excerpt = values.excerpt.trim()
+  if (excerpt !== '') doc.excerpt = excerpt
+  if (values.main_image) {
+    const before = isRecord(base.mainImage) ? (base.mainImage as unknown as ImageField) : null
+    doc.mainImage =
+      before && refOf(before.asset) === values.main_image.assetRef
+        ? { ...before, alt: values.main_image.alt.trim() }
+        : { _type: 'image', asset: { _type: 'reference', _ref: values.main_image.assetRef }, alt: values.main_image.alt.trim() }
+  }
+  if (values.media_type === 'video') doc.videoUrl = values.video_url.trim()
+  return doc
+}

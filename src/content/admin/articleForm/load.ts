@@ -1,0 +1,41 @@
+// What the article form loads before it can be shown: the authors and categories for its selects
+// and, in edit mode, the article itself (its draft over the published one, with the revisions a
+// save must guard). The caller hands in `fetch`, so the route stays thin and this is tested here.
+
+import { valuesFromDocument, type LoadedArticle, type StoredArticle } from './document.ts'
+import type { Option } from './values.ts'
+
+export const authorsQuery = `*[_type == "author" && !(_id in path("drafts.**"))] | order(name asc, _id asc){"id": _id, name}`
+export const categoriesQuery = `*[_type == "category" && !(_id in path("drafts.**"))] | order(title asc, _id asc){"id": _id, "name": title}`
+export const articleDocumentsQuery = `*[_type == "article" && _id in [$id, "drafts." + $id]]`
+
+export type Fetch = <T>(query: string, params?: Record<string, unknown>) => Promise<T>
+
+export interface ArticleFormData {
+  authors: Option[]
+  categories: Option[]
+  article: LoadedArticle | null
+}
+
+/** Authors and categories for the selects and, in edit mode, the article: its draft over the published one. */
+export async function loadArticleForm(fetch: Fetch, id: string | null, now: Date = new Date()): Promise<ArticleFormData> {
+  const [authors, categories, documents] = await Promise.all([
+    fetch<Option[]>(authorsQuery),
+    fetch<Option[]>(categoriesQuery),
+    id ? fetch<StoredArticle[]>(articleDocumentsQuery, { id }) : Promise.resolve([] as StoredArticle[]),
+  ])
+  const published = documents.find((doc) => doc._id === id) ?? null
+  const draft = documents.find((doc) => doc._id === `drafts.${id}`) ?? null
+  const shown = draft ?? published
+  return {
+    authors: authors.filter((a) => typeof a.id === 'string' && typeof a.name === 'string'),
+    categories: categories.filter((c) => typeof c.id === 'string' && typeof c.name === 'string'),
+    article: shown
+      ? {
+          values: valuesFromDocument(shown, published !== null, now),
+          base: shown,
+          revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null },
+        }
+      : null,
+  }
+}

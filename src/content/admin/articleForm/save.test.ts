@@ -1,0 +1,139 @@
+import type { Mutation, SanityClient } from '@sanity/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../../../tests/support/service.ts'
+import { documentFromValues } from './document.ts'
+import { authorId, body, categoryId, counter, otherCategoryId, validValues, withoutSpanKeys } from './validArticle.fixtures.ts'
+import { loadArticleForm } from './load.ts'
+import { messages } from './messages.ts'
+import { ConflictError, saveArticle, saveError, SlugTakenError, type SaveDeps } from './save.ts'
+
+describe('saveError', () => {
+  const failure = (statusCode: number) => Object.assign(new Error(`HTTP ${statusCode}`), { statusCode })
+
+  it('names a refused write with the spec’s "disabled" messages', () => {
+    expect(saveError(failure(403), 'create').message).toBe('Insert disabled - using a hosted content service as backend')
+    expect(saveError(failure(403), 'edit').message).toBe('Update disabled - using a hosted content service as backend')
+  })
+
+  it('calls a changed or vanished revision a conflict', () => {
+    expect(saveError(failure(409), 'edit')).toBeInstanceOf(ConflictError)
+    expect(saveError(failure(404), 'edit')).toBeInstanceOf(ConflictError)
+    expect(new ConflictError().message).toBe(messages.conflict)
+  })
+
+  it('passes other failures on with their own words', () => {
+    expect(saveError(failure(500), 'edit').message).toBe('HTTP 500')
+    expect(saveError('strange', 'edit').message).toBe('The article could not be saved.')
+  })
+})
+
+describe('against the content service', () => {
+  let service: TestService
+  let client: SanityClient
+  let deps: SaveDeps
+  const reader = () => service.client({ perspective: 'published' })
+
+  beforeAll(async () => {
+    service = await startTestService()
+    client = service.client({ token: await service.adminToken() })
+    deps = { fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }
+    const tx = client.transaction()
+    tx.create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
+    tx.create({ _id: 'b0000000-0000-4000-8000-000000000000', _type: 'author', name: 'Aisha Okafor', slug: { _type: 'slug', current: 'aisha' } })
+    tx.create({ _id: 'drafts.b0000000-0000-4000-8000-000000000001', _type: 'author', name: 'Draft Author', slug: { _type: 'slug', current: 'draft' } })
+    tx.create({ _id: categoryId, _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
+    tx.create({ _id: otherCategoryId, _type: 'category', title: 'Business & Money', slug: { _type: 'slug', current: 'business' }, kind: 'section' })
+    await tx.commit()
+  })
+
+  afterAll(async () => {
+    await service?.stop()
+  })
+
+  it('loads authors and categories by name, without drafts', async () => {
+    const data = await loadArticleForm(deps.fetch, null)
+    expect(data.authors.map((a) => a.name)).toEqual(['Aisha Okafor', 'Tom Whitcombe'])
+    expect(data.categories).toEqual([
+      { id: otherCategoryId, name: 'Business & Money' },
+      { id: categoryId, name: 'UK' },
+    ])
+    expect(data.article).toBeNull()
+  })
+
+  it('creates, publishes, edits, unpublishes and republishes an article, readers seeing only what is published', async () => {
+    const id = 'c1111111-1111-4111-8111-111111111111'
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'lifecycle', published: false }), loaded: null })
+    expect(await reader().fetch('*[_id == $id][0]', { id })).toBeNull()
+    let form = await loadArticleForm(deps.fetch, id)
+    expect(form.article?.values).toMatchObject({ slug: 'lifecycle', published: false })
+    expect(form.article?.revisions).toEqual({ published: null, draft: expect.any(String) })
+
+    await saveArticle(deps, { mode: 'edit', id, values: { ...form.article!.values, published: true }, loaded: form.article })
+    expect(await reader().fetch('*[_id == $id][0].slug.current', { id })).toBe('lifecycle')
+    expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+
+    form = await loadArticleForm(deps.fetch, id)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...form.article!.values, title: 'Lifecycle, revised' }, loaded: form.article })
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Lifecycle, revised')
+
+    form = await loadArticleForm(deps.fetch, id)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...form.article!.values, published: false }, loaded: form.article })
+    expect(await reader().fetch('*[_id == $id][0]', { id })).toBeNull()
+    form = await loadArticleForm(deps.fetch, id)
+    expect(form.article?.values).toMatchObject({ title: 'Lifecycle, revised', published: false })
+
+    await saveArticle(deps, { mode: 'edit', id, values: { ...form.article!.values, published: true }, loaded: form.article })
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Lifecycle, revised')
+    expect(withoutSpanKeys(await reader().fetch('*[_id == $id][0].body', { id }))).toEqual(withoutSpanKeys(body))
+  })
+
+  it('loads the draft over the published version', async () => {
+    const id = 'c2222222-2222-4222-8222-222222222222'
+    const published = documentFromValues(validValues({ slug: 'overlay', title: 'Published title' }), id, {}, counter())
+    await client.transaction().create(published).create({ ...published, _id: `drafts.${id}`, title: 'Draft title' }).commit()
+    const form = await loadArticleForm(deps.fetch, id)
+    expect(form.article?.values).toMatchObject({ title: 'Draft title', published: true })
+    expect(form.article?.revisions).toEqual({ published: expect.any(String), draft: expect.any(String) })
+  })
+
+  it('refuses a slug another article has, counting its draft, but not the article’s own', async () => {
+    const id = 'c3333333-3333-4333-8333-333333333333'
+    await client.create({ ...documentFromValues(validValues({ slug: 'taken-by-a-draft' }), 'someone-else', {}, counter()), _id: 'drafts.someone-else' })
+    const refused = await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'taken-by-a-draft' }), loaded: null }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(SlugTakenError)
+    expect((refused as Error).message).toBe('This slug is already used by another article.')
+
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'my-own-slug', published: true }), loaded: null })
+    const form = await loadArticleForm(deps.fetch, id)
+    await expect(saveArticle(deps, { mode: 'edit', id, values: form.article!.values, loaded: form.article })).resolves.toBeUndefined()
+  })
+
+  it('says someone else saved when the article changed since it was loaded, and changes nothing', async () => {
+    const id = 'c4444444-4444-4444-8444-444444444444'
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'contested', published: true }), loaded: null })
+    const tabA = await loadArticleForm(deps.fetch, id)
+    const tabB = await loadArticleForm(deps.fetch, id)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...tabA.article!.values, title: 'Tab A wins' }, loaded: tabA.article })
+    await expect(saveArticle(deps, { mode: 'edit', id, values: { ...tabB.article!.values, title: 'Tab B loses' }, loaded: tabB.article })).rejects.toBeInstanceOf(ConflictError)
+    // Unpublishing from a stale form is refused the same way.
+    await expect(saveArticle(deps, { mode: 'edit', id, values: { ...tabB.article!.values, published: false }, loaded: tabB.article })).rejects.toBeInstanceOf(ConflictError)
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Tab A wins')
+    expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+  })
+
+  it('says someone else saved when a new article’s id was taken meanwhile', async () => {
+    const id = 'c5555555-5555-4555-8555-555555555555'
+    await client.create({ _id: id, _type: 'article', title: 'Got there first', slug: { _type: 'slug', current: 'first' } })
+    await expect(saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'second', published: true }), loaded: null })).rejects.toBeInstanceOf(ConflictError)
+  })
+
+  it('shows the spec’s disabled messages when the service refuses this user writes', async () => {
+    const viewer = service.client({ token: service.auth.createRobotToken('viewer', 'form test', 600) })
+    const viewerDeps: SaveDeps = { fetch: (query, params) => viewer.fetch(query, params ?? {}), mutate: (mutations) => viewer.mutate(mutations as Mutation[]) }
+    await expect(saveArticle(viewerDeps, { mode: 'create', id: 'c6666666-6666-4666-8666-666666666666', values: validValues({ slug: 'refused' }), loaded: null })).rejects.toThrow(messages.insertDisabled)
+    const id = 'c7777777-7777-4777-8777-777777777777'
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'refused-edit', published: true }), loaded: null })
+    const form = await loadArticleForm(viewerDeps.fetch, id)
+    await expect(saveArticle(viewerDeps, { mode: 'edit', id, values: form.article!.values, loaded: form.article })).rejects.toThrow(messages.updateDisabled)
+  })
+})

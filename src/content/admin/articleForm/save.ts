@@ -1,0 +1,61 @@
+// Saving the article form: the slug check, then the one transaction, and what a failed save tells
+// the editor (a conflict, a taken slug, or the spec's "disabled" wording). The caller hands in
+// `fetch` and `mutate`, so the route stays thin and this is tested here.
+
+import { randomKey, type KeyMaker } from '../../article/portableText.ts'
+import type { Fetch } from './load.ts'
+import { messages } from './messages.ts'
+import { saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
+import type { FormMode } from './values.ts'
+
+export const slugTakenQuery = `count(*[_type == "article" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`
+
+/** Someone else saved (or removed) the article after this form loaded it. */
+export class ConflictError extends Error {
+  constructor() {
+    super(messages.conflict)
+    this.name = 'ConflictError'
+  }
+}
+
+/** Another article already has the slug. */
+export class SlugTakenError extends Error {
+  readonly slug: string
+  constructor(slug: string) {
+    super(messages.slugTaken)
+    this.name = 'SlugTakenError'
+    this.slug = slug
+  }
+}
+
+/** What a failed save says: the spec's "disabled" wording when the service refuses this user writes. */
+export function saveError(error: unknown, mode: FormMode): Error {
+  // @sanity/client's errors carry the HTTP status as `statusCode`.
+  const status = (error as { statusCode?: unknown } | null)?.statusCode
+  // 409: a revision guard or a `create` found the document changed; 404: a guarded document is gone.
+  if (status === 409 || status === 404) return new ConflictError()
+  if (status === 403) return new Error(mode === 'create' ? messages.insertDisabled : messages.updateDisabled)
+  if (error instanceof Error && error.message) return error
+  return new Error('The article could not be saved.')
+}
+
+export interface SaveDeps {
+  fetch: Fetch
+  mutate: (mutations: ArticleMutation[]) => Promise<unknown>
+}
+
+/** Checks that the slug is free, then saves in one transaction; throws ConflictError, SlugTakenError or the reason. */
+export async function saveArticle(deps: SaveDeps, input: SaveInput, newKey: KeyMaker = randomKey): Promise<void> {
+  let taken: number
+  try {
+    taken = await deps.fetch<number>(slugTakenQuery, { slug: input.values.slug, id: input.id })
+  } catch (error) {
+    throw saveError(error, input.mode)
+  }
+  if (taken > 0) throw new SlugTakenError(input.values.slug)
+  try {
+    await deps.mutate(saveMutations(input, newKey))
+  } catch (error) {
+    throw saveError(error, input.mode)
+  }
+}

@@ -1,0 +1,52 @@
+// The one transaction a save sends: which documents it writes and removes for a published or
+// unpublished article, each guarded by the revision the form loaded, so a save that raced another
+// editor's changes nothing at all.
+
+import { randomKey, type KeyMaker } from '../../article/portableText.ts'
+import { documentFromValues, type LoadedArticle } from './document.ts'
+import type { ArticleFormValues, FormMode } from './values.ts'
+
+export type ArticleMutation =
+  | { create: Record<string, unknown> & { _id: string; _type: string } }
+  | { createOrReplace: Record<string, unknown> & { _id: string; _type: string } }
+  | { delete: { id: string } }
+  | { patch: { id: string; ifRevisionID: string } }
+
+export interface SaveInput {
+  mode: FormMode
+  id: string
+  values: ArticleFormValues
+  /** What the form loaded (edit mode); null for a new article. */
+  loaded: LoadedArticle | null
+}
+
+/**
+ * One transaction. Published: the article under its id, and its draft gone. Not published: only
+ * `drafts.{id}`, which readers never see, and the published version gone. Every document the form
+ * loaded is guarded by the revision it had then (an empty patch with `ifRevisionID` fails the whole
+ * transaction with 409 when someone saved it since); one it did not load is created with `create`,
+ * which fails with 409 when someone created it meanwhile.
+ */
+export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): ArticleMutation[] {
+  const { id, values, loaded } = input
+  const revisions = loaded?.revisions ?? { published: null, draft: null }
+  const doc = documentFromValues(values, id, loaded?.base ?? {}, newKey)
+  const draftId = `drafts.${id}`
+  const mutations: ArticleMutation[] = []
+  const write = (target: string, rev: string | null) => {
+    const document = { ...doc, _id: target }
+    if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { createOrReplace: document })
+    else mutations.push({ create: document })
+  }
+  const remove = (target: string, rev: string | null) => {
+    if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { delete: { id: target } })
+  }
+  if (values.published) {
+    write(id, revisions.published)
+    remove(draftId, revisions.draft)
+  } else {
+    write(draftId, revisions.draft)
+    remove(id, revisions.published)
+  }
+  return mutations
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { portableTextToEditor } from '../../article/portableText.ts'
+import { validValues } from './validArticle.fixtures.ts'
+import { messages } from './messages.ts'
+import { validateArticleForm } from './validation.ts'
+import { emptyArticleValues } from './values.ts'
+
+describe('validation', () => {
+  it('shows all six of the spec’s messages for an empty form', () => {
+    const errors = validateArticleForm(emptyArticleValues())
+    expect(errors).toEqual({
+      title: [messages.title],
+      slug: [messages.slugLength, messages.slugPattern],
+      content: [messages.content],
+      author_id: [messages.author],
+      category_id: [messages.category],
+    })
+    expect(messages).toMatchObject({
+      title: 'Title must be at least 3 characters long.',
+      slugLength: 'Slug must be at least 3 characters long.',
+      slugPattern: 'Slug can only contain lowercase letters, numbers, and hyphens.',
+      content: 'Content is too short.',
+      author: 'Please select an author.',
+      category: 'Please select a category.',
+    })
+  })
+
+  it('accepts a complete article', () => {
+    expect(validateArticleForm(validValues())).toEqual({})
+  })
+
+  it('asks for at least 3 characters of title, not counting spaces around it', () => {
+    expect(validateArticleForm(validValues({ title: '  ab  ' })).title).toEqual([messages.title])
+    expect(validateArticleForm(validValues({ title: 'abc' })).title).toBeUndefined()
+  })
+
+  it('allows only lowercase letters, digits and hyphens in a slug', () => {
+    for (const slug of ['Night-Buses', 'night buses', 'night_buses', 'nuit-blanche-é', 'night/buses']) {
+      expect(validateArticleForm(validValues({ slug })).slug, slug).toEqual([messages.slugPattern])
+    }
+    expect(validateArticleForm(validValues({ slug: 'ab' })).slug).toEqual([messages.slugLength])
+    expect(validateArticleForm(validValues({ slug: 'a-1-b' })).slug).toBeUndefined()
+  })
+
+  it('measures content by the editor’s words: at least 10 characters besides spaces around them', () => {
+    const words = (text: string) => portableTextToEditor([{ _type: 'block', _key: 'a', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }])
+    expect(validateArticleForm(validValues({ content: words('Too short') })).content).toEqual([messages.content])
+    expect(validateArticleForm(validValues({ content: words('     123456789     ') })).content).toEqual([messages.content])
+    expect(validateArticleForm(validValues({ content: words('Just enough') })).content).toBeUndefined()
+  })
+
+  it('wants real ids for author and category', () => {
+    expect(validateArticleForm(validValues({ author_id: 'priya-raman', category_id: '' }))).toEqual({ author_id: [messages.author], category_id: [messages.category] })
+  })
+
+  it('wants an https address for a video, and no address otherwise', () => {
+    expect(validateArticleForm(validValues({ media_type: 'video', video_url: '' })).video_url).toEqual([messages.videoUrl])
+    expect(validateArticleForm(validValues({ media_type: 'video', video_url: 'http://media.example/v.mp4' })).video_url).toEqual([messages.videoUrl])
+    expect(validateArticleForm(validValues({ media_type: 'video', video_url: 'https://media.example/v.mp4' }))).toEqual({})
+    expect(validateArticleForm(validValues({ media_type: 'article', video_url: 'not a url' }))).toEqual({})
+  })
+
+  it('wants alt text for a main image, and a real publish date', () => {
+    expect(validateArticleForm(validValues({ main_image: { assetRef: 'image-abc-10x10-png', alt: ' ' } })).main_image).toEqual([messages.mainImageAlt])
+    expect(validateArticleForm(validValues({ published_at: '' })).published_at).toEqual([messages.publishedAt])
+  })
+})

@@ -1,0 +1,77 @@
+// Whether the article form may be saved (docs/product-spec.md §3), with the spec's exact messages:
+// one valibot schema that TanStack Form runs, and the order in which a failed submit visits fields.
+
+import * as v from 'valibot'
+import { editorPlainText, type EditorDocument } from '../../article/portableText.ts'
+import { messages } from './messages.ts'
+import { fromLocalInput, type ArticleFormValues } from './values.ts'
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value.trim()).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The whole form's schema, given to TanStack Form as a standard schema: each issue lands on the
+ * field its path names, and its `message` is what the form shows.
+ */
+export const articleFormSchema = v.pipe(
+  v.object({
+    title: v.pipe(v.string(), v.check((title) => title.trim().length >= 3, messages.title)),
+    slug: v.pipe(v.string(), v.minLength(3, messages.slugLength), v.regex(/^[a-z0-9-]+$/, messages.slugPattern)),
+    content: v.pipe(
+      v.custom<EditorDocument>((value) => typeof value === 'object' && value !== null, messages.content),
+      v.check((doc) => editorPlainText(doc).trim().length >= 10, messages.content),
+    ),
+    excerpt: v.string(),
+    author_id: v.pipe(v.string(), v.uuid(messages.author)),
+    category_id: v.pipe(v.string(), v.uuid(messages.category)),
+    published: v.boolean(),
+    is_lead_story: v.boolean(),
+    is_featured: v.boolean(),
+    is_breaking_news: v.boolean(),
+    is_latest_update: v.boolean(),
+    published_at: v.pipe(v.string(), v.check((text) => fromLocalInput(text) !== null, messages.publishedAt)),
+    media_type: v.picklist(['article', 'video', 'gallery']),
+    video_url: v.string(),
+    main_image: v.nullable(
+      v.pipe(
+        v.object({ assetRef: v.string(), alt: v.string() }),
+        v.check((image) => image.alt.trim() !== '', messages.mainImageAlt),
+      ),
+    ),
+  }),
+  v.forward(
+    v.partialCheck([['media_type'], ['video_url']], (input) => input.media_type !== 'video' || isHttpsUrl(input.video_url), messages.videoUrl),
+    ['video_url'],
+  ),
+)
+
+/** The form's fields in screen order: where focus goes first when a submit fails. */
+export const fieldOrder = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'author_id',
+  'category_id',
+  'main_image',
+  'published_at',
+  'media_type',
+  'video_url',
+] as const satisfies ReadonlyArray<keyof ArticleFormValues>
+
+/** Messages of the form's errors for each field, for checks outside the form (and the tests). */
+export function validateArticleForm(values: ArticleFormValues): Partial<Record<keyof ArticleFormValues, string[]>> {
+  const result = v.safeParse(articleFormSchema, values)
+  if (result.success) return {}
+  const errors: Partial<Record<keyof ArticleFormValues, string[]>> = {}
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key as keyof ArticleFormValues | undefined
+    if (field) (errors[field] ??= []).push(issue.message)
+  }
+  return errors
+}

@@ -1,0 +1,90 @@
+// What the article form holds (docs/product-spec.md §3 "Article form values"): its values, a new
+// article's starting values, the publish date as `datetime-local` text, and the slug it suggests
+// for a title. Admin code only: the reader site never imports the article form's modules.
+
+import { format, isValid, parse } from 'date-fns'
+import { emptyEditorDoc, type EditorDocument } from '../../article/portableText.ts'
+
+export type FormMode = 'create' | 'edit'
+
+/** `video` is the one value the homepage treats specially; `gallery` is kept for photo stories. */
+export type MediaType = 'article' | 'video' | 'gallery'
+
+export interface MainImageValue {
+  assetRef: string
+  alt: string
+}
+
+/** The form's values: the spec's fields (snake_case, as §3 names them) and what the homepage needs. */
+export interface ArticleFormValues {
+  title: string
+  slug: string
+  /** The editor's document; its words are what "Content is too short." measures. */
+  content: EditorDocument
+  excerpt: string
+  author_id: string
+  category_id: string
+  published: boolean
+  is_lead_story: boolean
+  is_featured: boolean
+  is_breaking_news: boolean
+  is_latest_update: boolean
+  /** `datetime-local` text, in the editor's own time zone. */
+  published_at: string
+  media_type: MediaType
+  video_url: string
+  main_image: MainImageValue | null
+}
+
+export interface Option {
+  id: string
+  name: string
+}
+
+const localFormat = "yyyy-MM-dd'T'HH:mm"
+
+/** `datetime-local` text for a moment, in this browser's time zone. */
+export function toLocalInput(date: Date): string {
+  return format(date, localFormat)
+}
+
+/** The ISO timestamp of `datetime-local` text, or null when it is not a date. */
+export function fromLocalInput(text: string): string | null {
+  const date = parse(text, localFormat, new Date())
+  return isValid(date) ? date.toISOString() : null
+}
+
+/** A slug from a title: lowercase letters, digits and single hyphens, whole words, at most 96 characters. */
+export function slugFromTitle(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  if (slug.length <= 96) return slug
+  const cut = slug.slice(0, 97)
+  return cut.slice(0, cut.lastIndexOf('-') > 48 ? cut.lastIndexOf('-') : 96).replace(/-+$/, '')
+}
+
+export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
+  return {
+    title: '',
+    slug: '',
+    content: emptyEditorDoc(),
+    excerpt: '',
+    author_id: '',
+    category_id: '',
+    published: false,
+    is_lead_story: false,
+    is_featured: false,
+    is_breaking_news: false,
+    is_latest_update: false,
+    published_at: toLocalInput(now),
+    media_type: 'article',
+    video_url: '',
+    main_image: null,
+  }
+}

@@ -1,0 +1,19 @@
+// Which version of an article an editor sees. The admin client reads the raw perspective, so drafts
+// (`drafts.{id}`) and published documents arrive side by side; these GROQ fragments fold them into
+// one row per article in the query itself: a draft stands for its article, and a published
+// document only when it has no draft. Whether the other half exists is looked up with a
+// dereference (`{"_ref": id}->`), which the service answers from its id index rather than by
+// scanning the dataset, so every query stays one pass however large the archive grows. groq-js
+// (the unit tests) and hosted GROQ read the fragments the same way.
+
+export const isDraft = `_id in path("drafts.**")`
+/** The article's own id, whichever of its documents this is. */
+export const publishedIdOf = `select(${isDraft} => string::split(_id, "drafts.")[1], _id)`
+const publishedDoc = `({"_ref": ${publishedIdOf}})->`
+/** The document an editor works on: the draft when there is one, otherwise the published one. */
+export const isCurrent = `(!(_id in path("versions.**")) && (${isDraft} || !defined(({"_ref": "drafts." + _id})->_id)))`
+export const hasPublished = `defined(${publishedDoc}_id)`
+/** An article was created when its first document was: the published one's date survives new drafts. */
+export const createdAt = `coalesce(${publishedDoc}_createdAt, _createdAt)`
+
+export const articleFilter = `_type == "article" && ${isCurrent}`
