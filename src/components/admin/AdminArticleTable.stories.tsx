@@ -3,7 +3,7 @@ import { fn, userEvent, within } from 'storybook/test'
 import { AdminArticleFilters } from './AdminArticleFilters.tsx'
 import { AdminArticleTable } from './AdminArticleTable.tsx'
 import { articleRows, authorOptions, categoryOptions } from './AdminArticleTable.fixtures.ts'
-import { AdminPagination } from './AdminPagination.tsx'
+import { Pagination } from '../ui/Pagination.tsx'
 
 const meta = {
   title: 'Admin/AdminArticleTable',
@@ -32,7 +32,7 @@ export const WithFiltersAndPages: Story = {
     page: 2,
     sort: 'title',
     filters: <AdminArticleFilters search={{ sort: 'title', page: 2 }} categories={categoryOptions} authors={authorOptions} onChange={fn()} />,
-    pagination: <AdminPagination page={2} pageCount={4} />,
+    pagination: <Pagination page={2} pageCount={4} label="Article pages" keepSearch pastTheEnd="leadBack" variant="admin" />,
   },
 }
 

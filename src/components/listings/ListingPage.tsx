@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { pageCount as countPages } from '../../content/listings/listings.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
-import { Pagination } from './Pagination.tsx'
+import { Pagination } from '../ui/Pagination.tsx'
 import './ListingPage.css'
 
 export interface ListingPageProps {

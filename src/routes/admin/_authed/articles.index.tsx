@@ -1,7 +1,7 @@
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
 import { AdminArticleFilters } from '../../../components/admin/AdminArticleFilters.tsx'
 import { AdminArticleTable } from '../../../components/admin/AdminArticleTable.tsx'
-import { AdminPagination } from '../../../components/admin/AdminPagination.tsx'
+import { Pagination } from '../../../components/ui/Pagination.tsx'
 import { articlePageCount, fetchArticleList } from '../../../content/admin/articleList.ts'
 import { deleteFailureMessage } from '../../../content/admin/deletes.ts'
 import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/admin/addresses.ts'
@@ -41,7 +41,7 @@ function ArticlesRoute() {
       onDelete={remove}
       busy={reloading}
       filters={<AdminArticleFilters search={search} categories={list.categories} authors={list.authors} onChange={show} />}
-      pagination={<AdminPagination page={page} pageCount={articlePageCount(list.total)} />}
+      pagination={<Pagination page={page} pageCount={articlePageCount(list.total)} label="Article pages" keepSearch pastTheEnd="leadBack" variant="admin" />}
     />
   )
 }

@@ -9,20 +9,42 @@ export interface PaginationProps {
   pageCount: number
   /** Names the navigation landmark, so a page with two lists can tell them apart. */
   label?: string
+  /**
+   * Each page's address keeps the rest of the current search (the admin's filters and sort) and
+   * changes only `page`. Off, a page's search is `page` alone, as the reader's listings have no other.
+   */
+  keepSearch?: boolean
+  /**
+   * Shown a page past the last one: 'hide' shows nothing (a reader's listing says so itself);
+   * 'leadBack' shows the pages with Previous leading to the last one (the admin's list).
+   */
+  pastTheEnd?: 'hide' | 'leadBack'
+  /** 'admin' draws it in the admin's style: left-aligned, under the table, no rule above. */
+  variant?: 'listing' | 'admin'
 }
 
 interface PageLinkProps {
   page: number
+  keepSearch: boolean
   children: ReactNode
   className?: string
   rel?: string
   'aria-label'?: string
 }
 
-// Pages of a listing are the listing's own address ("."), with `?page=N` after the first. Exact
-// matching of path and search, so the router never marks a link to another page as the current one
-// (a fuzzy match would call the bare first-page address current on every page).
-function PageLink({ page, children, ...rest }: PageLinkProps) {
+// A page is the list's own address ("."), with `?page=N` after the first. A reader's listing
+// matches path and search exactly, so the router never marks a link to another page as the current
+// one (a fuzzy match would call the bare first-page address current on every page). The admin's
+// list keeps the fuzzy match it had before the two paginations became one: on page 2 and later the
+// router marks its Previous and page-1 links current too, a fault left for a change of its own.
+function PageLink({ page, keepSearch, children, ...rest }: PageLinkProps) {
+  if (keepSearch) {
+    return (
+      <Link to="." search={(previous: Record<string, unknown>) => ({ ...previous, page: page > 1 ? page : undefined })} {...rest}>
+        {children}
+      </Link>
+    )
+  }
   return (
     <Link to="." search={page > 1 ? { page } : {}} activeOptions={{ exact: true }} {...rest}>
       {children}
@@ -30,15 +52,17 @@ function PageLink({ page, children, ...rest }: PageLinkProps) {
   )
 }
 
-/** Previous, next and numbered links through a listing's pages; nothing when there is one page. */
-export function Pagination({ page, pageCount, label = 'Pages' }: PaginationProps) {
-  if (pageCount <= 1 || page > pageCount) return null
+/** Previous, next and numbered links through a list's pages; nothing when there is one page. */
+export function Pagination({ page, pageCount, label = 'Pages', keepSearch = false, pastTheEnd = 'hide', variant = 'listing' }: PaginationProps) {
+  if (pageCount <= 1 || (page > pageCount && pastTheEnd === 'hide')) return null
+  // Past the end, the numbers are those around the last page, and none of them is current.
+  const around = Math.min(page, pageCount)
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className={variant === 'admin' ? 'pagination pagination--admin' : 'pagination'} aria-label={label}>
       <ul className="pagination__list">
         <li className="pagination__step">
           {page > 1 ? (
-            <PageLink page={page - 1} rel="prev">
+            <PageLink page={Math.min(page - 1, pageCount)} keepSearch={keepSearch} rel="prev">
               <span className="pagination__arrow" aria-hidden="true">
                 ‹
               </span>
@@ -52,7 +76,7 @@ export function Pagination({ page, pageCount, label = 'Pages' }: PaginationProps
             </span>
           )}
         </li>
-        {pageLinks(page, pageCount).map((link, index) =>
+        {pageLinks(around, pageCount).map((link, index) =>
           link === 'gap' ? (
             <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
               …
@@ -66,7 +90,7 @@ export function Pagination({ page, pageCount, label = 'Pages' }: PaginationProps
                   {link}
                 </span>
               ) : (
-                <PageLink page={link} className="pagination__number" aria-label={`Page ${link}`}>
+                <PageLink page={link} keepSearch={keepSearch} className="pagination__number" aria-label={`Page ${link}`}>
                   {link}
                 </PageLink>
               )}
@@ -75,7 +99,7 @@ export function Pagination({ page, pageCount, label = 'Pages' }: PaginationProps
         )}
         <li className="pagination__step">
           {page < pageCount ? (
-            <PageLink page={page + 1} rel="next">
+            <PageLink page={page + 1} keepSearch={keepSearch} rel="next">
               Next
               <span className="pagination__arrow" aria-hidden="true">
                 ›

@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { Pagination } from './Pagination.tsx'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { Pagination, type PaginationProps } from './Pagination.tsx'
 
 // The listing's own route around the bar, as in the app: its links lead to pages of that route.
 async function renderAt(ui: ReactNode, path: string) {
@@ -15,7 +16,7 @@ async function renderAt(ui: ReactNode, path: string) {
   return { ...result, router }
 }
 
-describe('Pagination', () => {
+describe('Pagination on a reader’s listing', () => {
   it('links to the previous and next pages and marks the current one', async () => {
     await renderAt(<Pagination page={2} pageCount={3} />, '/news?page=2')
     const nav = screen.getByRole('navigation', { name: 'Pages' })
@@ -62,5 +63,45 @@ describe('Pagination', () => {
     one.unmount()
     const past = render(<Pagination page={5} pageCount={2} />)
     expect(past.container.querySelector('nav')).toBeNull()
+  })
+})
+
+// As the admin's article list uses it.
+function AdminPagination(props: Pick<PaginationProps, 'page' | 'pageCount'>) {
+  return <Pagination {...props} label="Article pages" keepSearch pastTheEnd="leadBack" variant="admin" />
+}
+
+const hrefOf = (name: string | RegExp) => new URL(screen.getByRole('link', { name }).getAttribute('href')!, 'http://x')
+
+describe('Pagination on the admin’s article list', () => {
+  it('keeps the filters in every page’s address, and leaves page 1 without a page', async () => {
+    await renderWithRouter(<AdminPagination page={2} pageCount={4} />, '/admin/articles?q=bridge&status=draft&page=2')
+    expect(screen.getByRole('navigation', { name: 'Article pages' })).toBeTruthy()
+    const next = hrefOf(/Next/)
+    expect(next.searchParams.get('q')).toBe('bridge')
+    expect(next.searchParams.get('status')).toBe('draft')
+    expect(next.searchParams.get('page')).toBe('3')
+    const previous = hrefOf(/Previous/)
+    expect(previous.searchParams.get('q')).toBe('bridge')
+    expect(previous.searchParams.has('page')).toBe(false)
+    expect(hrefOf('Page 4').searchParams.get('page')).toBe('4')
+  })
+
+  it('marks the current page and silences the missing step', async () => {
+    await renderWithRouter(<AdminPagination page={1} pageCount={3} />)
+    expect(screen.getByRole('navigation').querySelector('[aria-current="page"]')?.textContent).toBe('Page 1')
+    expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Page 2' })).toBeTruthy()
+  })
+
+  it('shows nothing for a single page', async () => {
+    await renderWithRouter(<AdminPagination page={1} pageCount={1} />)
+    expect(screen.queryByRole('navigation')).toBeNull()
+  })
+
+  it('leads back from a page past the end', async () => {
+    await renderWithRouter(<AdminPagination page={9} pageCount={3} />, '/admin/articles?page=9')
+    expect(hrefOf(/Previous/).searchParams.get('page')).toBe('3')
+    expect(screen.queryByRole('link', { name: /Next/ })).toBeNull()
   })
 })
