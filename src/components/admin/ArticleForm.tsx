@@ -1,10 +1,11 @@
-import { useForm, useStore, type AnyFieldApi } from '@tanstack/react-form'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useStore, type AnyFieldApi } from '@tanstack/react-form'
+import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
-import { articleFormSchema, fieldOrder } from '../../content/admin/articleForm/validation.ts'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
+import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
 import { RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
+import { useArticleForm, type ArticleFormApi } from './useArticleForm.ts'
 import './ArticleForm.css'
 
 /** Where loading the form stands: the route maps the form machine's state onto these. */
@@ -74,84 +75,26 @@ export function ArticleForm(props: ArticleFormProps) {
   )
 }
 
-/** Where each field's focusable element is, for moving focus to the first invalid one. */
-const focusTarget: Record<(typeof fieldOrder)[number], string> = {
-  title: 'article-title',
-  slug: 'article-slug',
-  excerpt: 'article-excerpt',
-  content: 'article-content',
-  author_id: 'article-author',
-  category_id: 'article-category',
-  main_image: 'article-main-image-alt',
-  published_at: 'article-published-at',
-  media_type: 'article-media-type',
-  video_url: 'article-video-url',
+// A native control's value, change and blur, bound to its form field.
+function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
+  return {
+    name: field.name,
+    value: field.state.value as string,
+    onChange: (event: { target: { value: string } }) => field.handleChange(event.target.value),
+    onBlur: () => leave(field),
+  }
 }
-
-/** The messages of a field's errors: valibot issues (their `message`) or plain strings, once each. */
-function messagesOf(errors: readonly unknown[]): string[] {
-  const texts = errors.map((error) => (typeof error === 'string' ? error : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : null))
-  return [...new Set(texts.filter((text): text is string => Boolean(text)))]
-}
-
-function Messages({ id, texts }: { id: string; texts: string[] }) {
-  if (texts.length === 0) return null
-  return (
-    <div className="article-form__error" id={id}>
-      {texts.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </div>
-  )
-}
-
-const describedBy = (...ids: Array<string | false | null | undefined>) => ids.filter(Boolean).join(' ') || undefined
-
-function useArticleForm(values: ArticleFormValues, onSubmit: (values: ArticleFormValues) => void) {
-  return useForm({
-    defaultValues: values,
-    validators: { onChange: articleFormSchema },
-    // Without this, a form that once had errors refuses every later submit (canSubmit stays false).
-    canSubmitWhenInvalid: true,
-    onSubmit: ({ value }) => onSubmit(value),
-    onSubmitInvalid: ({ formApi }) => {
-      const first = fieldOrder.find((name) => (formApi.getFieldMeta(name)?.errors.length ?? 0) > 0)
-      if (first) document.getElementById(focusTarget[first])?.focus()
-    },
-  })
-}
-
-type ArticleFormApi = ReturnType<typeof useArticleForm>
 
 function ArticleFormFields({ values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage }: ArticleFormProps) {
-  const form = useArticleForm(values, onSubmit)
-
-  // A newly loaded article replaces what the form shows; the defaults stay those it started with.
-  const shown = useRef(values)
-  useEffect(() => {
-    if (values === shown.current) return
-    shown.current = values
-    form.reset(values, { keepDefaultValues: true })
-  }, [values, form])
-
-  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+  const { form, shown, leave } = useArticleForm(values, onSubmit)
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
-
-  // Errors show once a field has been left, or after a submit.
-  const visible = (field: AnyFieldApi): string[] => (field.state.meta.isBlurred || submitted ? messagesOf(field.state.meta.errors) : [])
-  const leave = (field: AnyFieldApi) => {
-    field.handleBlur()
-    void field.validate('change')
-  }
 
   // The service said the slug is taken: that is where the editor needs to be.
   useEffect(() => {
     if (takenSlug !== null && takenSlug === form.getFieldValue('slug')) document.getElementById('article-slug')?.focus()
   }, [takenSlug, form])
-
-  const [mainUpload, setMainUpload] = useState<{ progress: number | null; error: string | null }>({ progress: null, error: null })
 
   return (
     <form
@@ -166,48 +109,24 @@ function ArticleFormFields({ values, authors, categories, saving, error, conflic
       }}
     >
       <form.Field name="title">
-        {(field) => {
-          const texts = visible(field)
-          return (
-            <div className="article-form__field">
-              <label htmlFor="article-title">Title</label>
-              <input
-                id="article-title"
-                name="title"
-                type="text"
-                placeholder="Enter article title"
-                value={field.state.value}
-                aria-invalid={texts.length > 0 || undefined}
-                aria-describedby={describedBy(texts.length > 0 && 'article-title-error')}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={() => leave(field)}
-              />
-              <Messages id="article-title-error" texts={texts} />
-            </div>
-          )
-        }}
+        {(field) => (
+          <FormField id="article-title" label="Title" errors={shown(field)}>
+            {(control) => <input {...control.props} {...bind(field, leave)} type="text" placeholder="Enter article title" />}
+          </FormField>
+        )}
       </form.Field>
 
       <form.Field name="slug">
-        {(field) => {
-          const texts = [...visible(field), ...(takenSlug !== null && field.state.value === takenSlug ? [messages.slugTaken] : [])]
-          return (
-            <div className="article-form__field">
-              <label htmlFor="article-slug">Slug</label>
+        {(field) => (
+          <FormField
+            id="article-slug"
+            label="Slug"
+            errors={[...shown(field), ...(takenSlug !== null && field.state.value === takenSlug ? [messages.slugTaken] : [])]}
+            hint={<>The article’s address: /article/{slugValue || 'unique-article-slug'}</>}
+          >
+            {(control) => (
               <div className="article-form__slug">
-                <input
-                  id="article-slug"
-                  name="slug"
-                  type="text"
-                  placeholder="unique-article-slug"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={field.state.value}
-                  aria-invalid={texts.length > 0 || undefined}
-                  aria-describedby={describedBy('article-slug-hint', texts.length > 0 && 'article-slug-error')}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={() => leave(field)}
-                />
+                <input {...control.props} {...bind(field, leave)} type="text" placeholder="unique-article-slug" autoCapitalize="none" spellCheck={false} />
                 <button
                   type="button"
                   className="article-form__secondary"
@@ -220,220 +139,99 @@ function ArticleFormFields({ values, authors, categories, saving, error, conflic
                   Generate from title
                 </button>
               </div>
-              <p className="article-form__hint" id="article-slug-hint">
-                The article’s address: /article/{slugValue || 'unique-article-slug'}
-              </p>
-              <Messages id="article-slug-error" texts={texts} />
-            </div>
-          )
-        }}
+            )}
+          </FormField>
+        )}
       </form.Field>
 
       <form.Field name="excerpt">
         {(field) => (
-          <div className="article-form__field">
-            <label htmlFor="article-excerpt">Excerpt</label>
-            <textarea
-              id="article-excerpt"
-              name="excerpt"
-              rows={3}
-              value={field.state.value}
-              aria-describedby="article-excerpt-hint"
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={() => leave(field)}
-            />
-            <p className="article-form__hint" id="article-excerpt-hint">
-              A sentence or two for the homepage and article cards.
-            </p>
-          </div>
+          <FormField id="article-excerpt" label="Excerpt" hint="A sentence or two for the homepage and article cards.">
+            {(control) => <textarea id={control.id} aria-describedby={control.describedBy} {...bind(field, leave)} rows={3} />}
+          </FormField>
         )}
       </form.Field>
 
       <form.Field name="content">
-        {(field) => {
-          const texts = visible(field)
-          return (
-            <div className="article-form__field">
-              {/* The editable area is not a form control a <label for> can name; this names it, and a click on it goes to the text. */}
-              <span id="article-content-label" className="article-form__label" onClick={() => document.getElementById('article-content')?.focus()}>
-                Content
-              </span>
+        {(field) => (
+          // The editable area is not a form control a <label for> can name.
+          <FormField id="article-content" label="Content" errors={shown(field)} nativeControl={false}>
+            {(control) => (
               <RichTextEditor
-                id="article-content"
-                labelId="article-content-label"
+                id={control.id}
+                labelId={control.labelId}
                 value={field.state.value}
                 onChange={(doc) => field.handleChange(doc)}
                 onBlur={() => leave(field)}
-                invalid={texts.length > 0}
-                describedBy={describedBy(texts.length > 0 && 'article-content-error')}
+                invalid={control.invalid}
+                describedBy={control.describedBy}
                 uploadImage={uploadImage}
               />
-              <Messages id="article-content-error" texts={texts} />
-            </div>
-          )
-        }}
+            )}
+          </FormField>
+        )}
       </form.Field>
 
       <div className="article-form__pair">
         <form.Field name="author_id">
-          {(field) => {
-            const texts = visible(field)
-            return (
-              <div className="article-form__field">
-                <label htmlFor="article-author">Author</label>
-                <select
-                  id="article-author"
-                  name="author_id"
-                  value={field.state.value}
-                  aria-invalid={texts.length > 0 || undefined}
-                  aria-describedby={describedBy(texts.length > 0 && 'article-author-error')}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={() => leave(field)}
-                >
-                  <option value="">Select an author</option>
-                  {authors.map((author) => (
-                    <option key={author.id} value={author.id}>
-                      {author.name}
-                    </option>
-                  ))}
-                  {field.state.value && !authors.some((author) => author.id === field.state.value) ? <option value={field.state.value}>Unknown author</option> : null}
+          {(field) => (
+            <FormField id="article-author" label="Author" errors={shown(field)}>
+              {(control) => (
+                <select {...control.props} {...bind(field, leave)}>
+                  <ChoiceOptions options={authors} value={field.state.value} placeholder="Select an author" unknown="Unknown author" />
                 </select>
-                <Messages id="article-author-error" texts={texts} />
-              </div>
-            )
-          }}
+              )}
+            </FormField>
+          )}
         </form.Field>
 
         <form.Field name="category_id">
-          {(field) => {
-            const texts = visible(field)
-            return (
-              <div className="article-form__field">
-                <label htmlFor="article-category">Category</label>
-                <select
-                  id="article-category"
-                  name="category_id"
-                  value={field.state.value}
-                  aria-invalid={texts.length > 0 || undefined}
-                  aria-describedby={describedBy(texts.length > 0 && 'article-category-error')}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={() => leave(field)}
-                >
-                  <option value="">Select a category</option>
-                  {categories.map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.name}
-                    </option>
-                  ))}
-                  {field.state.value && !categories.some((category) => category.id === field.state.value) ? <option value={field.state.value}>Unknown category</option> : null}
+          {(field) => (
+            <FormField id="article-category" label="Category" errors={shown(field)}>
+              {(control) => (
+                <select {...control.props} {...bind(field, leave)}>
+                  <ChoiceOptions options={categories} value={field.state.value} placeholder="Select a category" unknown="Unknown category" />
                 </select>
-                <Messages id="article-category-error" texts={texts} />
-              </div>
-            )
-          }}
+              )}
+            </FormField>
+          )}
         </form.Field>
       </div>
 
-      <form.Field name="main_image">
-        {(field) => {
-          const texts = visible(field)
-          return (
-            <ImageField
-              id="article-main-image"
-              label="Main image"
-              value={field.state.value}
-              progress={mainUpload.progress}
-              uploadError={mainUpload.error}
-              error={texts[0] ?? null}
-              onFile={(file) => {
-                setMainUpload({ progress: 0, error: null })
-                uploadImage(file, (progress) => setMainUpload((now) => ({ ...now, progress })))
-                  .then(({ assetRef }) => {
-                    field.handleChange({ assetRef, alt: field.state.value?.alt ?? '' })
-                    setMainUpload({ progress: null, error: null })
-                    // The next thing the image needs is its description.
-                    requestAnimationFrame(() => document.getElementById('article-main-image-alt')?.focus())
-                  })
-                  .catch((reason: unknown) => setMainUpload({ progress: null, error: `The image could not be uploaded: ${reason instanceof Error ? reason.message : String(reason)}` }))
-              }}
-              onAltChange={(alt) => field.handleChange((now) => (now ? { ...now, alt } : now))}
-              onRemove={() => {
-                field.handleChange(null)
-                requestAnimationFrame(() => document.getElementById('article-main-image-file')?.focus())
-              }}
-              onBlur={() => leave(field)}
-            />
-          )
-        }}
-      </form.Field>
+      <form.Field name="main_image">{(field) => <MainImageField field={field} error={shown(field)[0] ?? null} leave={leave} uploadImage={uploadImage} />}</form.Field>
 
       <div className="article-form__pair">
         <form.Field name="published_at">
-          {(field) => {
-            const texts = visible(field)
-            return (
-              <div className="article-form__field">
-                <label htmlFor="article-published-at">Publish date</label>
-                <input
-                  id="article-published-at"
-                  name="published_at"
-                  type="datetime-local"
-                  value={field.state.value}
-                  aria-invalid={texts.length > 0 || undefined}
-                  aria-describedby={describedBy(texts.length > 0 && 'article-published-at-error')}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={() => leave(field)}
-                />
-                <Messages id="article-published-at-error" texts={texts} />
-              </div>
-            )
-          }}
+          {(field) => (
+            <FormField id="article-published-at" label="Publish date" errors={shown(field)}>
+              {(control) => <input {...control.props} {...bind(field, leave)} type="datetime-local" />}
+            </FormField>
+          )}
         </form.Field>
 
         <form.Field name="media_type">
           {(field) => (
-            <div className="article-form__field">
-              <label htmlFor="article-media-type">Media type</label>
-              <select
-                id="article-media-type"
-                name="media_type"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as ArticleFormValues['media_type'])}
-                onBlur={() => leave(field)}
-              >
-                <option value="article">Article</option>
-                <option value="video">Video</option>
-                {/* Photo stories from the archive keep their type; new ones are articles or videos. */}
-                {field.state.value === 'gallery' ? <option value="gallery">Photo gallery</option> : null}
-              </select>
-            </div>
+            <FormField id="article-media-type" label="Media type">
+              {(control) => (
+                <select id={control.id} {...bind(field, leave)}>
+                  <option value="article">Article</option>
+                  <option value="video">Video</option>
+                  {/* Photo stories from the archive keep their type; new ones are articles or videos. */}
+                  {field.state.value === 'gallery' ? <option value="gallery">Photo gallery</option> : null}
+                </select>
+              )}
+            </FormField>
           )}
         </form.Field>
       </div>
 
       {mediaType === 'video' ? (
         <form.Field name="video_url">
-          {(field) => {
-            const texts = visible(field)
-            return (
-              <div className="article-form__field">
-                <label htmlFor="article-video-url">Video URL</label>
-                <input
-                  id="article-video-url"
-                  name="video_url"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={field.state.value}
-                  aria-invalid={texts.length > 0 || undefined}
-                  aria-describedby={describedBy(texts.length > 0 && 'article-video-url-error')}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={() => leave(field)}
-                />
-                <Messages id="article-video-url-error" texts={texts} />
-              </div>
-            )
-          }}
+          {(field) => (
+            <FormField id="article-video-url" label="Video URL" errors={shown(field)}>
+              {(control) => <input {...control.props} {...bind(field, leave)} type="url" inputMode="url" placeholder="https://" />}
+            </FormField>
+          )}
         </form.Field>
       ) : null}
 
@@ -468,6 +266,54 @@ function ArticleFormFields({ values, authors, categories, saving, error, conflic
         </button>
       </div>
     </form>
+  )
+}
+
+/** A choice's options: the prompt, the choices, and the stored one when it is no longer among them. */
+function ChoiceOptions({ options, value, placeholder, unknown }: { options: Option[]; value: string; placeholder: string; unknown: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+      {value && !options.some((option) => option.id === value) ? <option value={value}>{unknown}</option> : null}
+    </>
+  )
+}
+
+/** The main image: uploads a chosen file (its progress and failure shown), then asks for its description. */
+function MainImageField({ field, error, leave, uploadImage }: { field: AnyFieldApi; error: string | null; leave: (field: AnyFieldApi) => void; uploadImage: UploadImage }) {
+  const [upload, setUpload] = useState<{ progress: number | null; error: string | null }>({ progress: null, error: null })
+  const value = field.state.value as ArticleFormValues['main_image']
+  return (
+    <ImageField
+      id="article-main-image"
+      label="Main image"
+      value={value}
+      progress={upload.progress}
+      uploadError={upload.error}
+      error={error}
+      onFile={(file) => {
+        setUpload({ progress: 0, error: null })
+        uploadImage(file, (progress) => setUpload((now) => ({ ...now, progress })))
+          .then(({ assetRef }) => {
+            field.handleChange({ assetRef, alt: (field.state.value as ArticleFormValues['main_image'])?.alt ?? '' })
+            setUpload({ progress: null, error: null })
+            // The next thing the image needs is its description.
+            requestAnimationFrame(() => document.getElementById('article-main-image-alt')?.focus())
+          })
+          .catch((reason: unknown) => setUpload({ progress: null, error: `The image could not be uploaded: ${reason instanceof Error ? reason.message : String(reason)}` }))
+      }}
+      onAltChange={(alt) => field.handleChange((now: ArticleFormValues['main_image']) => (now ? { ...now, alt } : now))}
+      onRemove={() => {
+        field.handleChange(null)
+        requestAnimationFrame(() => document.getElementById('article-main-image-file')?.focus())
+      }}
+      onBlur={() => leave(field)}
+    />
   )
 }
 
