@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../../../tests/support/service.ts'
 import { articlePageSize, type ArticleListSearch } from './addresses.ts'
 import { articleListQuery, fetchArticleList, titleSearchTerms, type AdminArticleRow, type ArticleListPage } from './articleList.ts'
-import { statusLabel } from './display.ts'
-import { dataset, ids, run } from './newsroom.fixtures.ts'
+import { dataset, ids, run, statusLabel } from './newsroom.fixtures.ts'
 
 async function list(search: ArticleListSearch): Promise<ArticleListPage> {
   const { query, params } = articleListQuery(search)

@@ -2,9 +2,9 @@
 // see them) filtered, searched and sorted as the list's URL says, with the total and the filters'
 // options, in one request.
 
-import type { SanityClient } from '@sanity/client'
 import { pageCount, pageWindow } from '../listings/listings.ts'
 import { type ArticleListSearch, articlePageSize, type ArticleSort, defaultArticleSort, type StatusFilter } from './addresses.ts'
+import type { QueryClient } from './contentService.ts'
 import { articleFilter, createdAt, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
 
 /**
@@ -113,7 +113,7 @@ export function articlePageCount(total: number): number {
   return pageCount(total, articlePageSize)
 }
 
-export async function fetchArticleList(client: Pick<SanityClient, 'fetch'>, search: ArticleListSearch): Promise<ArticleListPage> {
+export async function fetchArticleList(client: QueryClient, search: ArticleListSearch): Promise<ArticleListPage> {
   const { query, params } = articleListQuery(search)
   const result = await client.fetch<ArticleListPage | null>(query, params)
   return {

@@ -1,7 +1,7 @@
 // What the admin dashboard asks the content service: the newest lead, featured and latest-update
 // articles (drafts as editors see them), in one request.
 
-import type { SanityClient } from '@sanity/client'
+import type { QueryClient } from './contentService.ts'
 import { articleFilter } from './draftOverlay.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 
@@ -20,7 +20,7 @@ export interface DashboardData {
   latest: AdminListItem[]
 }
 
-export async function fetchDashboard(client: Pick<SanityClient, 'fetch'>): Promise<DashboardData> {
+export async function fetchDashboard(client: QueryClient): Promise<DashboardData> {
   const result = await client.fetch<Record<keyof DashboardData, Array<AdminListItem> | null>>(dashboardQuery)
   return {
     lead: (result?.lead ?? []).map(listItemOf),

@@ -1,13 +1,14 @@
 // Deleting from the admin's lists: an article goes with its draft in one transaction, and a failed
 // delete is reported in each screen's own words (docs/product-spec.md §8 for a refused one).
 
-import type { SanityClient } from '@sanity/client'
+import { refusalOf } from '../clients/errors.ts'
+import type { DeletingClient } from './contentService.ts'
 
 /**
  * Deletes a document for good: the published version and its draft together, in one transaction,
  * so an article never survives as a stray draft (or vanishes from readers but not from the list).
  */
-export async function deleteDocument(client: Pick<SanityClient, 'transaction'>, id: string): Promise<void> {
+export async function deleteDocument(client: DeletingClient, id: string): Promise<void> {
   const published = id.replace(/^drafts\./, '')
   await client.transaction().delete(published).delete(`drafts.${published}`).commit()
 }
@@ -17,10 +18,8 @@ export const deleteDisabledMessage = 'Delete disabled - using a hosted content s
 /** The dashboard's own wording for the same refusal. */
 export const dashboardDeleteDisabledMessage = 'Delete functionality disabled - using a hosted content service as backend'
 
-// Read here rather than through adminClient's statusOf, so the components that import this module
-// for its labels never pull the content client into their bundle.
 function isRefused(error: unknown): boolean {
-  return (error as { statusCode?: unknown } | null)?.statusCode === 403
+  return refusalOf(error) === 'forbidden'
 }
 
 function messageOf(error: unknown): string {

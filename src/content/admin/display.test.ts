@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adminDateTime, displayTitle, publicationStatus, statusLabel } from './display.ts'
+import { adminDateTime, displayTitle, publicationStatus } from './display.ts'
+import { statusLabel } from './newsroom.fixtures.ts'
 
 describe('publication status', () => {
   it('is Published, Published (edited) or Draft', () => {

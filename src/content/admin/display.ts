@@ -25,10 +25,6 @@ export const statusLabels: Record<PublicationStatus, string> = {
   draft: 'Draft',
 }
 
-export function statusLabel(item: Pick<AdminListItem, 'hasPublished' | 'hasDraft'>): string {
-  return statusLabels[publicationStatus(item)]
-}
-
 /** What an untitled draft is called in lists, so every row has something to read and to name its buttons. */
 export function displayTitle(title: string | null | undefined): string {
   const trimmed = typeof title === 'string' ? title.trim() : ''

@@ -3,6 +3,7 @@
 // and enough filler to need two pages. Shared by the tests of every query that lists articles.
 
 import { evaluate, parse } from 'groq-js'
+import { publicationStatus, statusLabels } from './display.ts'
 
 const ref = (id: string) => ({ _type: 'reference', _ref: id })
 const cats = (...ids: string[]) => ids.map((id, i) => ({ ...ref(id), _key: `k${i}` }))
@@ -51,3 +52,6 @@ export async function run<T>(query: string, params: Record<string, unknown> = {}
 }
 
 export const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id)
+
+/** The label a list shows beside an item, as the admin's tables and badges write it. */
+export const statusLabel = (item: { hasPublished: boolean; hasDraft: boolean }) => statusLabels[publicationStatus(item)]

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { statusLabel } from './display.ts'
-import { ids, run } from './newsroom.fixtures.ts'
+import { ids, run, statusLabel } from './newsroom.fixtures.ts'
 import { sectionLimit, sectionQuery, type SectionContent } from './sections.ts'
 
 describe('the section manager’s queries', () => {

@@ -1,8 +1,8 @@
 // What the section manager asks the content service: one homepage section's items (lead,
 // featured, latest, trending, videos, images), newest first and bounded, with how many there are.
 
-import type { SanityClient } from '@sanity/client'
 import type { SectionType } from './addresses.ts'
+import type { QueryClient } from './contentService.ts'
 import { articleFilter, isCurrent } from './draftOverlay.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 
@@ -40,7 +40,7 @@ export function sectionHoldsArticles(type: SectionType): boolean {
   return type !== 'images'
 }
 
-export async function fetchSection(client: Pick<SanityClient, 'fetch'>, type: SectionType): Promise<SectionContent> {
+export async function fetchSection(client: QueryClient, type: SectionType): Promise<SectionContent> {
   const result = await client.fetch<{ total: number; items: AdminListItem[] | null } | null>(sectionQuery(type))
   return { total: result?.total ?? 0, items: (result?.items ?? []).map(listItemOf) }
 }

@@ -2,6 +2,7 @@
 // Admin code only: the reader site never imports this module.
 
 import type { Role } from '../../../shared/roles.ts'
+import { refusalOfStatus } from './errors.ts'
 
 export interface User {
   id: string
@@ -64,7 +65,8 @@ export async function signIn(email: string, password: string, base = ''): Promis
 /** The user behind a stored session, or null when the server no longer knows it. */
 export async function checkSession(session: Session, base = ''): Promise<User | null> {
   const res = await fetch(`${base}/auth/me`, { headers: { authorization: `Bearer ${session.access_token}` } })
-  if (res.status === 401 || res.status === 403) return null
+  const refusal = refusalOfStatus(res.status)
+  if (refusal === 'unauthorised' || refusal === 'forbidden') return null
   if (!res.ok) throw await readError(res, 'Could not check the session')
   return ((await res.json()) as { user: User }).user
 }

@@ -18,9 +18,3 @@ export function createAdminClient(token: string): SanityClient {
     ...(c.apiHost ? { apiHost: c.apiHost, useProjectHostname: false } : {}),
   })
 }
-
-/** The HTTP status of a content-service error, when it has one. */
-export function statusOf(error: unknown): number | null {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode
-  return typeof status === 'number' ? status : null
-}

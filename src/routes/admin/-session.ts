@@ -4,7 +4,8 @@
 
 import type { SanityClient } from '@sanity/client'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { createAdminClient, statusOf } from '../../content/clients/editor.ts'
+import { createAdminClient } from '../../content/clients/editor.ts'
+import { statusOf } from '../../content/clients/errors.ts'
 import { checkSession, clearSession, loadSession, saveSession, signIn, signOut, type Session } from '../../content/clients/auth.ts'
 import { authMachine, isAuthSettled, type AuthSnapshot } from '../../machines/authMachine.ts'
 import { toastApi, toasterMachine } from '../../machines/toastMachine.ts'

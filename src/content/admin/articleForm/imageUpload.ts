@@ -1,13 +1,13 @@
 // The article form's main image goes to the content service's assets before the article is saved;
 // the form keeps only the asset's id, and shows the upload's progress meanwhile.
 
-import type { SanityClient } from '@sanity/client'
+import type { ImageUploadingClient } from '../contentService.ts'
 
 /**
  * Uploads an image to the content service's assets and returns its asset id. In a browser the
  * client uploads with XHR, whose progress events arrive here as percentages.
  */
-export function uploadImageAsset(client: Pick<SanityClient, 'observable'>, file: File, onProgress: (percent: number) => void): Promise<{ assetRef: string }> {
+export function uploadImageAsset(client: ImageUploadingClient, file: File, onProgress: (percent: number) => void): Promise<{ assetRef: string }> {
   return new Promise((resolve, reject) => {
     client.observable.assets.upload('image', file, { filename: file.name }).subscribe({
       next: (event) => {

@@ -2,14 +2,13 @@
 // and, in edit mode, the article itself (its draft over the published one, with the revisions a
 // save must guard). The caller hands in `fetch`, so the route stays thin and this is tested here.
 
+import type { Fetch } from '../contentService.ts'
 import { valuesFromDocument, type LoadedArticle, type StoredArticle } from './document.ts'
 import type { Option } from './values.ts'
 
 export const authorsQuery = `*[_type == "author" && !(_id in path("drafts.**"))] | order(name asc, _id asc){"id": _id, name}`
 export const categoriesQuery = `*[_type == "category" && !(_id in path("drafts.**"))] | order(title asc, _id asc){"id": _id, "name": title}`
 export const articleDocumentsQuery = `*[_type == "article" && _id in [$id, "drafts." + $id]]`
-
-export type Fetch = <T>(query: string, params?: Record<string, unknown>) => Promise<T>
 
 export interface ArticleFormData {
   authors: Option[]

@@ -1,4 +1,3 @@
-import type { Mutation, SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../../../../tests/support/service.ts'
 import { documentFromValues } from './document.ts'
@@ -29,14 +28,14 @@ describe('saveError', () => {
 
 describe('against the content service', () => {
   let service: TestService
-  let client: SanityClient
+  let client: ReturnType<TestService['client']>
   let deps: SaveDeps
   const reader = () => service.client({ perspective: 'published' })
 
   beforeAll(async () => {
     service = await startTestService()
     client = service.client({ token: await service.adminToken() })
-    deps = { fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }
+    deps = { fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations) }
     const tx = client.transaction()
     tx.create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
     tx.create({ _id: 'b0000000-0000-4000-8000-000000000000', _type: 'author', name: 'Aisha Okafor', slug: { _type: 'slug', current: 'aisha' } })
@@ -129,7 +128,7 @@ describe('against the content service', () => {
 
   it('shows the spec’s disabled messages when the service refuses this user writes', async () => {
     const viewer = service.client({ token: service.auth.createRobotToken('viewer', 'form test', 600) })
-    const viewerDeps: SaveDeps = { fetch: (query, params) => viewer.fetch(query, params ?? {}), mutate: (mutations) => viewer.mutate(mutations as Mutation[]) }
+    const viewerDeps: SaveDeps = { fetch: (query, params) => viewer.fetch(query, params ?? {}), mutate: (mutations) => viewer.mutate(mutations) }
     await expect(saveArticle(viewerDeps, { mode: 'create', id: 'c6666666-6666-4666-8666-666666666666', values: validValues({ slug: 'refused' }), loaded: null })).rejects.toThrow(messages.insertDisabled)
     const id = 'c7777777-7777-4777-8777-777777777777'
     await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'refused-edit', published: true }), loaded: null })

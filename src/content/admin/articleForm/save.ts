@@ -3,7 +3,8 @@
 // `fetch` and `mutate`, so the route stays thin and this is tested here.
 
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
-import type { Fetch } from './load.ts'
+import { refusalOf } from '../../clients/errors.ts'
+import type { Fetch } from '../contentService.ts'
 import { messages } from './messages.ts'
 import { saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
 import type { FormMode } from './values.ts'
@@ -30,11 +31,10 @@ export class SlugTakenError extends Error {
 
 /** What a failed save says: the spec's "disabled" wording when the service refuses this user writes. */
 export function saveError(error: unknown, mode: FormMode): Error {
-  // @sanity/client's errors carry the HTTP status as `statusCode`.
-  const status = (error as { statusCode?: unknown } | null)?.statusCode
-  // 409: a revision guard or a `create` found the document changed; 404: a guarded document is gone.
-  if (status === 409 || status === 404) return new ConflictError()
-  if (status === 403) return new Error(mode === 'create' ? messages.insertDisabled : messages.updateDisabled)
+  const refusal = refusalOf(error)
+  // Conflict: a revision guard or a `create` found the document changed; not found: a guarded document is gone.
+  if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError()
+  if (refusal === 'forbidden') return new Error(mode === 'create' ? messages.insertDisabled : messages.updateDisabled)
   if (error instanceof Error && error.message) return error
   return new Error('The article could not be saved.')
 }

@@ -63,15 +63,3 @@ export const fieldOrder = [
   'media_type',
   'video_url',
 ] as const satisfies ReadonlyArray<keyof ArticleFormValues>
-
-/** Messages of the form's errors for each field, for checks outside the form (and the tests). */
-export function validateArticleForm(values: ArticleFormValues): Partial<Record<keyof ArticleFormValues, string[]>> {
-  const result = v.safeParse(articleFormSchema, values)
-  if (result.success) return {}
-  const errors: Partial<Record<keyof ArticleFormValues, string[]>> = {}
-  for (const issue of result.issues) {
-    const field = issue.path?.[0]?.key as keyof ArticleFormValues | undefined
-    if (field) (errors[field] ??= []).push(issue.message)
-  }
-  return errors
-}

@@ -1,0 +1,30 @@
+// The content service's refusals, recognised in one place. @sanity/client's errors carry the HTTP
+// status as `statusCode` and the /auth endpoints answer with a Response's `status`; every caller that
+// words a refusal for the editor asks here what it was, so one status means one thing everywhere.
+// It imports nothing, so the admin's label modules reach it without pulling a client into a bundle.
+
+/** The refusals the admin words for the editor: signed out, not allowed, gone, changed meanwhile. */
+export type ServiceRefusal = 'unauthorised' | 'forbidden' | 'notFound' | 'conflict'
+
+const refusalsByStatus: ReadonlyMap<number, ServiceRefusal> = new Map([
+  [401, 'unauthorised'],
+  [403, 'forbidden'],
+  [404, 'notFound'],
+  [409, 'conflict'],
+])
+
+/** The HTTP status of a content-service error, when it has one. */
+export function statusOf(error: unknown): number | null {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode
+  return typeof status === 'number' ? status : null
+}
+
+/** What an HTTP status says the service refused, or null for any other answer. */
+export function refusalOfStatus(status: number | null): ServiceRefusal | null {
+  return status === null ? null : (refusalsByStatus.get(status) ?? null)
+}
+
+/** What a failed call's error says the service refused, or null when it failed some other way. */
+export function refusalOf(error: unknown): ServiceRefusal | null {
+  return refusalOfStatus(statusOf(error))
+}
