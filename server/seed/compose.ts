@@ -52,22 +52,6 @@ export function createFill(rng: Rng): Fill {
   return (text) => (text.includes('{') ? text.replace(SLOT, (_match, pool: string, suffix: string) => valueFor(pool, suffix)) : text)
 }
 
-/** Lowercase letters, digits and single hyphens; words are kept whole when the text is cut. */
-export function slugify(text: string, maxLength = 80): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  if (slug.length <= maxLength) return slug
-  const cut = slug.slice(0, maxLength + 1)
-  const lastHyphen = cut.lastIndexOf('-')
-  return (lastHyphen > maxLength / 2 ? cut.slice(0, lastHyphen) : slug.slice(0, maxLength)).replace(/-+$/, '')
-}
-
 interface Segment {
   text: string
   decorators: string[]

@@ -12,9 +12,9 @@ import {
   imageField,
   plainText,
   shapeFor,
-  slugify,
   type BodyImage,
 } from './compose.ts'
+import { slugify } from '../../shared/slug.ts'
 import {
   IMAGE_THEMES,
   describeImage,

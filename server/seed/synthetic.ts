@@ -2,7 +2,8 @@
 // pools, but synchronous and without images of their own (the caller passes asset ids to reuse),
 // so 100,000 of them take seconds rather than minutes.
 
-import { addCropAndHotspot, buildBody, createFill, drawReadCount, imageField, plainText, shapeFor, slugify, type BodyImage } from './compose.ts'
+import { addCropAndHotspot, buildBody, createFill, drawReadCount, imageField, plainText, shapeFor, type BodyImage } from './compose.ts'
+import { slugify } from '../../shared/slug.ts'
 import { createRng, type Rng } from './random.ts'
 import { IMAGE_CAPTIONS, SECTION_POOLS, type SectionPool, type StoryTemplate } from './text.ts'
 import type { Article, Reference } from '../../shared/schema.ts'

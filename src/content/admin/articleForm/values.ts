@@ -3,6 +3,7 @@
 // for a title. Admin code only: the reader site never imports the article form's modules.
 
 import { format, isValid, parse } from 'date-fns'
+import { slugify } from '../../../../shared/slug.ts'
 import { emptyEditorDoc, type EditorDocument } from '../../article/portableText.ts'
 
 export type FormMode = 'create' | 'edit'
@@ -54,19 +55,9 @@ export function fromLocalInput(text: string): string | null {
   return isValid(date) ? date.toISOString() : null
 }
 
-/** A slug from a title: lowercase letters, digits and single hyphens, whole words, at most 96 characters. */
+/** The slug the form suggests for a title: the seed's rule (shared/slug.ts), allowing 96 characters. */
 export function slugFromTitle(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  if (slug.length <= 96) return slug
-  const cut = slug.slice(0, 97)
-  return cut.slice(0, cut.lastIndexOf('-') > 48 ? cut.lastIndexOf('-') : 96).replace(/-+$/, '')
+  return slugify(title, 96)
 }
 
 export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
