@@ -3,9 +3,10 @@ import { useId, useRef } from 'react'
 import type { DashboardData } from '../../content/admin/dashboard.ts'
 import { displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
-import { sectionTitles, sectionTypes, type SectionType } from '../../content/admin/addresses.ts'
+import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
+import { SectionLinks } from './SectionLinks.tsx'
 import './AdminDashboard.css'
 
 export interface AdminDashboardProps {
@@ -55,15 +56,7 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
         <h2 id={managersId} className="admin-dashboard__managers-title">
           Manage sections
         </h2>
-        <ul>
-          {sectionTypes.map((type) => (
-            <li key={type}>
-              <Link to="/admin/content/$sectionType" params={{ sectionType: type }}>
-                {sectionTitles[type]}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks />
       </nav>
       <ConfirmDelete confirmation={confirmation} nameOf={(article) => displayTitle(article.title)} fallbackFocus={headingRef} />
     </div>

@@ -4,15 +4,10 @@ import { messages } from '../../content/admin/articleForm/messages.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm } from './ArticleForm.tsx'
+import { formAuthors, formCategories } from './ArticleForm.fixtures.ts'
 
-const authors = [
-  { id: '6f1c2b9e-4a8d-4c1e-9b7a-2d3e4f5a6b7c', name: 'Priya Raman' },
-  { id: '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d', name: 'Tom Whitcombe' },
-]
-const categories = [
-  { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Business & Money' },
-  { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'UK' },
-]
+const authors = formAuthors
+const categories = formCategories
 
 const loaded: ArticleFormValues = {
   ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
@@ -36,7 +31,7 @@ const loaded: ArticleFormValues = {
     },
   ]),
   author_id: authors[1]!.id,
-  category_id: categories[1]!.id,
+  category_id: categories[0]!.id,
   published: true,
   is_lead_story: true,
   main_image: { assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg', alt: 'A night bus crossing Waterloo Bridge' },

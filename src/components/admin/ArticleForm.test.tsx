@@ -4,18 +4,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 import { editorPlainText, portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm, type ArticleFormProps } from './ArticleForm.tsx'
+import { formAuthors, formCategories } from './ArticleForm.fixtures.ts'
 import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
 
 layoutStubsForEditor()
 
-const authors = [
-  { id: '6f1c2b9e-4a8d-4c1e-9b7a-2d3e4f5a6b7c', name: 'Priya Raman' },
-  { id: '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d', name: 'Tom Whitcombe' },
-]
-const categories = [
-  { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'UK' },
-  { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Business & Money' },
-]
+const authors = formAuthors
+const categories = formCategories
 const assetRef = 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg'
 
 const loadedValues = (): ArticleFormValues => ({

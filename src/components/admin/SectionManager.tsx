@@ -3,9 +3,10 @@ import { useRef } from 'react'
 import { displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
 import { sectionHoldsArticles, type SectionContent } from '../../content/admin/sections.ts'
-import { sectionTitles, sectionTypes, type SectionType } from '../../content/admin/addresses.ts'
+import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
+import { SectionLinks } from './SectionLinks.tsx'
 import './SectionManager.css'
 
 export interface SectionManagerProps {
@@ -28,15 +29,7 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
         <BackToDashboard />
         <h1 className="section-manager__title">Invalid content section</h1>
         <p>These are the sections you can manage:</p>
-        <ul className="section-manager__sections">
-          {sectionTypes.map((type) => (
-            <li key={type}>
-              <Link to="/admin/content/$sectionType" params={{ sectionType: type }}>
-                {sectionTitles[type]}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks className="section-manager__sections" />
       </div>
     )
   }
