@@ -7,8 +7,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSelector } from '@xstate/react'
-import { createActor, fromPromise, getNextSnapshot, type Actor, type AnyEventObject } from 'xstate'
-import { TestModel } from 'xstate/graph'
+import { createActor, getNextSnapshot, type Actor, type AnyEventObject } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ArticleForm } from '../components/admin/ArticleForm.tsx'
 import { layoutStubsForEditor } from '../components/admin/RichTextEditor.testing.ts'
@@ -19,6 +18,7 @@ import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../content/article/portableText.ts'
 import { articleFormMachine, articleFormView, type ArticleFormEvent, type ArticleFormInput, type ArticleFormSnapshot } from './articleFormMachine.ts'
+import { gestureFor, itFollowsEachPath, modelOf, offered, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
 
 layoutStubsForEditor()
 
@@ -44,23 +44,17 @@ const withArticle: ArticleFormData = { authors, categories, article: article('Ni
 const theirVersion: ArticleFormData = { authors, categories, article: article('Night buses return, their version') }
 const withoutArticle: ArticleFormData = { authors, categories, article: null }
 
-interface Pending<I, O> {
-  input: I
-  resolve: (value: O) => void
-  reject: (error: unknown) => void
-}
-
 /** The fake outside world: loads and saves the test settles, and what the route would announce. */
 function environment() {
   const env = {
-    loads: [] as Array<Pending<{ id: string | null }, ArticleFormData>>,
-    saves: [] as Array<Pending<SaveInput, void>>,
+    loads: [] as Array<Pending<ArticleFormData, { id: string | null }>>,
+    saves: [] as Array<Pending<void, SaveInput>>,
     announced: [] as string[],
   }
   const machine = articleFormMachine.provide({
     actors: {
-      load: fromPromise<ArticleFormData, { id: string | null }>(({ input }) => new Promise((resolve, reject) => env.loads.push({ input, resolve, reject }))),
-      save: fromPromise<void, SaveInput>(({ input }) => new Promise((resolve, reject) => env.saves.push({ input, resolve, reject }))),
+      load: pendingActor(env.loads),
+      save: pendingActor(env.saves),
     },
     actions: {
       announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
@@ -90,8 +84,6 @@ type System = ReturnType<typeof environment> & {
   /** The title the editor typed before the last save: it must survive a conflict. */
   typedTitle: string | null
 }
-type Gesture = (system: System, event: AnyEventObject) => Promise<void>
-
 const user = () => userEvent.setup()
 
 async function pressSave(system: System): Promise<void> {
@@ -125,12 +117,12 @@ const gestures = {
   reload: async () => {
     await user().click(screen.getByRole('button', { name: 'Reload their version' }))
   },
-} satisfies Record<ArticleFormEvent['type'], Gesture>
+} satisfies Gestures<System, ArticleFormEvent>
 
 /** What the world does for the machine's internal events: loads and saves settle. */
 async function perform(system: System, event: AnyEventObject): Promise<void> {
-  if (event.type in gestures) {
-    const gesture: Gesture = gestures[event.type as ArticleFormEvent['type']]
+  const gesture = gestureFor(gestures, event)
+  if (gesture) {
     await gesture(system, event)
     return
   }
@@ -177,12 +169,9 @@ function describeEvent(event: AnyEventObject): string {
 }
 
 function model(mode: 'create' | 'edit') {
-  const list = candidates(mode)
-  return new TestModel(articleFormMachine, {
+  return modelOf(articleFormMachine, {
     input: (mode === 'edit' ? { id: articleId } : { id: null, newId }) satisfies ArticleFormInput,
-    // The plain TestModel matches only '*'; match state keys the way createTestModel does.
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-    events: (snapshot: ArticleFormSnapshot) => list.filter((event) => snapshot.can(event as ArticleFormEvent)) as ArticleFormEvent[],
+    candidates: candidates(mode),
     serializeState: (snapshot: ArticleFormSnapshot) => JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null]),
     serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
   })
@@ -237,27 +226,30 @@ for (const mode of ['create', 'edit'] as const) {
     const paths = model(mode).getShortestPaths()
 
     it('reaches every state of its mode', () => {
-      const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((s) => JSON.stringify(s.value))))
+      const reached = reachedStates(paths)
       for (const state of allStates.filter((s) => mode === 'edit' || s !== 'notFound')) expect(reached, state).toContain(JSON.stringify(state))
       if (mode === 'create') expect(reached).not.toContain(JSON.stringify('notFound'))
     })
 
-    for (const path of paths) {
-      const steps = path.steps.map((step) => describeEvent(step.event)).filter((n) => n !== 'xstate.init')
-      it(`${steps.join(' → ') || 'opening'} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+    itFollowsEachPath(paths, {
+      describeEvent,
+      title: (steps, path) => `${steps.join(' → ') || 'opening'} ⇒ ${JSON.stringify(path.state.value)}`,
+      test: async (path) => {
         const { env, machine } = environment()
         const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId } })
         const system: System = { env, machine, actor, typedTitle: null }
         actor.start()
         render(<FormScreen actor={actor} />)
-        await path.test({
+        await walk(path, {
+          candidates: candidates(mode),
           states: Object.fromEntries(allStates.map((state) => [state, seen(system, mode)])),
-          events: Object.fromEntries(candidates(mode).map((c) => [c.type, (step: { event: AnyEventObject }) => perform(system, step.event)])),
+          perform: (event) => perform(system, event),
         })
         expect(JSON.stringify(actor.getSnapshot().value)).toBe(JSON.stringify(path.state.value))
         actor.stop()
-      }, 20_000)
-    }
+      },
+      timeout: 20_000,
+    })
   })
 }
 
@@ -280,7 +272,7 @@ for (const mode of ['create', 'edit'] as const) {
     // Shortest paths reach each state once; from every state on the way, every event it takes is
     // tried too, so Try again, Reload their version and saving again after a failure are walked.
     for (const { state, events } of statesWithPrefixes(mode)) {
-      for (const event of candidates(mode).filter((c) => state.can(c as ArticleFormEvent))) {
+      for (const event of offered<ArticleFormEvent>(candidates(mode), state)) {
         const expected = getNextSnapshot(articleFormMachine, state, event as ArticleFormEvent)
         it(`${[...events, event].map(describeEvent).join(' → ')} ⇒ ${JSON.stringify(expected.value)}`, async () => {
           const { env, machine } = environment()

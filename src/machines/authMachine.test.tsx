@@ -6,34 +6,29 @@
 import { act, render, screen } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { createActor, fromPromise, type Actor, type AnyEventObject } from 'xstate'
-import { TestModel } from 'xstate/graph'
+import { createActor, type Actor, type AnyEventObject } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { AdminLogin } from '../components/admin/AdminLogin.tsx'
 import { AuthError, type Session, type User } from '../content/clients/auth.ts'
 import { authMachine, canEnterAdmin, type AuthEvent, type AuthSnapshot } from './authMachine.ts'
+import { gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
 
 const editor: User = { id: 'u1', email: 'editor@resonance.example', role: 'editor' }
 const viewer: User = { id: 'u2', email: 'viewer@resonance.example', role: 'viewer' }
 const session = (user: User): Session => ({ access_token: `token-${user.id}`, token_type: 'bearer', expires_at: Date.now() + 3_600_000, user })
 
-interface Deferred<T> {
-  resolve: (value: T) => void
-  reject: (error: Error) => void
-}
-
 function environment() {
   const env = {
-    checks: [] as Deferred<{ session: Session; user: User } | null>[],
-    signIns: [] as Deferred<Session>[],
-    signOuts: [] as Deferred<void>[],
+    checks: [] as Pending<{ session: Session; user: User } | null>[],
+    signIns: [] as Pending<Session, { email: string; password: string }>[],
+    signOuts: [] as Pending<void, { session: Session | null }>[],
     stored: null as Session | null,
   }
   const machine = authMachine.provide({
     actors: {
-      checkSession: fromPromise(() => new Promise((resolve, reject) => env.checks.push({ resolve, reject }))),
-      signIn: fromPromise(() => new Promise<Session>((resolve, reject) => env.signIns.push({ resolve, reject }))),
-      signOut: fromPromise(() => new Promise<void>((resolve, reject) => env.signOuts.push({ resolve, reject }))),
+      checkSession: pendingActor(env.checks),
+      signIn: pendingActor(env.signIns),
+      signOut: pendingActor(env.signOuts),
     },
     actions: {
       persistSession: ({ context }) => {
@@ -77,8 +72,6 @@ function AuthView({ actor }: { actor: Actor<typeof authMachine> }) {
 }
 
 type System = ReturnType<typeof environment> & { actor: Actor<typeof authMachine> }
-type Gesture = (system: System, event: AnyEventObject) => Promise<void>
-
 const type = async (label: string, value: string) => {
   const input = screen.getByLabelText(label) as HTMLInputElement
   const { fireEvent } = await import('@testing-library/react')
@@ -101,9 +94,9 @@ const gestures = {
     // What withSession does when the server answers 401.
     system.actor.send({ type: 'session.expired' })
   },
-} satisfies Record<AuthEvent['type'], Gesture>
+} satisfies Gestures<System, AuthEvent>
 
-async function settle<T>(queue: Deferred<T>[], outcome: { value: T } | { error: Error }) {
+async function settle<T, I>(queue: Pending<T, I>[], outcome: { value: T } | { error: Error }) {
   const pending = queue.shift()
   if (!pending) throw new Error('Nothing is waiting for an answer')
   if ('value' in outcome) pending.resolve(outcome.value)
@@ -113,7 +106,8 @@ async function settle<T>(queue: Deferred<T>[], outcome: { value: T } | { error: 
 async function perform(system: System, event: AnyEventObject): Promise<void> {
   await act(async () => {
     const { env } = system
-    if (event.type in gestures) await gestures[event.type as AuthEvent['type']](system, event)
+    const gesture = gestureFor(gestures, event)
+    if (gesture) await gesture(system, event)
     else if (event.type === 'xstate.done.actor.checkSession') await settle(env.checks, { value: event.output as { session: Session; user: User } | null })
     else if (event.type === 'xstate.error.actor.checkSession') await settle(env.checks, { error: new Error('network down') })
     else if (event.type === 'xstate.done.actor.signIn') await settle(env.signIns, { value: event.output as Session })
@@ -140,9 +134,8 @@ const candidates: AnyEventObject[] = [
   { type: 'xstate.error.actor.signOut', error: new Error('network down') },
 ]
 
-const model = new TestModel(authMachine, {
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  events: (snapshot: AuthSnapshot) => candidates.filter((event) => snapshot.can(event as AuthEvent)) as AuthEvent[],
+const model = modelOf(authMachine, {
+  candidates,
   serializeState: (snapshot: AuthSnapshot) => JSON.stringify([snapshot.value, snapshot.context.role, snapshot.context.error]),
 })
 
@@ -169,24 +162,26 @@ describe('auth machine, model-based', () => {
   const paths = model.getShortestPaths()
 
   it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => JSON.stringify(s.value)))
+    const reached = reachedStates(paths)
     for (const state of ['checking', 'signedOut', 'signingIn', 'error', 'signedIn', 'signingOut']) expect(reached).toContain(JSON.stringify(state))
   })
 
-  for (const path of paths) {
-    const steps = path.steps.map((s) => s.event.type.replace('xstate.done.actor.', 'answered ').replace('xstate.error.actor.', 'failed ')).filter((t) => t !== 'xstate.init')
-    it(`${steps.join(' → ')} ⇒ ${JSON.stringify(path.state.value)} (${path.state.context.role ?? 'no role'})`, async () => {
+  itFollowsEachPath(paths, {
+    describeEvent: (event) => event.type.replace('xstate.done.actor.', 'answered ').replace('xstate.error.actor.', 'failed '),
+    title: (steps, path) => `${steps.join(' → ')} ⇒ ${JSON.stringify(path.state.value)} (${path.state.context.role ?? 'no role'})`,
+    test: async (path) => {
       const { env, machine } = environment()
       const actor = createActor(machine).start()
       const system: System = { env, machine, actor }
       render(<AuthView actor={actor} />)
-      await path.test({
+      await walk(path, {
+        candidates,
         states: { checking: seen, signedOut: seen, signingIn: seen, error: seen, signedIn: seen, signingOut: seen },
-        events: Object.fromEntries(candidates.map((c) => [c.type, (step: { event: AnyEventObject }) => perform(system, step.event)])),
+        perform: (event) => perform(system, event),
       })
       actor.stop()
-    })
-  }
+    },
+  })
 })
 
 describe('auth machine, scenarios', () => {

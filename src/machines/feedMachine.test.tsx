@@ -5,12 +5,12 @@
 
 import { act, render, screen } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
-import { createActor, fromCallback, fromPromise, type Actor, type AnyEventObject } from 'xstate'
-import { TestModel } from 'xstate/graph'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
 import { ConnectionStatus } from '../components/home/ConnectionStatus.tsx'
 import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
 import { feedMachine, feedStatus, type FeedEvent, type FeedSnapshot } from './feedMachine.ts'
+import { gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, fakeTimersInEachTest, walk, type Gestures, type Pending } from './model.testing.ts'
 
 const story = (id: string, title: string): CardArticle => ({ _id: id, title, slug: id, publishedAt: '2026-11-21T08:00:00Z' })
 const homepage = (lead: CardArticle): Homepage => ({
@@ -37,7 +37,7 @@ const settings = {
 function environment() {
   const env = {
     sendBack: null as ((event: FeedEvent) => void) | null,
-    fetches: [] as Array<{ resolve: (h: Homepage) => void; reject: (e: Error) => void }>,
+    fetches: [] as Array<Pending<Homepage>>,
   }
   const machine = feedMachine.provide({
     actors: {
@@ -47,7 +47,7 @@ function environment() {
           env.sendBack = null
         }
       }),
-      fetchHomepage: fromPromise<Homepage>(() => new Promise((resolve, reject) => env.fetches.push({ resolve, reject }))),
+      fetchHomepage: pendingActor(env.fetches),
     },
     actions: { report: () => {}, reportRules: () => {} },
   })
@@ -70,8 +70,6 @@ type System = ReturnType<typeof environment> & {
   /** The homepage the last successful fetch returned: what the reader should be looking at. */
   served: Homepage | null
 }
-type Gesture = (system: System, event: AnyEventObject) => Promise<void>
-
 const speak = (system: System, event: FeedEvent) => {
   if (!system.env.sendBack) throw new Error(`No listen stream is open to send ${event.type}`)
   system.env.sendBack(event)
@@ -85,7 +83,7 @@ const gestures = {
   retry: async () => {
     await act(async () => screen.getByRole('button', { name: 'Try again' }).click())
   },
-} satisfies Record<FeedEvent['type'], Gesture>
+} satisfies Gestures<System, FeedEvent>
 
 function reconnectDelay(system: System): number {
   const { failures } = system.actor.getSnapshot().context
@@ -103,8 +101,9 @@ const delays: Record<string, (system: System) => number> = {
 /** What the world does for the machine's internal events: fetches settle, time passes. */
 async function perform(system: System, event: AnyEventObject): Promise<void> {
   await act(async () => {
-    if (event.type in gestures) {
-      await gestures[event.type as FeedEvent['type']](system, event)
+    const gesture = gestureFor(gestures, event)
+    if (gesture) {
+      await gesture(system, event)
     } else if (event.type === 'xstate.done.actor.fetch') {
       const fetch = system.env.fetches.pop()
       if (!fetch) throw new Error('No fetch is waiting')
@@ -148,16 +147,11 @@ const candidates: AnyEventObject[] = [
   ...afterEvents.map((type) => ({ type })),
 ]
 
-// `createTestModel` refuses machines that invoke actors or wait on `after` (it cannot fire them);
-// `TestModel` is the same model without that check, and the candidate events below fire them
-// explicitly: docs/decisions/003-model-based-tests.md.
-const model = new TestModel(feedMachine.provide({ actions: { report: () => {}, reportRules: () => {} } }), {
+// The candidate events fire the machine's invocations and delays: docs/decisions/003-model-based-tests.md.
+const model = modelOf(feedMachine.provide({ actions: { report: () => {}, reportRules: () => {} } }), {
   input: settings,
-  // The plain TestModel matches only '*'; match state keys the way createTestModel does.
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  events: (snapshot: FeedSnapshot) => candidates.filter((event) => snapshot.can(event as FeedEvent)) as FeedEvent[],
-  serializeState: (snapshot: FeedSnapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.homepage?.sections.lead?._id ?? null]),
+  candidates,
+  serializeState: (snapshot: FeedSnapshot) => JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.homepage?.sections.lead?._id ?? null]),
 })
 
 /** What the reader sees in each state of the model: its status, and the last homepage served. */
@@ -170,20 +164,14 @@ const seen = (system: System) => (snapshot: FeedSnapshot) => {
   expect(screen.getByTestId('lead').textContent).toBe(system.served?.sections.lead?.title ?? 'Loading…')
 }
 
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-})
+fakeTimersInEachTest()
 
 describe('feed machine, model-based', () => {
   const paths = model.getShortestPaths()
 
   it('reaches every state of the machine', () => {
     // Every state on the way counts: shortest paths that are prefixes of longer ones are merged.
-    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((s) => JSON.stringify(s.value))))
+    const reached = reachedStates(paths)
     for (const state of [
       { realtime: 'connecting' },
       { realtime: { live: 'fetching' } },
@@ -206,27 +194,29 @@ describe('feed machine, model-based', () => {
     if (event.type.startsWith('xstate.after.')) return `${event.type.split('.')[2]} passes`
     return event.type
   }
-  for (const path of paths) {
-    const steps = path.steps.map((step) => name(step.event)).filter((n) => n !== 'xstate.init')
-    it(`${steps.join(' → ')} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+  itFollowsEachPath(paths, {
+    describeEvent: name,
+    title: (steps, path) => `${steps.join(' → ')} ⇒ ${JSON.stringify(path.state.value)}`,
+    test: async (path) => {
       const { env, machine } = environment()
       const actor = createActor(machine, { input: settings })
       const system: System = { env, machine, actor, served: null }
       actor.start()
       render(<FeedView actor={actor} />)
-      await path.test({
+      await walk(path, {
+        candidates,
         states: {
           'realtime.connecting': seen(system),
           'realtime.live': seen(system),
           polling: seen(system),
           offline: seen(system),
         },
-        events: Object.fromEntries(candidates.map((c) => [c.type, (step: { event: AnyEventObject }) => perform(system, step.event)])),
+        perform: (event) => perform(system, event),
       })
       expect(feedStatus(actor.getSnapshot())).toBe(feedStatus(path.state))
       actor.stop()
-    })
-  }
+    },
+  })
 })
 
 describe('feed machine, scenarios', () => {

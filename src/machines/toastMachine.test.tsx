@@ -3,10 +3,10 @@
 
 import { act, render, screen } from '@testing-library/react'
 import { createActor, type Actor, type AnyEventObject } from 'xstate'
-import { TestModel } from 'xstate/graph'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from '../components/ui/Toaster.tsx'
 import { useToasts } from '../routes/admin/-toasts.ts'
+import { fakeTimersInEachTest, gestureFor, itFollowsEachPath, modelOf, reachedStates, walk, type Gestures } from './model.testing.ts'
 import { exitDuration, maxToasts, toastApi, toastDurations, toasterMachine, toastMachine, type ToastEvent, type ToastSnapshot } from './toastMachine.ts'
 
 function ToasterView({ toaster }: { toaster: Actor<typeof toasterMachine> }) {
@@ -20,8 +20,6 @@ interface System {
   id: string
 }
 
-type Gesture = (system: System, event: AnyEventObject) => Promise<void>
-
 /** What a user (or a screen's code) does for each event a toast accepts. */
 const gestures = {
   dismiss: async (system) => {
@@ -34,11 +32,12 @@ const gestures = {
   settle: async (system, event) => {
     system.api.settle(system.id, (event as Extract<ToastEvent, { type: 'settle' }>).content)
   },
-} satisfies Record<ToastEvent['type'], Gesture>
+} satisfies Gestures<System, ToastEvent>
 
 async function perform(system: System, event: AnyEventObject, before: ToastSnapshot) {
   await act(async () => {
-    if (event.type in gestures) await gestures[event.type as ToastEvent['type']](system, event)
+    const gesture = gestureFor(gestures, event)
+    if (gesture) await gesture(system, event)
     else if (event.type === 'xstate.after.shown.toast.open.timed') await vi.advanceTimersByTimeAsync(toastDurations[before.context.content.kind])
     else if (event.type === 'xstate.after.exit.toast.dismissed') await vi.advanceTimersByTimeAsync(exitDuration)
     else throw new Error(`No gesture for ${event.type}`)
@@ -55,10 +54,9 @@ const candidates: AnyEventObject[] = [
 
 const start = { id: 'toast-model', content: { kind: 'loading' as const, title: 'Saving article' } }
 
-const model = new TestModel(toastMachine.provide({ actions: { notifyRemoved: () => {} } }), {
+const model = modelOf(toastMachine.provide({ actions: { notifyRemoved: () => {} } }), {
   input: start,
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  events: (snapshot: ToastSnapshot) => (snapshot.status === 'done' ? [] : (candidates.filter((e) => snapshot.can(e as ToastEvent)) as ToastEvent[])),
+  candidates,
   serializeState: (snapshot: ToastSnapshot) => JSON.stringify([snapshot.value, snapshot.context.content.kind]),
 })
 
@@ -74,25 +72,20 @@ const seen = (snapshot: ToastSnapshot) => {
   }
 }
 
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-})
+fakeTimersInEachTest()
 
 describe('toast machine, model-based', () => {
   const paths = model.getShortestPaths()
 
   it('reaches open, dismissed and removed', () => {
-    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => JSON.stringify(s.value)))
+    const reached = reachedStates(paths)
     for (const state of [{ open: 'showing' }, { open: 'timed' }, 'dismissed', 'removed']) expect(reached).toContain(JSON.stringify(state))
   })
 
-  for (const path of paths) {
-    const steps = path.steps.map((s) => s.event.type.replace('xstate.after.', 'wait ')).filter((t) => t !== 'xstate.init')
-    it(`${steps.join(' → ') || 'a loading toast'} ⇒ ${JSON.stringify(path.state.value)} (${path.state.context.content.kind})`, async () => {
+  itFollowsEachPath(paths, {
+    describeEvent: (event) => event.type.replace('xstate.after.', 'wait '),
+    title: (steps, path) => `${steps.join(' → ') || 'a loading toast'} ⇒ ${JSON.stringify(path.state.value)} (${path.state.context.content.kind})`,
+    test: async (path) => {
       const toaster = createActor(toasterMachine).start()
       const api = toastApi(toaster)
       render(<ToasterView toaster={toaster} />)
@@ -101,22 +94,14 @@ describe('toast machine, model-based', () => {
         id = api.loading(start.content.title)
       })
       const system: System = { toaster, api, id }
-      let before = path.steps[0]!.state
-      await path.test({
+      await walk(path, {
+        candidates,
         states: { open: seen, dismissed: seen, removed: seen },
-        events: Object.fromEntries(
-          candidates.map((c) => [
-            c.type,
-            async (step: { event: AnyEventObject; state: ToastSnapshot }) => {
-              await perform(system, step.event, before)
-              before = step.state
-            },
-          ]),
-        ),
+        perform: (event, before) => perform(system, event, before),
       })
       toaster.stop()
-    })
-  }
+    },
+  })
 })
 
 describe('toaster, scenarios', () => {
