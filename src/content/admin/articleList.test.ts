@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../../tests/support/service.ts'
+import { describe, expect, it } from 'vitest'
 import { articlePageSize, type ArticleListSearch } from './addresses.ts'
 import { articleListQuery, fetchArticleList, titleSearchTerms, type AdminArticleRow, type ArticleListPage } from './articleList.ts'
-import { dataset, ids, run, statusLabel } from './newsroom.fixtures.ts'
+import { ids, newsroomService, run, statusLabel } from './newsroom.fixtures.ts'
 
 async function list(search: ArticleListSearch): Promise<ArticleListPage> {
   const { query, params } = articleListQuery(search)
@@ -105,23 +104,10 @@ describe('the article list query', () => {
 })
 
 describe('against the content service', () => {
-  let service: TestService
-  let token: string
-
-  beforeAll(async () => {
-    service = await startTestService()
-    token = await service.adminToken()
-    const tx = service.client({ token }).transaction()
-    for (const doc of dataset) tx.createOrReplace(doc as { _id: string; _type: string })
-    await tx.commit()
-  })
-
-  afterAll(async () => {
-    await service?.stop()
-  })
+  const live = newsroomService()
 
   it('answers the paged list query with the same rows as groq-js', async () => {
-    const client = service.client({ token, perspective: 'raw' })
+    const client = live.service.client({ token: live.token, perspective: 'raw' })
     const search: ArticleListSearch = { sort: 'title', page: 2 }
     const page = await fetchArticleList(client, search)
     expect(page.total).toBe(30)

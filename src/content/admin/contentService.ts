@@ -3,7 +3,7 @@
 // where the routes pass it in), so these rules and their tests never depend on the client library;
 // only src/content/clients/ does.
 
-export type QueryParams = Record<string, unknown>
+type QueryParams = Record<string, unknown>
 
 /** Runs a GROQ query; the caller names the result's shape, as the client's own `fetch` lets it. */
 export type Fetch = <T>(query: string, params?: QueryParams) => Promise<T>

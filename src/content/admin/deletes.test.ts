@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../../tests/support/service.ts'
+import { describe, expect, it } from 'vitest'
 import { dashboardDeleteFailure, deleteDocument, deleteFailureMessage, sectionDeleteFailure } from './deletes.ts'
-import { dataset } from './newsroom.fixtures.ts'
 import type { AdminListItem } from './listItem.ts'
+import { newsroomService } from './newsroom.fixtures.ts'
 import { fetchSection } from './sections.ts'
 
 describe('refused and failed deletes', () => {
@@ -21,23 +20,10 @@ describe('refused and failed deletes', () => {
 })
 
 describe('against the content service', () => {
-  let service: TestService
-  let token: string
-
-  beforeAll(async () => {
-    service = await startTestService()
-    token = await service.adminToken()
-    const tx = service.client({ token }).transaction()
-    for (const doc of dataset) tx.createOrReplace(doc as { _id: string; _type: string })
-    await tx.commit()
-  })
-
-  afterAll(async () => {
-    await service?.stop()
-  })
+  const live = newsroomService()
 
   it('deletes an article and its draft in one transaction', async () => {
-    const client = service.client({ token, perspective: 'raw' })
+    const client = live.service.client({ token: live.token, perspective: 'raw' })
     await deleteDocument(client, 'barrier')
     const left = await client.fetch<string[]>('*[_id in ["barrier", "drafts.barrier"]]._id')
     expect(left).toEqual([])
@@ -48,12 +34,12 @@ describe('against the content service', () => {
   })
 
   it('reports a refused delete in the spec’s words', async () => {
-    const viewer = service.client({ token: service.auth.createRobotToken('viewer', 'test', null), perspective: 'raw' })
+    const viewer = live.service.client({ token: live.service.auth.createRobotToken('viewer', 'test', null), perspective: 'raw' })
     const error = await deleteDocument(viewer, 'bridge').then(
       () => null,
       (e: unknown) => e,
     )
     expect(deleteFailureMessage(error)).toBe('Delete disabled - using a hosted content service as backend')
-    expect(await service.client().fetch('*[_id == "bridge"][0]._id')).toBe('bridge')
+    expect(await live.service.client().fetch('*[_id == "bridge"][0]._id')).toBe('bridge')
   })
 })

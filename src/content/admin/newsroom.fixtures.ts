@@ -1,8 +1,11 @@
 // A small newsroom for the admin's list queries: published articles, a published article with
 // unpublished changes, a draft that was never published, a release version (ignored), galleries,
-// and enough filler to need two pages. Shared by the tests of every query that lists articles.
+// and enough filler to need two pages. Shared by the tests of every query that lists articles,
+// whether groq-js answers them or a running content service does.
 
 import { evaluate, parse } from 'groq-js'
+import { afterAll, beforeAll } from 'vitest'
+import { startTestService, type TestService } from '../../../tests/support/service.ts'
 import { publicationStatus, statusLabels } from './display.ts'
 
 const ref = (id: string) => ({ _type: 'reference', _ref: id })
@@ -55,3 +58,22 @@ export const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id)
 
 /** The label a list shows beside an item, as the admin's tables and badges write it. */
 export const statusLabel = (item: { hasPublished: boolean; hasDraft: boolean }) => statusLabels[publicationStatus(item)]
+
+/**
+ * A content service holding the newsroom, with an admin's token for it, for the tests of the
+ * calling block: started before them and stopped after them.
+ */
+export function newsroomService(): { service: TestService; token: string } {
+  const live = {} as { service: TestService; token: string }
+  beforeAll(async () => {
+    live.service = await startTestService()
+    live.token = await live.service.adminToken()
+    const tx = live.service.client({ token: live.token }).transaction()
+    for (const doc of dataset) tx.createOrReplace(doc as { _id: string; _type: string })
+    await tx.commit()
+  })
+  afterAll(async () => {
+    await live.service?.stop()
+  })
+  return live
+}

@@ -1,7 +1,7 @@
 // The content service's refusals, recognised in one place. @sanity/client's errors carry the HTTP
 // status as `statusCode` and the /auth endpoints answer with a Response's `status`; every caller that
 // words a refusal for the editor asks here what it was, so one status means one thing everywhere.
-// It imports nothing, so the admin's label modules reach it without pulling a client into a bundle.
+// It imports nothing, so content modules use it without pulling a client into their bundle.
 
 /** The refusals the admin words for the editor: signed out, not allowed, gone, changed meanwhile. */
 export type ServiceRefusal = 'unauthorised' | 'forbidden' | 'notFound' | 'conflict'
