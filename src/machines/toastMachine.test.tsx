@@ -27,7 +27,7 @@ const gestures = {
     // opened it dismisses it.
     const close = screen.queryByRole('button', { name: 'Dismiss notification' })
     if (close) close.click()
-    else system.api.dismiss(system.id)
+    else system.toaster.send({ type: 'toast.dismiss', id: system.id })
   },
   settle: async (system, event) => {
     system.api.settle(system.id, (event as Extract<ToastEvent, { type: 'settle' }>).content)
@@ -124,10 +124,9 @@ describe('toaster, scenarios', () => {
 
   it('shows at most 20 at once, dropping the oldest', async () => {
     const toaster = createActor(toasterMachine).start()
-    const api = toastApi(toaster)
     render(<ToasterView toaster={toaster} />)
     await act(async () => {
-      for (let i = 1; i <= maxToasts + 3; i++) api.blank(`Note ${i}`)
+      for (let i = 1; i <= maxToasts + 3; i++) toaster.send({ type: 'toast.add', id: `note-${i}`, content: { kind: 'blank', title: `Note ${i}` } })
     })
     expect(toaster.getSnapshot().context.toasts).toHaveLength(maxToasts)
     expect(screen.queryByText('Note 3')).toBeNull()

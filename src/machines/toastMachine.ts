@@ -129,11 +129,7 @@ export function toastApi(toaster: ToasterRef) {
   return {
     success: (title: string, description?: string) => add({ kind: 'success', title, description }),
     error: (title: string, description?: string) => add({ kind: 'error', title, description }),
-    blank: (title: string, description?: string) => add({ kind: 'blank', title, description }),
     loading: (title: string, description?: string) => add({ kind: 'loading', title, description }),
     settle: (id: string, content: ToastContent) => toaster.send({ type: 'toast.settle', id, content }),
-    dismiss: (id: string) => toaster.send({ type: 'toast.dismiss', id }),
   }
 }
-
-export type ToastApi = ReturnType<typeof toastApi>
