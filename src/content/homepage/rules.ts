@@ -111,16 +111,12 @@ export function applyHomepageRules(all: CardArticle[]): Homepage {
   }
 }
 
-/** What the bounded homepage query returns. */
-export interface HomepageQueryResult {
-  breaking: CardArticle | null
-  lead: CardArticle | null
+/** What the bounded homepage query returns: the sections before the lead is taken out of featured. */
+export interface HomepageQueryResult extends HomepageSections {
   /** The newest featured articles, one more than shown: the lead may be among them. */
   featured: CardArticle[]
-  latest: CardArticle[]
-  videos: CardArticle[]
-  trending: CardArticle[]
-  counts: { breaking: number; lead: number; featured: number; latest: number; unplaced: number; breakingAndLead: number }
+  /** As `HomepageCounts`, except that featured counts the lead too. */
+  counts: Record<keyof HomepageCounts, number>
 }
 
 /** The homepage's one request, the bounded query, as sections: for the route's loader and the live feed alike. */
