@@ -1,6 +1,7 @@
 // What the section manager asks the content service: one homepage section's items (lead,
 // featured, latest, trending, videos, images), newest first and bounded, with how many there are.
 
+import { trendingMinimumReads } from '../homepage/limits.ts'
 import type { SectionType } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
 import { articleFilter, isCurrent } from './draftOverlay.ts'
@@ -9,9 +10,9 @@ import { listItem, listItemOf, newestFirst, type AdminListItem } from './listIte
 /** The most a section manager lists at once, newest first. */
 export const sectionLimit = 100
 
-/** Trending follows the homepage's rule: more than 100 reads, most read first. */
-const trendingMinimumReads = 100
 
+// Trending follows the homepage's threshold; drafts may have no publishedAt, so ties fall back to
+// when the document was made.
 const sectionSets: Record<SectionType, { filter: string; order: string }> = {
   lead: { filter: `${articleFilter} && isLeadStory == true`, order: newestFirst },
   featured: { filter: `${articleFilter} && isFeatured == true`, order: newestFirst },

@@ -5,7 +5,7 @@
 import type { SanityClient } from '@sanity/client'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { createAdminClient } from '../../content/clients/editor.ts'
-import { statusOf } from '../../content/clients/errors.ts'
+import { refusalOf } from '../../content/clients/errors.ts'
 import { checkSession, clearSession, loadSession, saveSession, signIn, signOut, type Session } from '../../content/clients/auth.ts'
 import { authMachine, isAuthSettled, type AuthSnapshot } from '../../machines/authMachine.ts'
 import { toastApi, toasterMachine } from '../../machines/toastMachine.ts'
@@ -59,7 +59,7 @@ export async function withSession<T>(call: (client: SanityClient) => Promise<T>)
   try {
     return await call(adminClient())
   } catch (error) {
-    if (statusOf(error) === 401) authActor.send({ type: 'session.expired' })
+    if (refusalOf(error) === 'unauthorised') authActor.send({ type: 'session.expired' })
     throw error
   }
 }
