@@ -85,6 +85,10 @@ describe('Pagination on the admin’s article list', () => {
     expect(previous.searchParams.get('q')).toBe('bridge')
     expect(previous.searchParams.has('page')).toBe(false)
     expect(hrefOf('Page 4').searchParams.get('page')).toBe('4')
+    // Only the page on screen is current: not the way back to page 1.
+    expect(screen.getByRole('link', { name: /Previous/ }).getAttribute('aria-current')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBeNull()
+    expect(screen.getByRole('navigation').querySelectorAll('[aria-current="page"]')).toHaveLength(1)
   })
 
   it('marks the current page and silences the missing step', async () => {

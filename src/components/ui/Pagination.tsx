@@ -32,15 +32,13 @@ interface PageLinkProps {
   'aria-label'?: string
 }
 
-// A page is the list's own address ("."), with `?page=N` after the first. A reader's listing
-// matches path and search exactly, so the router never marks a link to another page as the current
-// one (a fuzzy match would call the bare first-page address current on every page). The admin's
-// list keeps the fuzzy match it had before the two paginations became one: on page 2 and later the
-// router marks its Previous and page-1 links current too, a fault left for a change of its own.
+// A page is the list's own address ("."), with `?page=N` after the first. Links match path and
+// search exactly, so the router never marks a link to another page as the current one (a fuzzy
+// match could call the bare first-page address current on every page).
 function PageLink({ page, keepSearch, children, ...rest }: PageLinkProps) {
   if (keepSearch) {
     return (
-      <Link to="." search={(previous: Record<string, unknown>) => ({ ...previous, page: page > 1 ? page : undefined })} {...rest}>
+      <Link to="." search={(previous: Record<string, unknown>) => ({ ...previous, page: page > 1 ? page : undefined })} activeOptions={{ exact: true }} {...rest}>
         {children}
       </Link>
     )
