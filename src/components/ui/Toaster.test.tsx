@@ -62,6 +62,15 @@ describe('Toaster', () => {
     expect((await announcement('Saving article')).getAttribute('aria-live')).toBe('polite')
   })
 
+  it('announces how a loading toast ends, not only that it started', async () => {
+    const { rerender } = render(<Toaster toasts={[toast({ id: 'd', kind: 'loading', title: 'Deleting article' })]} onDismiss={() => {}} />)
+    await announcement('Deleting article')
+    rerender(<Toaster toasts={[toast({ id: 'd', kind: 'error', title: 'Failed to delete', description: 'Network error' })]} onDismiss={() => {}} />)
+    const outcome = await announcement('Failed to delete')
+    expect(outcome.getAttribute('aria-live')).toBe('assertive')
+    expect(outcome.textContent).toContain('Network error')
+  })
+
   it('gives a loading toast no close button', () => {
     render(<Toaster toasts={[toast({ kind: 'loading', title: 'Uploading image' })]} onDismiss={() => {}} />)
     expect(screen.getByText('Uploading image')).toBeTruthy()

@@ -25,7 +25,9 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
   return (
     <Toast.Provider swipeDirection="right" duration={Number.POSITIVE_INFINITY} label="Notification">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+        // Radix announces a toast once, when it mounts; a loading toast that settles into success
+        // or error is mounted afresh under its new kind, so a screen reader hears how it ended.
+        <ToastItem key={`${toast.id}:${toast.kind}`} toast={toast} onDismiss={onDismiss} />
       ))}
       <Toast.Viewport className="toaster" />
     </Toast.Provider>
