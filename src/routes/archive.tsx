@@ -1,39 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { ListingArchive } from '../components/listings/ListingArchive.tsx'
-import { ListingPage } from '../components/listings/ListingPage.tsx'
-import { ListingPending } from '../components/listings/ListingPending.tsx'
-import { archiveQuery, listingHead, pageSizes, pageWindow, validatePageSearch, type ArticlePage } from '../content/listings/listings.ts'
+import { archiveQuery, pageSizes, type ArticlePage } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
-import { useNow } from './-clock.tsx'
+import { pagedListingRoute, type Listing } from './-listingRoute.tsx'
+import { pagedListingPage } from './-listingView.tsx'
 
-const title = 'Archive'
-const description = 'Every story Resonance has published, month by month, newest first.'
+const archive: Listing = {
+  title: 'Archive',
+  description: 'Every story Resonance has published, month by month, newest first.',
+  path: '/archive',
+  pageSize: pageSizes.archive,
+  pendingLabel: 'Loading the archive…',
+  emptyMessage: 'Nothing has been published yet.',
+}
 
 export const Route = createFileRoute('/archive')({
-  validateSearch: validatePageSearch,
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps, context }) => context.content.fetch<ArticlePage>(archiveQuery(pageWindow(deps.page, pageSizes.archive))),
-  head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
-  pendingComponent: () => <ListingPending label="Loading the archive…" />,
+  ...pagedListingRoute<ArticlePage>(archive, archiveQuery),
   errorComponent: ListingLoadError,
-  component: ArchivePage,
+  component: pagedListingPage(getRouteApi('/archive'), archive, archiveItems),
 })
 
-function ArchivePage() {
-  const now = useNow()
-  const { total, articles } = Route.useLoaderData()
-  const { page } = Route.useLoaderDeps()
-  return (
-    <ListingPage
-      title={title}
-      description={description}
-      total={total}
-      page={page}
-      pageSize={pageSizes.archive}
-      path="/archive"
-      emptyMessage="Nothing has been published yet."
-    >
-      <ListingArchive articles={articles} now={now} />
-    </ListingPage>
-  )
+// A named function, not an arrow in the call above: the router plugin moves that call into the
+// page's chunk by reprinting it, and it reprints only plain JavaScript.
+function archiveItems({ articles }: ArticlePage, now: Date) {
+  return <ListingArchive articles={articles} now={now} />
 }

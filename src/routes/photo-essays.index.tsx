@@ -1,42 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ListingPage } from '../components/listings/ListingPage.tsx'
-import { ListingPending } from '../components/listings/ListingPending.tsx'
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { PhotoEssayList } from '../components/listings/PhotoEssayList.tsx'
-import { listingHead, pageSizes, pageWindow, photoEssayListingQuery, validatePageSearch, type EssayPage } from '../content/listings/listings.ts'
+import { pageSizes, photoEssayListingQuery, type EssayPage } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
-import { useNow } from './-clock.tsx'
+import { pagedListingRoute, type Listing } from './-listingRoute.tsx'
+import { pagedListingPage } from './-listingView.tsx'
 
-const title = 'Photo Essays'
-const description = 'London and beyond, told in pictures by Resonance photographers.'
+const photoEssays: Listing = {
+  title: 'Photo Essays',
+  description: 'London and beyond, told in pictures by Resonance photographers.',
+  path: '/photo-essays',
+  pageSize: pageSizes.essays,
+  emptyMessage: 'No photo essays yet.',
+  emptyDetail: 'Our photographers’ essays appear here as soon as they are published.',
+}
 
 // An index route, so the essay pages (/photo-essays/$slug) are siblings rather than rendered inside
 // this listing.
 export const Route = createFileRoute('/photo-essays/')({
-  validateSearch: validatePageSearch,
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps, context }) => context.content.fetch<EssayPage>(photoEssayListingQuery(pageWindow(deps.page, pageSizes.essays))),
-  head: ({ match }) => listingHead(title, description, match.loaderDeps.page),
-  pendingComponent: () => <ListingPending />,
+  ...pagedListingRoute<EssayPage>(photoEssays, photoEssayListingQuery),
   errorComponent: ListingLoadError,
-  component: PhotoEssaysPage,
+  component: pagedListingPage(getRouteApi('/photo-essays/'), photoEssays, essayItems),
 })
 
-function PhotoEssaysPage() {
-  const now = useNow()
-  const { total, essays } = Route.useLoaderData()
-  const { page } = Route.useLoaderDeps()
-  return (
-    <ListingPage
-      title={title}
-      description={description}
-      total={total}
-      page={page}
-      pageSize={pageSizes.essays}
-      path="/photo-essays"
-      emptyMessage="No photo essays yet."
-      emptyDetail="Our photographers’ essays appear here as soon as they are published."
-    >
-      <PhotoEssayList essays={essays} now={now} />
-    </ListingPage>
-  )
+function essayItems({ essays }: EssayPage, now: Date) {
+  return <PhotoEssayList essays={essays} now={now} />
 }

@@ -1,38 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/listings/ListingGrid.tsx'
-import { ListingPage } from '../components/listings/ListingPage.tsx'
-import { ListingPending } from '../components/listings/ListingPending.tsx'
-import { listingHead, pageSizes, trendingQuery, type ListingArticle } from '../content/listings/listings.ts'
+import { pageSizes, trendingQuery, type ListingArticle } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
-import { useNow } from './-clock.tsx'
+import { singlePageListingRoute, type Listing } from './-listingRoute.tsx'
+import { ListingView } from './-listingView.tsx'
 
-const title = 'Trending'
-const description = 'The most-read stories on Resonance right now.'
+const trending: Listing = {
+  title: 'Trending',
+  description: 'The most-read stories on Resonance right now.',
+  path: '/trending',
+  pageSize: pageSizes.trending,
+  emptyMessage: 'Nothing is trending right now.',
+  emptyDetail: 'Stories appear here once more than a hundred readers have read them.',
+}
 
 // The top twenty by reads: one page, so no ?page.
 export const Route = createFileRoute('/trending')({
-  loader: ({ context }) => context.content.fetch<ListingArticle[]>(trendingQuery),
-  head: () => listingHead(title, description),
-  pendingComponent: () => <ListingPending />,
+  ...singlePageListingRoute<ListingArticle[]>(trending, trendingQuery),
   errorComponent: ListingLoadError,
   component: TrendingPage,
 })
 
 function TrendingPage() {
-  const now = useNow()
   const articles = Route.useLoaderData()
   return (
-    <ListingPage
-      title={title}
-      description={description}
-      total={articles.length}
-      page={1}
-      pageSize={pageSizes.trending}
-      path="/trending"
-      emptyMessage="Nothing is trending right now."
-      emptyDetail="Stories appear here once more than a hundred readers have read them."
-    >
-      <ListingGrid articles={articles} now={now} ranked />
-    </ListingPage>
+    <ListingView listing={trending} total={articles.length} page={1}>
+      {(now) => <ListingGrid articles={articles} now={now} ranked />}
+    </ListingView>
   )
 }
