@@ -5,6 +5,7 @@ import { SiteFooter } from '../components/layout/SiteFooter.tsx'
 import { SiteHeader } from '../components/layout/SiteHeader.tsx'
 import type { RouterContext } from '../content/clients/source.ts'
 import { ClockProvider, useNow } from './-clock.tsx'
+import { searchLocation } from './-search.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Pages override the title and description with their own `head`; these are the fallbacks.
@@ -47,7 +48,7 @@ function ReaderLayout() {
   const { renderedAt } = Route.useRouteContext()
 
   async function search(text: string) {
-    await navigate({ to: '/search', search: text ? { q: text } : {} })
+    await navigate(searchLocation(text))
     // The search box closes with the search; the reader continues at the results.
     focusMain()
   }

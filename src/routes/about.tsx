@@ -1,13 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { AboutPage } from '../components/pages/AboutPage.tsx'
+import { listingHead } from '../content/listings/listings.ts'
 
 export const Route = createFileRoute('/about')({
-  head: () => ({
-    meta: [
-      { title: 'About Us | Resonance' },
-      { name: 'description', content: 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.' },
-    ],
-  }),
+  head: () => listingHead('About Us', 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.'),
   component: About,
 })
 

@@ -1,9 +1,10 @@
-import { Await, createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { Await, createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router'
 import { ArticleMoreFrom } from '../components/article/ArticleMoreFrom.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
 import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article/article.ts'
+import { useRetry } from './-retry.ts'
 
 export const Route = createFileRoute('/article/$slug')({
   loader: async ({ params, context }) => {
@@ -25,11 +26,10 @@ export const Route = createFileRoute('/article/$slug')({
 })
 
 function ArticleError({ error }: ErrorComponentProps) {
-  const router = useRouter()
+  const onRetry = useRetry()
   if (error instanceof InvalidSlugError) return <ArticleStatus state={{ kind: 'invalidSlug' }} />
   const message = error instanceof Error && error.message ? error.message : String(error)
-  // Invalidating reruns the loader, which also resets this error boundary.
-  return <ArticleStatus state={{ kind: 'error', message, onRetry: () => void router.invalidate() }} />
+  return <ArticleStatus state={{ kind: 'error', message, onRetry }} />
 }
 
 function ArticlePage() {

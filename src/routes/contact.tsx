@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactPage } from '../components/pages/ContactPage.tsx'
+import { listingHead } from '../content/listings/listings.ts'
 
 export const Route = createFileRoute('/contact')({
-  head: () => ({
-    meta: [
-      { title: 'Contact Us | Resonance' },
-      { name: 'description', content: 'Write to the Resonance newsroom in London: corrections, story tips, feedback and media enquiries, with our phone, email, address and office hours.' },
-    ],
-  }),
+  head: () => listingHead('Contact Us', 'Write to the Resonance newsroom in London: corrections, story tips, feedback and media enquiries, with our phone, email, address and office hours.'),
   // No contact endpoint exists (docs/product-spec.md §7 lists no contact-submit call), so the form confirms on screen and
   // the message goes nowhere. It is not logged either: it holds a reader's name and email address.
   component: ContactPage,

@@ -1,6 +1,8 @@
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search/search.ts'
+import { useRetry } from './-retry.ts'
+import { searchLocation } from './-search.ts'
 
 export const Route = createFileRoute('/search')({
   // The three views share the page's components: one lazy chunk for them keeps those out of the
@@ -29,37 +31,23 @@ export const Route = createFileRoute('/search')({
   component: Search,
 })
 
-function useSearchText() {
+/** What every view of the page shows: the search in the address, and a box that searches again. */
+function useSearchView() {
+  const { q = '', page = 1 } = Route.useSearch()
   const navigate = useNavigate()
-  return (text: string) => navigate({ to: '/search', search: text ? { q: text } : {} })
+  return { query: q, page, onSearch: (text: string) => navigate(searchLocation(text)) }
 }
 
 function Search() {
-  const { q = '', page = 1 } = Route.useSearch()
+  const view = useSearchView()
   const results = Route.useLoaderData()
-  const onSearch = useSearchText()
-  return <SearchPage query={q} page={page} results={q ? results : null} onSearch={onSearch} />
+  return <SearchPage {...view} results={view.query ? results : null} />
 }
 
 function SearchPending() {
-  const { q = '', page = 1 } = Route.useSearch()
-  const onSearch = useSearchText()
-  return <SearchPage query={q} page={page} results={null} onSearch={onSearch} />
+  return <SearchPage {...useSearchView()} results={null} />
 }
 
 function SearchFailed({ error }: { error: unknown }) {
-  const { q = '', page = 1 } = Route.useSearch()
-  const router = useRouter()
-  const onSearch = useSearchText()
-  return (
-    <SearchPage
-      query={q}
-      page={page}
-      results={null}
-      error={error instanceof Error ? error.message : String(error)}
-      // Invalidating reruns the loader and resets this error boundary.
-      onRetry={() => void router.invalidate()}
-      onSearch={onSearch}
-    />
-  )
+  return <SearchPage {...useSearchView()} results={null} error={error instanceof Error ? error.message : String(error)} onRetry={useRetry()} />
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SubscribePage } from '../components/pages/SubscribePage.tsx'
+import { listingHead } from '../content/listings/listings.ts'
 
 interface SubscribeSearch {
   email?: string
@@ -16,12 +17,7 @@ export const Route = createFileRoute('/subscribe')({
     // would let the unchecked value through.
     return { email: email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined }
   },
-  head: () => ({
-    meta: [
-      { title: 'Subscribe | Resonance' },
-      { name: 'description', content: 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.' },
-    ],
-  }),
+  head: () => listingHead('Subscribe', 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.'),
   component: Subscribe,
 })
 
