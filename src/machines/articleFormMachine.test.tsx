@@ -17,7 +17,8 @@ import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../content/article/portableText.ts'
-import { articleFormMachine, articleFormView, type ArticleFormEvent, type ArticleFormInput, type ArticleFormSnapshot } from './articleFormMachine.ts'
+import { articleFormView } from '../routes/admin/_authed/-articleFormView.ts'
+import { articleFormMachine, type ArticleFormEvent, type ArticleFormInput, type ArticleFormSnapshot } from './articleFormMachine.ts'
 import { gestureFor, itFollowsEachPath, modelOf, offered, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
 
 layoutStubsForEditor()

@@ -160,38 +160,3 @@ export const articleFormMachine = setup({
 })
 
 export type ArticleFormSnapshot = SnapshotFrom<typeof articleFormMachine>
-
-export type ArticleFormStatus = 'loading' | 'loadFailed' | 'notFound' | 'ready'
-
-/** What the form screen shows for a snapshot: the props of `ArticleForm` that come from the machine. */
-export interface ArticleFormView {
-  status: ArticleFormStatus
-  mode: FormMode
-  values: ArticleFormValues
-  authors: Option[]
-  categories: Option[]
-  saving: boolean
-  /** The last save's failure, shown beside the buttons (the conflict message in conflict). */
-  error: string | null
-  conflict: boolean
-  loadError: string | null
-  takenSlug: string | null
-}
-
-export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView {
-  const { context } = snapshot
-  const status: ArticleFormStatus = snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready'
-  return {
-    status,
-    mode: context.mode,
-    values: context.values,
-    authors: context.authors,
-    categories: context.categories,
-    // Saved stays busy until the route has moved on, so a second click cannot save twice.
-    saving: snapshot.matches('saving') || snapshot.matches('saved'),
-    error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
-    conflict: snapshot.matches('conflict'),
-    loadError: snapshot.matches('loadFailed') ? context.error : null,
-    takenSlug: context.takenSlug,
-  }
-}

@@ -8,7 +8,7 @@ import { RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
 import { useArticleForm, type ArticleFormApi } from './useArticleForm.ts'
 import './ArticleForm.css'
 
-/** Where loading the form stands: the route maps the form machine's state onto these. */
+/** Where loading the form stands: the route maps the form machine's states onto these. */
 export type ArticleFormStatus = 'loading' | 'loadFailed' | 'notFound' | 'ready'
 
 export interface ArticleFormProps {

@@ -13,7 +13,8 @@ import { loadArticleForm, type ArticleFormData } from '../../../content/admin/ar
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
-import { articleFormMachine, articleFormView } from '../../../machines/articleFormMachine.ts'
+import { articleFormMachine } from '../../../machines/articleFormMachine.ts'
+import { articleFormView } from './-articleFormView.ts'
 import { toasts, withSession } from '../-session.ts'
 
 /** The form for the article `id`, or for a new article when `id` is null (the machine's create mode). */

@@ -1,0 +1,26 @@
+// What the article form shows for a snapshot of its machine: the states become the component's
+// status and flags. Apart from the form page so the machine's model-based test renders the same
+// mapping without the signed-in session.
+
+import type { ArticleFormProps } from '../../../components/admin/ArticleForm.tsx'
+import type { ArticleFormSnapshot } from '../../../machines/articleFormMachine.ts'
+
+export type ArticleFormView = Omit<ArticleFormProps, `on${string}` | 'uploadImage'>
+
+export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView {
+  const { context } = snapshot
+  return {
+    status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
+    mode: context.mode,
+    values: context.values,
+    authors: context.authors,
+    categories: context.categories,
+    // Saved stays busy until the route has moved on, so a second click cannot save twice.
+    saving: snapshot.matches('saving') || snapshot.matches('saved'),
+    // The last save's failure, shown beside the buttons (the conflict message in conflict).
+    error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
+    conflict: snapshot.matches('conflict'),
+    loadError: snapshot.matches('loadFailed') ? context.error : null,
+    takenSlug: context.takenSlug,
+  }
+}
