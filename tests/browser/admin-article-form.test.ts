@@ -4,16 +4,11 @@
 // "disabled" messages when the service refuses a user's writes. Axe checks each form state.
 
 import AxeBuilder from '@axe-core/playwright'
-import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
-import { launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
+import { browserSuite } from '../support/suite.ts'
 
 const sixMessages = [
   'Title must be at least 3 characters long.',
@@ -29,16 +24,10 @@ const title = 'Night buses return to the Northern line'
 const slug = 'night-buses-return-to-the-northern-line'
 const editor = { email: 'editor@resonance.test', password: 'editor-password-1' }
 
-beforeAll(async () => {
+const suite = browserSuite({
   // The demo admin's credentials, so the sign-in page prefills them as it does for `npm start`.
-  service = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password })
-  await service.auth.upsertUser(editor.email, editor.password, 'editor')
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
+  env: { SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password },
+  seed: ({ service }) => service.auth.upsertUser(editor.email, editor.password, 'editor'),
 })
 
 async function axe(page: Page): Promise<string[]> {
@@ -48,9 +37,9 @@ async function axe(page: Page): Promise<string[]> {
 
 /** A browser context signed in through the sign-in page (the demo admin's prefilled credentials by default). */
 async function signedIn(credentials?: { email: string; password: string }): Promise<BrowserContext> {
-  const context = await browser.newContext()
+  const context = await suite.browser.newContext()
   const page = await context.newPage()
-  await page.goto(`${service.url}/admin/login`)
+  await page.goto(`${suite.service.url}/admin/login`)
   const email = page.getByLabel('Email')
   await email.waitFor()
   if (credentials) {
@@ -69,7 +58,7 @@ async function signedIn(credentials?: { email: string; password: string }): Prom
 
 async function openForm(context: BrowserContext, path: string, heading: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${service.url}${path}`)
+  await page.goto(`${suite.service.url}${path}`)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
   await page.getByLabel('Title').waitFor()
   return page
@@ -87,7 +76,7 @@ async function fieldMessages(page: Page): Promise<string[]> {
 }
 
 async function articleId(articleSlug: string): Promise<string> {
-  const id = await service.client().fetch<string | null>('*[_type == "article" && slug.current == $slug][0]._id', { slug: articleSlug })
+  const id = await suite.service.client().fetch<string | null>('*[_type == "article" && slug.current == $slug][0]._id', { slug: articleSlug })
   if (!id) throw new Error(`No published article ${articleSlug}`)
   return id
 }
@@ -133,9 +122,9 @@ describe('an article’s life in the form', () => {
   })
 
   it('creates a published lead story with a heading, bold text, a link, a list and an image; readers see it live', async () => {
-    const readers = await browser.newContext()
+    const readers = await suite.browser.newContext()
     const home = await readers.newPage()
-    await home.goto(`${service.url}/`)
+    await home.goto(`${suite.service.url}/`)
     await home.getByRole('region', { name: 'Lead Story' }).waitFor()
     await home.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 15_000 })
 
@@ -203,7 +192,7 @@ describe('an article’s life in the form', () => {
     await home.getByRole('region', { name: 'Lead Story' }).getByRole('link', { name: title }).first().waitFor({ timeout: 15_000 })
 
     const article = await readers.newPage()
-    await article.goto(`${service.url}/article/${slug}`)
+    await article.goto(`${suite.service.url}/article/${slug}`)
     await article.getByRole('heading', { level: 1, name: title }).waitFor()
     const body = article.locator('.pt-body')
     expect(await body.getByRole('heading', { name: 'What changes' }).count()).toBe(1)
@@ -226,7 +215,7 @@ describe('an article’s life in the form', () => {
     await page.getByRole('button', { name: 'Save Article' }).click()
     await toast(page, 'Article updated successfully.')
     await page.waitForURL('**/admin/dashboard')
-    expect(await service.client().fetch('*[_id == $id][0].title', { id })).toBe(`${title}, from Friday`)
+    expect(await suite.service.client().fetch('*[_id == $id][0].title', { id })).toBe(`${title}, from Friday`)
     await page.close()
   })
 
@@ -248,7 +237,7 @@ describe('an article’s life in the form', () => {
     await tabB.getByRole('alert').filter({ hasText: conflictMessage }).waitFor()
     expect(await tabB.getByLabel('Title').inputValue()).toBe(`${title}: tab B`)
     expect(await content(tabB).textContent()).toContain('Words only tab B has.')
-    expect(await service.client().fetch('*[_id == $id][0].title', { id })).toBe(`${title}: tab A`)
+    expect(await suite.service.client().fetch('*[_id == $id][0].title', { id })).toBe(`${title}: tab A`)
 
     // Reloading shows tab A's version.
     await tabB.getByRole('button', { name: 'Reload their version' }).click()
@@ -263,9 +252,9 @@ describe('an article’s life in the form', () => {
     await page.getByRole('switch', { name: 'Published' }).uncheck()
     await page.getByRole('button', { name: 'Save Article' }).click()
     await toast(page, 'Article updated successfully.')
-    const reader = await browser.newContext()
+    const reader = await suite.browser.newContext()
     const articlePage = await reader.newPage()
-    await articlePage.goto(`${service.url}/article/${slug}`)
+    await articlePage.goto(`${suite.service.url}/article/${slug}`)
     await articlePage.getByText('Article not found.').waitFor()
     await reader.close()
     // The editor still has it, as a draft.
@@ -289,15 +278,15 @@ describe('a user whose writes the service refuses', () => {
     await page.keyboard.type('Enough words to pass the length check.')
     await page.getByLabel('Author').selectOption({ index: 1 })
     await page.getByLabel('Category').selectOption({ index: 1 })
-    await service.auth.upsertUser(editor.email, editor.password, 'viewer')
+    await suite.service.auth.upsertUser(editor.email, editor.password, 'viewer')
     await page.getByRole('button', { name: 'Save Article' }).click()
     await page.getByRole('alert').filter({ hasText: 'Insert disabled - using a hosted content service as backend' }).waitFor()
     await toast(page, 'Error')
 
-    await service.auth.upsertUser(editor.email, editor.password, 'editor')
-    const demoSlug = await service.client().fetch<string>('*[_type == "article"] | order(publishedAt desc)[3].slug.current')
+    await suite.service.auth.upsertUser(editor.email, editor.password, 'editor')
+    const demoSlug = await suite.service.client().fetch<string>('*[_type == "article"] | order(publishedAt desc)[3].slug.current')
     const edit = await openForm(context, `/admin/edit/articles/${await articleId(demoSlug)}`, 'Edit Article')
-    await service.auth.upsertUser(editor.email, editor.password, 'viewer')
+    await suite.service.auth.upsertUser(editor.email, editor.password, 'viewer')
     await edit.getByRole('button', { name: 'Save Article' }).click()
     await edit.getByRole('alert').filter({ hasText: 'Update disabled - using a hosted content service as backend' }).waitFor()
     await context.close()

@@ -2,23 +2,13 @@
 
 import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../support/browser.ts'
-import { startTestService, testAdmin, type TestService } from '../support/service.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { startTestService, testAdmin } from '../support/service.ts'
+import { browserSuite } from '../support/suite.ts'
 
-let service: TestService
-let browser: Browser
-
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-})
+// An empty dataset: signing in needs only the admin the service creates on first start.
+const suite = browserSuite()
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
@@ -28,10 +18,10 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('admin sign-in', () => {
   it('sends a visitor to sign-in, then back where they were going, replacing history', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${service.url}/`)
-    await page.goto(`${service.url}/admin/articles?status=draft`)
+    await page.goto(`${suite.service.url}/`)
+    await page.goto(`${suite.service.url}/admin/articles?status=draft`)
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/login')
     expect(new URL(page.url()).searchParams.get('redirect')).toContain('/admin/articles')
@@ -53,9 +43,9 @@ describe('admin sign-in', () => {
   })
 
   it('says why a wrong password failed, in the page and in a toast, and keeps the session across a reload', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${service.url}/admin/login`)
+    await page.goto(`${suite.service.url}/admin/login`)
     await signIn(page, testAdmin.email, 'not the password')
     await page.getByRole('alert').filter({ hasText: 'Invalid credentials' }).waitFor()
     await page.locator('.toast--error').filter({ hasText: 'Invalid credentials' }).waitFor()
@@ -69,9 +59,9 @@ describe('admin sign-in', () => {
   })
 
   it('logs out for real: the session is revoked on the server and the admin area is closed again', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${service.url}/admin/login`)
+    await page.goto(`${suite.service.url}/admin/login`)
     await signIn(page, testAdmin.email, testAdmin.password)
     await page.waitForURL((url) => url.pathname === '/admin/dashboard')
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('resonance.session') ?? 'null')?.access_token as string)
@@ -79,21 +69,21 @@ describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('resonance.session'))).toBeNull()
-    const me = await fetch(`${service.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+    const me = await fetch(`${suite.service.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } })
     expect(me.status).toBe(401)
-    await page.goto(`${service.url}/admin/dashboard`)
+    await page.goto(`${suite.service.url}/admin/dashboard`)
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor()
     await context.close()
   })
 
   it('drops a session the server no longer knows', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${service.url}/admin/login`)
+    await page.goto(`${suite.service.url}/admin/login`)
     await signIn(page, testAdmin.email, testAdmin.password)
     await page.waitForURL((url) => url.pathname === '/admin/dashboard')
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('resonance.session') ?? 'null')?.access_token as string)
-    await fetch(`${service.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    await fetch(`${suite.service.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
     await page.reload()
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor()
     await context.close()
@@ -102,7 +92,7 @@ describe('admin sign-in', () => {
   it('throttles repeated failures and says when to try again', async () => {
     const throttled = await startTestService({ STATIC_DIR: resolve('dist') })
     try {
-      const context = await browser.newContext()
+      const context = await suite.browser.newContext()
       const page = await context.newPage()
       await page.goto(`${throttled.url}/admin/login`)
       for (let i = 0; i < 4; i++) {
@@ -127,7 +117,7 @@ describe('demo sign-in', () => {
   it('prefills the demo credentials only when the service runs the demo', async () => {
     const demo = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo', ADMIN_EMAIL: 'admin@resonance.example', ADMIN_PASSWORD: 'resonance-demo' })
     try {
-      const context = await browser.newContext()
+      const context = await suite.browser.newContext()
       const page = await context.newPage()
       await page.goto(`${demo.url}/admin/login`)
       await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor()

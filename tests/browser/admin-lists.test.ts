@@ -6,14 +6,11 @@
 
 import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
-import { launchChromium } from '../support/browser.ts'
-import { startTestService, testAdmin, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
+import { startTestService, testAdmin } from '../support/service.ts'
+import { browserSuite } from '../support/suite.ts'
 
 const editor = { email: 'desk.editor@resonance.test', password: 'a long editor password' }
 
@@ -42,29 +39,27 @@ async function signInToken(base: string, credentials: { email: string; password:
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-beforeAll(async () => {
+const suite = browserSuite({
   // The demo admin, so the sign-in page offers the demo credentials as it does for `npm start`.
-  service = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password })
-  const admin = service.client({ token: await signInToken(service.url, demoAdmin), perspective: 'raw' })
-  const [category] = await admin.fetch<string[]>('*[_type == "category" && title == "Features"]._id')
-  await admin
-    .transaction()
-    .create({ ...article('drafts.lists-draft', titles.draft, { isFeatured: true, categories: [{ ...ref(category!), _key: 'c1' }] }), publishedAt: undefined })
-    .create(article('lists-edited', titles.edited, { isLatestUpdate: true }))
-    .create(article('drafts.lists-edited', titles.editedDraft, { isLatestUpdate: true }))
-    .create(article('lists-doomed', titles.doomed))
-    .create(article('lists-video', titles.video, { mediaType: 'video' }))
-    .commit()
-  await service.auth.upsertUser(editor.email, editor.password, 'editor')
-  browser = await launchChromium()
+  env: { SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password },
+  // Seeded as the demo admin (the service has no test admin) and filed under a demo category, so
+  // a function rather than a list of documents.
+  seed: async ({ service }) => {
+    const admin = service.client({ token: await signInToken(service.url, demoAdmin), perspective: 'raw' })
+    const [category] = await admin.fetch<string[]>('*[_type == "category" && title == "Features"]._id')
+    await admin
+      .transaction()
+      .create({ ...article('drafts.lists-draft', titles.draft, { isFeatured: true, categories: [{ ...ref(category!), _key: 'c1' }] }), publishedAt: undefined })
+      .create(article('lists-edited', titles.edited, { isLatestUpdate: true }))
+      .create(article('drafts.lists-edited', titles.editedDraft, { isLatestUpdate: true }))
+      .create(article('lists-doomed', titles.doomed))
+      .create(article('lists-video', titles.video, { mediaType: 'video' }))
+      .commit()
+    await service.auth.upsertUser(editor.email, editor.password, 'editor')
+  },
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-})
-
-async function signIn(context: BrowserContext, base = service.url, credentials?: { email: string; password: string }): Promise<Page> {
+async function signIn(context: BrowserContext, base = suite.service.url, credentials?: { email: string; password: string }): Promise<Page> {
   const page = await context.newPage()
   await page.goto(`${base}/admin/login`)
   const email = page.getByLabel('Email')
@@ -91,13 +86,13 @@ const summary = (page: Page) => page.locator('.article-table__summary')
 const rowTitles = (page: Page) => page.getByRole('table').getByRole('rowheader').allTextContents()
 
 async function openList(page: Page, search = ''): Promise<void> {
-  await page.goto(`${service.url}/admin/articles${search}`)
+  await page.goto(`${suite.service.url}/admin/articles${search}`)
   await summary(page).filter({ hasText: /Showing|No articles|There are no/ }).waitFor()
 }
 
 describe('dashboard', () => {
   it('lists Lead Story, Featured Stories and Latest Updates, drafts marked, with edit links and the section managers', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     expect(await page.title()).toBe('Dashboard | Resonance Admin')
     const lead = page.getByRole('region', { name: 'Lead Story' })
@@ -124,7 +119,7 @@ describe('dashboard', () => {
   it('says when a section is empty, on an empty dataset', async () => {
     const empty = await startTestService({ STATIC_DIR: resolve('dist') })
     try {
-      const context = await browser.newContext()
+      const context = await suite.browser.newContext()
       const page = await signIn(context, empty.url, testAdmin)
       await page.getByText('No articles in this section.').first().waitFor()
       expect(await page.getByText('No articles in this section.').count()).toBe(3)
@@ -141,9 +136,9 @@ describe('dashboard', () => {
 
 describe('deleting', () => {
   it('from the list: asks first, toasts, and the article is gone for editors and readers', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
-    await page.goto(`${service.url}/article/lists-doomed`)
+    await page.goto(`${suite.service.url}/article/lists-doomed`)
     await page.getByRole('heading', { level: 1, name: titles.doomed }).waitFor()
 
     await openList(page)
@@ -171,16 +166,16 @@ describe('deleting', () => {
     await toast(page, 'Article deleted!').filter({ hasText: 'Article deleted successfully.' }).waitFor()
     await summary(page).filter({ hasText: 'No articles match these filters.' }).waitFor()
     expect(await page.getByRole('table').count()).toBe(0)
-    expect(await service.client({ token: await signInToken(service.url, demoAdmin), perspective: 'raw' }).fetch('count(*[_id in ["lists-doomed", "drafts.lists-doomed"]])')).toBe(0)
+    expect(await suite.service.client({ token: await signInToken(suite.service.url, demoAdmin), perspective: 'raw' }).fetch('count(*[_id in ["lists-doomed", "drafts.lists-doomed"]])')).toBe(0)
 
     const reader = await context.newPage()
-    await reader.goto(`${service.url}/article/lists-doomed`)
+    await reader.goto(`${suite.service.url}/article/lists-doomed`)
     await reader.getByText('Article not found.').waitFor()
     await context.close()
   })
 
   it('from the section manager: asks with the item’s title, toasts, and the item is gone', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     await page.getByRole('navigation', { name: 'Manage sections' }).getByRole('link', { name: 'Videos' }).click()
     await page.getByRole('heading', { level: 1, name: 'Manage Videos' }).waitFor()
@@ -205,10 +200,10 @@ describe('deleting', () => {
   })
 
   it('shows the spec’s "disabled" messages when the service refuses this editor’s deletes (403)', async () => {
-    const context = await browser.newContext()
-    const page = await signIn(context, service.url, editor)
+    const context = await suite.browser.newContext()
+    const page = await signIn(context, suite.service.url, editor)
     // The editor's role is withdrawn while they are signed in: reads still work, writes are refused.
-    await service.auth.upsertUser(editor.email, editor.password, 'viewer')
+    await suite.service.auth.upsertUser(editor.email, editor.password, 'viewer')
     try {
       const lead = page.getByRole('region', { name: 'Lead Story' }).getByRole('listitem').first()
       const leadTitle = (await lead.locator('.admin-dashboard__item-title').textContent())!
@@ -232,7 +227,7 @@ describe('deleting', () => {
       await page.getByRole('dialog', { name: 'Delete gallery' }).getByRole('button', { name: 'Delete' }).click()
       await toast(page, 'Failed to delete: Delete disabled - using a hosted content service as backend').waitFor()
     } finally {
-      await service.auth.upsertUser(editor.email, editor.password, 'editor')
+      await suite.service.auth.upsertUser(editor.email, editor.password, 'editor')
       await context.close()
     }
   })
@@ -240,7 +235,7 @@ describe('deleting', () => {
 
 describe('the article list', () => {
   it('has the spec’s columns and statuses, and no axe violations', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     await openList(page, '?q=lists%20test')
     expect(await page.title()).toBe('Articles | Resonance Admin')
@@ -255,7 +250,7 @@ describe('the article list', () => {
   })
 
   it('keeps search, filters, sort and page in the address, across a reload', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     await openList(page)
 
@@ -275,7 +270,7 @@ describe('the article list', () => {
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Sport' })
     await page.waitForURL(/[?&]category=/)
     await summary(page).filter({ hasText: 'matching the filters' }).waitFor()
-    const reader = service.client()
+    const reader = suite.service.client()
     const author = await reader.fetch<string>('*[_type == "article" && "Sport" in categories[]->title && defined(author)][0].author->name')
     await page.getByLabel('Author', { exact: true }).selectOption({ label: author })
     await page.waitForURL((url) => url.searchParams.has('author') && url.searchParams.has('category'))
@@ -322,7 +317,7 @@ describe('the article list', () => {
   })
 
   it('ignores values in the address it does not understand', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     await openList(page, '?status=archived&sort=random&page=banana&category=not%20an%20id')
     expect(await summary(page).textContent()).toMatch(/^Showing 1–25 of \d+ articles\.$/)
@@ -334,7 +329,7 @@ describe('the article list', () => {
 
 describe('the section manager', () => {
   it('lists a section’s items with their categories, newest first, and says when a section is unknown', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await signIn(context)
     await page.getByRole('region', { name: 'Featured Stories' }).getByRole('link', { name: 'Manage Featured Stories' }).click()
     await page.getByRole('heading', { level: 1, name: 'Manage Featured Stories' }).waitFor()
@@ -343,7 +338,7 @@ describe('the section manager', () => {
     expect(await draft.getByText('Features', { exact: true }).isVisible()).toBe(true)
     expect(await draft.getByText('Draft', { exact: true }).isVisible()).toBe(true)
 
-    await page.goto(`${service.url}/admin/content/opinion`)
+    await page.goto(`${suite.service.url}/admin/content/opinion`)
     await page.getByRole('heading', { level: 1, name: 'Invalid content section' }).waitFor()
     expect(await page.title()).toBe('Invalid content section | Resonance Admin')
     await expectNoAxeViolations(page)

@@ -5,14 +5,12 @@
 
 import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoApp, launchChromium } from '../support/browser.ts'
+import { gotoApp } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
+import { browserSuite } from '../support/suite.ts'
 
 const ref = (id: string, key?: string) => ({ _type: 'reference' as const, _ref: id, ...(key ? { _key: key } : {}) })
 const span = (key: string, text: string, marks: string[] = []) => ({ _type: 'span', _key: key, text, marks })
@@ -32,96 +30,93 @@ async function picture(width: number, height: number, colour: string): Promise<B
 const title = 'Thames Barrier closes twice in a week as spring tides meet storm surge'
 const excerpt = '<p>Engineers say the <b>barrier</b> may close again on Sunday &amp; warn riverside residents.</p>'
 
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  const admin = service.client({ token: await service.adminToken() })
-  const [lead, inline, portrait] = await Promise.all([
-    admin.assets.upload('image', await picture(1600, 900, '#335577'), { filename: 'lead.jpg' }),
-    admin.assets.upload('image', await picture(1600, 900, '#775533'), { filename: 'inline.jpg' }),
-    admin.assets.upload('image', await picture(400, 400, '#557733'), { filename: 'portrait.jpg' }),
-  ])
-  const tx = admin
-    .transaction()
-    .create({ _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
-    .create({ _id: 'cat-events', _type: 'category', title: 'Events', slug: { _type: 'slug', current: 'events' }, kind: 'topic' })
-    .create({ _id: 'cat-podcasts', _type: 'category', title: 'Podcasts', slug: { _type: 'slug', current: 'podcasts' }, kind: 'desk' })
-    .create({ _id: 'author-priya', _type: 'author', name: 'Priya Raman', slug: { _type: 'slug', current: 'priya-raman' }, image: { _type: 'image', asset: ref(portrait._id), alt: 'Portrait of Priya Raman' } })
-    .create({ _id: 'author-felix', _type: 'author', name: 'Felix Armitage', slug: { _type: 'slug', current: 'felix-armitage' } })
-    .create({
-      _id: 'a-full',
-      _type: 'article',
-      title,
-      slug: { _type: 'slug', current: 'thames-barrier' },
-      publishedAt: '2026-11-20T12:00:00Z',
-      excerpt,
-      mediaType: 'article',
-      mainImage: { _type: 'image', asset: ref(lead._id), alt: 'The barrier gates raised at dusk' },
-      author: ref('author-priya'),
-      categories: [ref('cat-uk', 'c1'), ref('cat-events', 'c2'), ref('cat-podcasts', 'c3')],
-      body: [
-        block('h1', 'h1', [span('s1', 'How the barrier works')]),
-        block('p1', 'normal', [span('s2', 'It closed '), span('s3', 'twice', ['strong']), span('s4', ' and '), span('s5', 'once more', ['em']), span('s6', ' is likely. '), span('s7', 'Environment Agency', ['ea']), span('s8', ' or '), span('s9', 'write to us', ['mail'])], {
-          markDefs: [
-            { _type: 'link', _key: 'ea', href: 'https://www.gov.uk/government/organisations/environment-agency' },
-            { _type: 'link', _key: 'mail', href: 'mailto:news@resonance.example' },
-          ],
-        }),
-        block('p2', 'normal', [span('s10', 'A script address stays words: '), span('s11', 'do not follow', ['evil'])], {
-          markDefs: [{ _type: 'link', _key: 'evil', href: 'javascript:alert(document.cookie)' }],
-        }),
-        block('h2', 'h2', [span('s12', 'What the engineers say')]),
-        block('q', 'blockquote', [span('s13', 'We have closed it more often this winter than in the whole of the 1990s.')]),
-        block('h3', 'h3', [span('s14', 'Closures by season')]),
-        block('l1', 'normal', [span('s15', 'Autumn tides')], { listItem: 'bullet', level: 1 }),
-        block('l2', 'normal', [span('s16', 'Storm surges')], { listItem: 'bullet', level: 1 }),
-        block('n1', 'normal', [span('s17', 'Check the schedule')], { listItem: 'number', level: 1 }),
-        { _type: 'image', _key: 'img', asset: ref(inline._id), alt: 'Water pouring over the barrier sill', caption: 'Woolwich, 6am' },
-        { _type: 'htmlEmbed', _key: 'raw', html: '<p id="injected">injected</p>' },
-        block('p3', 'normal', [span('s18', 'The barrier will be tested again on Sunday.')]),
-      ],
-    })
-    .create({
-      _id: 'a-staff',
-      _type: 'article',
-      title: 'Agency brief: marathon road closures confirmed',
-      slug: { _type: 'slug', current: 'marathon-closures' },
-      publishedAt: '2026-11-19T08:00:00Z',
-      mediaType: 'video',
-      videoUrl: 'https://media.resonance.example/video/marathon.mp4',
-      categories: [ref('cat-events', 'c1')],
-    })
-    .create({
-      _id: 'a-felix',
-      _type: 'article',
-      title: 'Walking the Thames Path from source to sea',
-      slug: { _type: 'slug', current: 'thames-path' },
-      publishedAt: '2026-11-18T08:00:00Z',
-      author: ref('author-felix'),
-    })
-  // Five more in the first category: the list shows the four newest.
-  for (let n = 1; n <= 5; n++) {
-    tx.create({
-      _id: `uk-${n}`,
-      _type: 'article',
-      title: `UK story ${n}`,
-      slug: { _type: 'slug', current: `uk-story-${n}` },
-      publishedAt: `2026-11-1${n}T09:00:00Z`,
-      mainImage: { _type: 'image', asset: ref(inline._id), alt: '' },
-      categories: [ref('cat-uk', 'c1')],
-    })
-  }
-  await tx.commit()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
+// Images must be uploaded before the documents that show them, so a seed function, not a list.
+const suite = browserSuite({
+  adminToken: true,
+  seed: async ({ service, token }) => {
+    const admin = service.client({ token })
+    const [lead, inline, portrait] = await Promise.all([
+      admin.assets.upload('image', await picture(1600, 900, '#335577'), { filename: 'lead.jpg' }),
+      admin.assets.upload('image', await picture(1600, 900, '#775533'), { filename: 'inline.jpg' }),
+      admin.assets.upload('image', await picture(400, 400, '#557733'), { filename: 'portrait.jpg' }),
+    ])
+    const tx = admin
+      .transaction()
+      .create({ _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
+      .create({ _id: 'cat-events', _type: 'category', title: 'Events', slug: { _type: 'slug', current: 'events' }, kind: 'topic' })
+      .create({ _id: 'cat-podcasts', _type: 'category', title: 'Podcasts', slug: { _type: 'slug', current: 'podcasts' }, kind: 'desk' })
+      .create({ _id: 'author-priya', _type: 'author', name: 'Priya Raman', slug: { _type: 'slug', current: 'priya-raman' }, image: { _type: 'image', asset: ref(portrait._id), alt: 'Portrait of Priya Raman' } })
+      .create({ _id: 'author-felix', _type: 'author', name: 'Felix Armitage', slug: { _type: 'slug', current: 'felix-armitage' } })
+      .create({
+        _id: 'a-full',
+        _type: 'article',
+        title,
+        slug: { _type: 'slug', current: 'thames-barrier' },
+        publishedAt: '2026-11-20T12:00:00Z',
+        excerpt,
+        mediaType: 'article',
+        mainImage: { _type: 'image', asset: ref(lead._id), alt: 'The barrier gates raised at dusk' },
+        author: ref('author-priya'),
+        categories: [ref('cat-uk', 'c1'), ref('cat-events', 'c2'), ref('cat-podcasts', 'c3')],
+        body: [
+          block('h1', 'h1', [span('s1', 'How the barrier works')]),
+          block('p1', 'normal', [span('s2', 'It closed '), span('s3', 'twice', ['strong']), span('s4', ' and '), span('s5', 'once more', ['em']), span('s6', ' is likely. '), span('s7', 'Environment Agency', ['ea']), span('s8', ' or '), span('s9', 'write to us', ['mail'])], {
+            markDefs: [
+              { _type: 'link', _key: 'ea', href: 'https://www.gov.uk/government/organisations/environment-agency' },
+              { _type: 'link', _key: 'mail', href: 'mailto:news@resonance.example' },
+            ],
+          }),
+          block('p2', 'normal', [span('s10', 'A script address stays words: '), span('s11', 'do not follow', ['evil'])], {
+            markDefs: [{ _type: 'link', _key: 'evil', href: 'javascript:alert(document.cookie)' }],
+          }),
+          block('h2', 'h2', [span('s12', 'What the engineers say')]),
+          block('q', 'blockquote', [span('s13', 'We have closed it more often this winter than in the whole of the 1990s.')]),
+          block('h3', 'h3', [span('s14', 'Closures by season')]),
+          block('l1', 'normal', [span('s15', 'Autumn tides')], { listItem: 'bullet', level: 1 }),
+          block('l2', 'normal', [span('s16', 'Storm surges')], { listItem: 'bullet', level: 1 }),
+          block('n1', 'normal', [span('s17', 'Check the schedule')], { listItem: 'number', level: 1 }),
+          { _type: 'image', _key: 'img', asset: ref(inline._id), alt: 'Water pouring over the barrier sill', caption: 'Woolwich, 6am' },
+          { _type: 'htmlEmbed', _key: 'raw', html: '<p id="injected">injected</p>' },
+          block('p3', 'normal', [span('s18', 'The barrier will be tested again on Sunday.')]),
+        ],
+      })
+      .create({
+        _id: 'a-staff',
+        _type: 'article',
+        title: 'Agency brief: marathon road closures confirmed',
+        slug: { _type: 'slug', current: 'marathon-closures' },
+        publishedAt: '2026-11-19T08:00:00Z',
+        mediaType: 'video',
+        videoUrl: 'https://media.resonance.example/video/marathon.mp4',
+        categories: [ref('cat-events', 'c1')],
+      })
+      .create({
+        _id: 'a-felix',
+        _type: 'article',
+        title: 'Walking the Thames Path from source to sea',
+        slug: { _type: 'slug', current: 'thames-path' },
+        publishedAt: '2026-11-18T08:00:00Z',
+        author: ref('author-felix'),
+      })
+    // Five more in the first category: the list shows the four newest.
+    for (let n = 1; n <= 5; n++) {
+      tx.create({
+        _id: `uk-${n}`,
+        _type: 'article',
+        title: `UK story ${n}`,
+        slug: { _type: 'slug', current: `uk-story-${n}` },
+        publishedAt: `2026-11-1${n}T09:00:00Z`,
+        mainImage: { _type: 'image', asset: ref(inline._id), alt: '' },
+        categories: [ref('cat-uk', 'c1')],
+      })
+    }
+    await tx.commit()
+  },
 })
 
 /** A fresh page that records every request to the content service's query endpoint. */
 async function openPage(width = 1280): Promise<{ context: BrowserContext; page: Page; queries: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } })
+  const context = await suite.browser.newContext({ viewport: { width, height: 800 } })
   // Adds up layout shifts from the first paint on (what CLS counts), for the no-shift check.
   await context.addInitScript(() => {
     const w = window as unknown as { layoutShift: number }
@@ -150,7 +145,7 @@ describe('the article page', () => {
     const { context, page, queries } = await openPage()
     // A space is one of the characters the identifier check refuses. (A dot is too, but the service
     // answers paths with a file extension itself, before the app loads.)
-    await gotoApp(page, `${service.url}/article/not%20a%20slug`)
+    await gotoApp(page, `${suite.service.url}/article/not%20a%20slug`)
     const alert = page.getByRole('alert')
     await alert.waitFor()
     expect(await alert.textContent()).toBe('Invalid article slug.')
@@ -163,7 +158,7 @@ describe('the article page', () => {
 
   it('says an article is not found, leads home, and passes axe', async () => {
     const { context, page, queries } = await openPage()
-    const response = await gotoApp(page, `${service.url}/article/no-such-story`)
+    const response = await gotoApp(page, `${suite.service.url}/article/no-such-story`)
     expect(response?.status()).toBe(404)
     await page.getByRole('heading', { level: 1, name: 'Article not found.' }).waitFor()
     expect(await page.getByRole('main').getByRole('link', { name: 'Return to the front page' }).getAttribute('href')).toBe('/')
@@ -177,7 +172,7 @@ describe('the article page', () => {
 
   it('shows a full article with every part in place and passes axe', async () => {
     const { context, page, queries } = await openPage()
-    await gotoApp(page, `${service.url}/article/thames-barrier`)
+    await gotoApp(page, `${suite.service.url}/article/thames-barrier`)
     await page.getByRole('heading', { level: 1, name: title }).waitFor()
     const main = page.getByRole('main')
 
@@ -262,7 +257,7 @@ describe('the article page', () => {
 
   it('says Staff when there is no author, and tags and links a video report', async () => {
     const { context, page } = await openPage(390)
-    await gotoApp(page, `${service.url}/article/marathon-closures`)
+    await gotoApp(page, `${suite.service.url}/article/marathon-closures`)
     await page.getByRole('heading', { level: 1, name: 'Agency brief: marathon road closures confirmed' }).waitFor()
     const main = page.getByRole('main')
     expect(await main.locator('.byline__author').textContent()).toBe('Staff')
@@ -275,7 +270,7 @@ describe('the article page', () => {
 
   it('shows an icon for an author without a portrait', async () => {
     const { context, page } = await openPage()
-    await gotoApp(page, `${service.url}/article/thames-path`)
+    await gotoApp(page, `${suite.service.url}/article/thames-path`)
     await page.getByRole('heading', { level: 1, name: 'Walking the Thames Path from source to sea' }).waitFor()
     const main = page.getByRole('main')
     expect(await main.locator('.byline__author').textContent()).toBe('By Felix Armitage')

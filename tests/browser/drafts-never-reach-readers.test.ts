@@ -2,16 +2,9 @@
 // draft in one save, then works on drafts: the page updates, and nothing the browser receives (the
 // live stream's events, the queries it sends after them, the page) holds the draft.
 
-import { rmSync } from 'node:fs'
-import { resolve } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
-let token: string
+import { describe, expect, it } from 'vitest'
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
 
 const SECRET = 'Embargoed until Friday'
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
@@ -25,26 +18,17 @@ const article = (id: string, minutes: number, flags: Record<string, unknown> = {
   ...flags,
 })
 
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  token = await service.adminToken()
-  const tx = service.client({ token }).transaction()
-  tx.create(article('lead', 10, { isLeadStory: true }))
-  for (const n of [1, 2, 3]) tx.create(article(`featured-${n}`, 20 + n, { isFeatured: true }))
-  for (const n of [1, 2, 3]) tx.create(article(`update-${n}`, 30 + n, { isLatestUpdate: true }))
-  await tx.commit()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-  rmSync(service.dataDir, { recursive: true, force: true })
+const suite = browserSuite({
+  documents: [
+    article('lead', 10, { isLeadStory: true }),
+    ...[1, 2, 3].map((n) => article(`featured-${n}`, 20 + n, { isFeatured: true })),
+    ...[1, 2, 3].map((n) => article(`update-${n}`, 30 + n, { isLatestUpdate: true })),
+  ],
 })
 
 describe('an anonymous reader’s open homepage', () => {
   it('never receives a draft while an editor unpublishes and edits', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
     const received: string[] = []
     // Every message of the live stream, as Chromium's network layer saw it.
@@ -56,12 +40,12 @@ describe('an anonymous reader’s open homepage', () => {
     page.on('response', (response) => {
       if (response.url().includes('/data/query/')) answers.push(response.text().catch(() => ''))
     })
-    await gotoApp(page, `${service.url}/`)
+    await gotoApp(page, `${suite.service.url}/`)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
     const featured = page.getByRole('region', { name: 'Featured Stories' })
     await featured.getByRole('link', { name: 'Story featured-2' }).first().waitFor()
 
-    const editor = service.client({ token })
+    const editor = suite.service.client({ token: suite.token })
     // Unpublish and edit in one save.
     await editor.transaction().delete('featured-2').createOrReplace({ ...article('featured-2', 22, { isFeatured: true }), _id: 'drafts.featured-2', title: SECRET }).commit()
     await featured.getByRole('link', { name: 'Story featured-2' }).first().waitFor({ state: 'detached' })

@@ -3,17 +3,13 @@
 // offline and recovers as its connection does.
 
 import AxeBuilder from '@axe-core/playwright'
-import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { applyHomepageRules, type CardArticle } from '../../src/content/homepage/rules.ts'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
-let token: string
+import { gotoApp } from '../support/browser.ts'
+import { startTestService } from '../support/service.ts'
+import { browserSuite } from '../support/suite.ts'
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
 
@@ -43,31 +39,18 @@ const dataset = [
   { ...article('draft-lead', 1, { isLeadStory: true }), _id: 'drafts.draft-lead' },
 ]
 
+const suite = browserSuite({ documents: dataset })
+
 async function openHome(page: Page): Promise<void> {
-  await gotoApp(page, `${service.url}/`)
+  await gotoApp(page, `${suite.service.url}/`)
   await page.getByRole('region', { name: 'Lead Story' }).waitFor()
 }
 
 const titlesIn = (page: Page, name: string) => page.getByRole('region', { name }).getByRole('link').allTextContents()
 
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  token = await service.adminToken()
-  const tx = service.client({ token }).transaction()
-  for (const doc of dataset) tx.create(doc)
-  await tx.commit()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-  rmSync(service.dataDir, { recursive: true, force: true })
-})
-
 describe('homepage sections', () => {
   it('follow the spec’s rules over every published article, and report violations in the console', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
     const consoleErrors: string[] = []
     page.on('console', (m) => consoleErrors.push(m.text()))
@@ -94,9 +77,9 @@ describe('homepage sections', () => {
 
 describe('arriving from another page', () => {
   it('shows the spinner until the first fetch, then the sections', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
-    await gotoApp(page, `${service.url}/about`)
+    await gotoApp(page, `${suite.service.url}/about`)
     // A slow service: the homepage's query takes two and a half seconds.
     await page.route('**/data/query/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500))
@@ -113,23 +96,23 @@ describe('arriving from another page', () => {
 
 describe('live updates', () => {
   it('shows a write on an open homepage without a reload', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
     await openHome(page)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
-    await service.client({ token }).create(article('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
+    await suite.service.client({ token: suite.token }).create(article('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
     await page.getByRole('region', { name: 'Breaking News' }).getByRole('link', { name: 'Just in: Tower Bridge stuck open' }).waitFor({ timeout: 5_000 })
     await context.close()
   })
 
   it('falls back to polling when the live query fails, and still shows writes', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
     // The network boundary is the one thing faked: the listen endpoint refuses.
     await page.route('**/data/listen/**', (route) => route.abort())
     await openHome(page)
     await page.getByRole('status').filter({ hasText: 'Updating every 10 seconds' }).waitFor()
-    await service.client({ token }).patch('lead-new').set({ title: 'Lead story, revised while polling' }).commit()
+    await suite.service.client({ token: suite.token }).patch('lead-new').set({ title: 'Lead story, revised while polling' }).commit()
     await page.getByRole('region', { name: 'Lead Story' }).getByRole('link', { name: 'Lead story, revised while polling' }).waitFor({ timeout: 15_000 })
     await context.close()
   })
@@ -137,21 +120,21 @@ describe('live updates', () => {
 
 describe('connection loss', () => {
   it('shows offline when the service is down, and recovers when it is back', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     const page = await context.newPage()
     await openHome(page)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
-    const port = service.port
-    const dataDir = service.dataDir
-    await service.close()
+    const port = suite.service.port
+    const dataDir = suite.service.dataDir
+    await suite.service.close()
     await page.getByRole('status').filter({ hasText: 'Offline. Trying to reconnect…' }).waitFor({ timeout: 20_000 })
     // What was on screen stays there while offline.
     expect(await page.getByRole('region', { name: 'Lead Story' }).isVisible()).toBe(true)
-    service = await startTestService({ STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, PORT: String(port) })
-    token = await service.adminToken()
+    suite.service = await startTestService({ STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, PORT: String(port) })
+    suite.token = await suite.service.adminToken()
     await page.getByRole('button', { name: 'Try again' }).click()
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 })
-    await service.client({ token }).patch('lead-new').set({ title: 'Back online' }).commit()
+    await suite.service.client({ token: suite.token }).patch('lead-new').set({ title: 'Back online' }).commit()
     await page.getByRole('region', { name: 'Lead Story' }).getByRole('link', { name: 'Back online' }).waitFor({ timeout: 5_000 })
     await context.close()
   })

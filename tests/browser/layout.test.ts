@@ -3,34 +3,20 @@
 // link, and axe audits of the home and search pages.
 
 import AxeBuilder from '@axe-core/playwright'
-import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { footerAbout, footerSections, mainSections, mediaLinks, topBarTopics, topics, utilityLinks } from '../../src/content/layout/navigation.ts'
 import { searchRequest, type SearchResultPage } from '../../src/content/search/search.ts'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
 
-let service: TestService
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo' })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()))
-  await browser?.close()
-  await service?.stop()
-})
+// Contexts are left open by the tests and closed by the suite after them.
+const suite = browserSuite({ env: { SEED: 'demo' } })
 
 async function open(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  contexts.push(context)
+  const context = await suite.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  await gotoApp(page, `${service.url}${path}`)
+  await gotoApp(page, `${suite.service.url}${path}`)
   await page.locator('h1').first().waitFor()
   return page
 }
@@ -47,7 +33,7 @@ const pairs = (links: Array<{ label: string; to: string }>) => links.map((link):
 
 async function searchResultsFor(q: string, page = 1): Promise<SearchResultPage> {
   const { query, params } = searchRequest(q, page)
-  return service.client().fetch<SearchResultPage>(query, params)
+  return suite.service.client().fetch<SearchResultPage>(query, params)
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -220,12 +206,11 @@ describe('the shared header and footer', () => {
     const paths = [
       ...new Set([...mainSections, ...mediaLinks, ...utilityLinks, ...topics, ...footerSections, ...footerAbout].map((link) => link.to)),
     ]
-    const context = await browser.newContext()
-    contexts.push(context)
+    const context = await suite.newContext()
     const page = await context.newPage()
     const broken: string[] = []
     for (const path of paths) {
-      await gotoApp(page, `${service.url}${path}`, { waitUntil: 'networkidle' })
+      await gotoApp(page, `${suite.service.url}${path}`, { waitUntil: 'networkidle' })
       // Each page is reported, not just the first failure, so the list says what is still missing.
       const heading = await page
         .locator('h1')

@@ -3,30 +3,18 @@
 // no category or essay has are the not-found page.
 
 import AxeBuilder from '@axe-core/playwright'
-import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { footerSections, mainSections, mediaLinks, topics, utilityLinks, type NavLink } from '../../src/content/layout/navigation.ts'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
 
-let service: TestService
-let browser: Browser
+const suite = browserSuite({ env: { SEED: 'demo' } })
 let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo' })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-})
-
 beforeEach(async () => {
-  context = await browser.newContext()
+  context = await suite.browser.newContext()
   page = await context.newPage()
 })
 
@@ -36,7 +24,7 @@ afterEach(async () => {
 
 /** Opens a path and waits for its h1 (with code splitting the page renders after the URL changes). */
 async function open(path: string, heading: string | RegExp) {
-  await gotoApp(page, `${service.url}${path}`)
+  await gotoApp(page, `${suite.service.url}${path}`)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
@@ -73,7 +61,7 @@ describe('every listing linked from the header and footer', () => {
 
   it('keeps static pages ahead of the section route', async () => {
     for (const path of ['/about', '/contact', '/search', '/subscribe']) {
-      await gotoApp(page, `${service.url}${path}`)
+      await gotoApp(page, `${suite.service.url}${path}`)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
       expect(await page.getByText('Oops! Page not found').count(), path).toBe(0)
       expect(await page.getByText(/^No articles in /).count(), path).toBe(0)
@@ -155,7 +143,7 @@ describe('a section page', () => {
         : route.continue(),
     )
     // The service renders the first page itself; the failure is the browser's, on the way to World.
-    await gotoApp(page, `${service.url}/about`)
+    await gotoApp(page, `${suite.service.url}/about`)
     await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'World' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page:' })
     await alert.waitFor()

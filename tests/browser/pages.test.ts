@@ -3,36 +3,24 @@
 // keyboard alone), the Subscribe page, and the not-found page; each passes an axe audit.
 
 import AxeBuilder from '@axe-core/playwright'
-import { resolve } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
 
-let service: TestService
-let browser: Browser
+// These pages show no content from the service, so an empty dataset will do.
+const suite = browserSuite()
 let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  // These pages show no content from the service, so an empty dataset will do.
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  browser = await launchChromium()
-})
 
 afterEach(async () => {
   await context?.close()
   context = undefined
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await service?.stop()
-})
-
 async function open(path: string, heading: string | RegExp, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  context = await browser.newContext({ viewport })
+  context = await suite.browser.newContext({ viewport })
   const page = await context.newPage()
-  await gotoApp(page, `${service.url}${path}`)
+  await gotoApp(page, `${suite.service.url}${path}`)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
   return page
 }

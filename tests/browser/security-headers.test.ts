@@ -10,34 +10,33 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { spawnSync } from 'node:child_process'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { storybookHeaders } from '../../server/pages/headers.ts'
-import { gotoApp, launchChromium } from '../support/browser.ts'
+import { gotoApp } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
+import { browserSuite } from '../support/suite.ts'
 
-let service: TestService
 /** Serves every page as index.html (no render module) and says it is public over https. */
 let httpsService: TestService
-let browser: Browser
 let articleSlug: string
-const contexts: BrowserContext[] = []
 const servers: Server[] = []
 
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist'), SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password })
-  httpsService = await startTestService({ STATIC_DIR: resolve('dist'), RENDER_MODULE: '', PUBLIC_URL: 'https://news.resonance.example' })
-  articleSlug = (await service.client().fetch<string>('*[_type == "article" && defined(slug.current)] | order(publishedAt desc)[0].slug.current'))!
-  browser = await launchChromium()
+// What this file starts beside the suite's service and browser. Registered before the suite, so it
+// runs after the suite's afterAll (after-hooks run last-registered first): the browser has closed its
+// connections to these servers by then, and closing a server waits for its connections.
+afterAll(async () => {
+  for (const server of servers) await new Promise((done) => server.close(done))
+  await httpsService?.stop()
 })
 
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  for (const server of servers) await new Promise((done) => server.close(done))
-  await browser?.close()
-  await service?.stop()
-  await httpsService?.stop()
+const suite = browserSuite({
+  env: { SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password },
+  seed: async ({ service }) => {
+    httpsService = await startTestService({ STATIC_DIR: resolve('dist'), RENDER_MODULE: '', PUBLIC_URL: 'https://news.resonance.example' })
+    articleSlug = (await service.client().fetch<string>('*[_type == "article" && defined(slug.current)] | order(publishedAt desc)[0].slug.current'))!
+  },
 })
 
 function parsePolicy(policy: string | null): Map<string, string[]> {
@@ -56,8 +55,7 @@ const policyComplaint = /Content[ -]Security[ -]Policy|Permissions[ -]Policy|Ref
  * complaints about either policy.
  */
 async function watchedContext(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
-  contexts.push(context)
+  const context = await suite.newContext({ viewport: { width: 1280, height: 900 }, ...options })
   const problems: string[] = []
   await context.exposeBinding('reportPolicyViolation', ({ frame }, text: string) => problems.push(`${frame.url()}: ${text}`))
   await context.addInitScript(() => {
@@ -91,13 +89,13 @@ describe('the headers of each page type', () => {
 
   it('sends one strict policy on the homepage, an article, a listing, the 404 page, the admin and index.html', async () => {
     const pages: Array<[TestService, string, number]> = [
-      [service, '/', 200],
-      [service, `/article/${articleSlug}`, 200],
-      [service, '/uk', 200],
-      [service, '/article/no-such-story', 404],
-      [service, '/admin', 200],
-      [service, '/admin/login', 200],
-      [service, '/admin/edit/articles/new', 200],
+      [suite.service, '/', 200],
+      [suite.service, `/article/${articleSlug}`, 200],
+      [suite.service, '/uk', 200],
+      [suite.service, '/article/no-such-story', 404],
+      [suite.service, '/admin', 200],
+      [suite.service, '/admin/login', 200],
+      [suite.service, '/admin/edit/articles/new', 200],
       // Without a render module every page is the built index.html, sent by the static files.
       [httpsService, '/', 200],
       [httpsService, '/uk', 200],
@@ -133,7 +131,7 @@ describe('the headers of each page type', () => {
     const scripts = [...built.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!))
     // The no-JavaScript rule for the connection status is the build's one inline style.
     expect(styles).toHaveLength(1)
-    const policy = parsePolicy((await fetch(`${service.url}/`)).headers.get('content-security-policy'))
+    const policy = parsePolicy((await fetch(`${suite.service.url}/`)).headers.get('content-security-policy'))
     expect(policy.get('style-src')).toEqual(["'self'", ...styles])
     expect(policy.get('script-src')).toEqual(["'self'", ...scripts])
   })
@@ -141,7 +139,7 @@ describe('the headers of each page type', () => {
   it('asks for HTTPS only when PUBLIC_URL is https', async () => {
     for (const path of ['/', '/admin/login']) {
       expect((await fetch(`${httpsService.url}${path}`)).headers.get('strict-transport-security'), path).toBe('max-age=31536000')
-      expect((await fetch(`${service.url}${path}`)).headers.has('strict-transport-security'), path).toBe(false)
+      expect((await fetch(`${suite.service.url}${path}`)).headers.has('strict-transport-security'), path).toBe(false)
     }
   })
 })
@@ -150,17 +148,17 @@ describe('in Chromium under the policy', () => {
   it('shows the live homepage, an article, a listing and the 404 page with nothing refused', async () => {
     const { context, problems } = await watchedContext()
     const page = await context.newPage()
-    await gotoApp(page, `${service.url}/`)
+    await gotoApp(page, `${suite.service.url}/`)
     await page.getByRole('region', { name: 'Lead Story' }).waitFor()
     // Live: the listen stream (an EventSource) is connected under connect-src.
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 15_000 })
     expect(await page.locator('img').count()).toBeGreaterThan(0)
 
-    await gotoApp(page, `${service.url}/article/${articleSlug}`)
+    await gotoApp(page, `${suite.service.url}/article/${articleSlug}`)
     await page.getByRole('heading', { level: 1 }).waitFor()
-    await gotoApp(page, `${service.url}/uk`)
+    await gotoApp(page, `${suite.service.url}/uk`)
     await page.getByRole('heading', { level: 1, name: 'UK' }).waitFor()
-    const notFound = await gotoApp(page, `${service.url}/no/such/page`)
+    const notFound = await gotoApp(page, `${suite.service.url}/no/such/page`)
     expect(notFound?.status()).toBe(404)
     await page.getByRole('heading', { name: /Oops! Page not found/ }).waitFor()
     await settled(page)
@@ -182,7 +180,7 @@ describe('in Chromium under the policy', () => {
   it('keeps the connection status hidden with JavaScript off: the inline rule is allowed by its hash', async () => {
     const { context, problems } = await watchedContext({ javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(`${service.url}/`)
+    await page.goto(`${suite.service.url}/`)
     await page.getByRole('region', { name: 'Lead Story' }).waitFor()
     expect(await page.locator('.connection-status').count()).toBe(1)
     expect(await page.locator('.connection-status').isVisible()).toBe(false)
@@ -192,12 +190,12 @@ describe('in Chromium under the policy', () => {
   it('lets an editor sign in, write with bold and a link in the editor, and save, with nothing refused', async () => {
     const { context, problems } = await watchedContext()
     const page = await context.newPage()
-    await page.goto(`${service.url}/admin/login`)
+    await page.goto(`${suite.service.url}/admin/login`)
     await page.waitForFunction(() => (document.querySelector('#login-email') as HTMLInputElement | null)?.value !== '')
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL('**/admin/dashboard')
 
-    await page.goto(`${service.url}/admin/edit/articles/new`)
+    await page.goto(`${suite.service.url}/admin/edit/articles/new`)
     await page.getByRole('heading', { level: 1, name: 'Create New Article' }).waitFor()
     await page.getByLabel('Title').fill('Lamplighters return to Covent Garden')
     await page.getByRole('button', { name: 'Generate from title' }).click()
@@ -232,7 +230,7 @@ describe('in Chromium under the policy', () => {
   it('refuses an injected inline script and reports it (the watch sees violations)', async () => {
     const { context, problems } = await watchedContext()
     const page = await context.newPage()
-    await gotoApp(page, `${service.url}/article/${articleSlug}`)
+    await gotoApp(page, `${suite.service.url}/article/${articleSlug}`)
     const directive = await page.evaluate(
       () =>
         new Promise<string>((done) => {
@@ -251,17 +249,16 @@ describe('in Chromium under the policy', () => {
   it('is not shown inside another site: the admin and the homepage refuse to be framed', async () => {
     const framing = createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-      res.end(`<!doctype html><title>elsewhere</title><iframe src="${service.url}${req.url}"></iframe>`)
+      res.end(`<!doctype html><title>elsewhere</title><iframe src="${suite.service.url}${req.url}"></iframe>`)
     })
     servers.push(framing)
     await new Promise<void>((done) => framing.listen(0, '127.0.0.1', done))
     // localhost is another origin than the service's 127.0.0.1.
     const elsewhere = `http://localhost:${(framing.address() as AddressInfo).port}`
-    const context = await browser.newContext()
-    contexts.push(context)
+    const context = await suite.newContext()
     for (const path of ['/admin/login', '/']) {
       const page = await context.newPage()
-      const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes(`'${service.url}/'`) && m.text().includes(`"frame-ancestors 'none'"`) })
+      const refused = page.waitForEvent('console', { predicate: (m) => m.text().includes(`'${suite.service.url}/'`) && m.text().includes(`"frame-ancestors 'none'"`) })
       // Chromium shows its error page in the frame instead.
       const errorPage = page.waitForEvent('framenavigated', { predicate: (f) => f !== page.mainFrame() && f.url().startsWith('chrome-error:') })
       await page.goto(`${elsewhere}${path}`)

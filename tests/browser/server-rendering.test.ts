@@ -2,17 +2,11 @@
 // data, readable with JavaScript off, taken over by the app without a mismatch, and safe whatever
 // the content says. The admin area is not rendered on the server.
 
-import { resolve } from 'node:path'
-import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConsoleMessage } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { pageDataElementId } from '../../shared/pageData.ts'
-import { gotoApp, launchChromium } from '../support/browser.ts'
-import { startTestService, type TestService } from '../support/service.ts'
-
-let service: TestService
-let browser: Browser
-let token: string
-const contexts: BrowserContext[] = []
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
 const hostile = 'Mayor says </script><script>window.injected = true</script> & "no"'
@@ -42,7 +36,7 @@ const dataset: Array<{ _id: string; _type: string } & Record<string, unknown>> =
 ]
 
 async function html(path: string, init: RequestInit = {}): Promise<{ status: number; body: string; headers: Headers }> {
-  const res = await fetch(`${service.url}${path}`, { redirect: 'manual', ...init })
+  const res = await fetch(`${suite.service.url}${path}`, { redirect: 'manual', ...init })
   return { status: res.status, body: await res.text(), headers: res.headers }
 }
 
@@ -53,26 +47,7 @@ function pageData(body: string): { renderedAt: string; results: Record<string, u
   return JSON.parse(m[1]!) as { renderedAt: string; results: Record<string, unknown> }
 }
 
-async function newPage(options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
-  contexts.push(context)
-  return context.newPage()
-}
-
-beforeAll(async () => {
-  service = await startTestService({ STATIC_DIR: resolve('dist') })
-  token = await service.adminToken()
-  const tx = service.client({ token }).transaction()
-  for (const doc of dataset) tx.create(doc)
-  await tx.commit()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-  await service?.stop()
-})
+const suite = browserSuite({ documents: dataset, viewport: { width: 1280, height: 900 } })
 
 describe('pages from the service', () => {
   it('sends the homepage rendered, with its title, description and the data it was rendered with', async () => {
@@ -105,8 +80,8 @@ describe('pages from the service', () => {
     expect(body).toContain('Mayor says &lt;/script&gt;&lt;script&gt;window.injected = true&lt;/script&gt; &amp; &quot;no&quot;')
     // In the page data the markup is escaped JSON, and it reads back as the title it was.
     expect(JSON.stringify(pageData(body).results)).toContain(JSON.stringify(hostile).slice(1, -1))
-    const page = await newPage()
-    await gotoApp(page, `${service.url}/article/hostile`)
+    const page = await suite.newPage()
+    await gotoApp(page, `${suite.service.url}/article/hostile`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hostile)
     expect(await page.evaluate('window.injected === undefined')).toBe(true)
   })
@@ -114,11 +89,11 @@ describe('pages from the service', () => {
   it('shows a write on the next page sent', async () => {
     const before = (await html('/')).body
     expect(before).not.toContain('Night buses return')
-    await service
-      .client({ token })
+    await suite.service
+      .client({ token: suite.token })
       .create({ _id: 'new-lead', _type: 'article', title: 'Night buses return to the West End', slug: { _type: 'slug', current: 'night-buses' }, publishedAt: minutesAgo(1), isLeadStory: true })
     expect((await html('/')).body).toContain('Night buses return to the West End')
-    await service.client({ token }).delete('new-lead')
+    await suite.service.client({ token: suite.token }).delete('new-lead')
     expect((await html('/')).body).not.toContain('Night buses return')
   })
 
@@ -132,8 +107,8 @@ describe('pages from the service', () => {
 
 describe('in the browser', () => {
   it('reads the homepage and an article with JavaScript off, links working', async () => {
-    const page = await newPage({ javaScriptEnabled: false })
-    await page.goto(`${service.url}/`)
+    const page = await suite.newPage({ javaScriptEnabled: false })
+    await page.goto(`${suite.service.url}/`)
     const lead = page.getByRole('region', { name: 'Lead Story' })
     expect(await lead.getByRole('heading', { level: 3 }).textContent()).toBe('Bridge reopens after a year of repairs')
     // No app, so no live connection: the page does not claim to be connecting.
@@ -145,7 +120,7 @@ describe('in the browser', () => {
   })
 
   it('takes each page type over without a hydration error, then works as the app', async () => {
-    const page = await newPage()
+    const page = await suite.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
     page.on('console', (message: ConsoleMessage) => {
@@ -153,11 +128,11 @@ describe('in the browser', () => {
       if (message.type() === 'error' && !message.text().startsWith('RULE VIOLATION') && !message.text().includes('status of 404')) problems.push(message.text())
     })
     for (const path of ['/', '/article/bridge-reopens', '/uk', '/topic/sports', '/about', '/article/no-such-story']) {
-      await gotoApp(page, `${service.url}${path}`)
+      await gotoApp(page, `${suite.service.url}${path}`)
     }
     expect(problems).toEqual([])
     // Taken over: the next link is followed by the app, without a new document.
-    await gotoApp(page, `${service.url}/`)
+    await gotoApp(page, `${suite.service.url}/`)
     const documents: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url())
