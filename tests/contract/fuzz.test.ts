@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectJson, raw, solidPng, type RawResponse } from './helpers.ts'
+import { expectJson, jsonOrUndefined, raw, readRaw, solidPng, type RawResponse } from './helpers.ts'
 
 /** Hang detection only: a request that gets no complete answer in this time counts as a failure. */
 const ANSWER_WITHIN_MS = 5000
@@ -570,13 +570,7 @@ function rawRequest(request: string, label: string): Promise<RawResponse & { lab
         if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim())
       }
       const body = at < 0 ? '' : text.slice(at + 4)
-      let json: unknown
-      try {
-        json = JSON.parse(body)
-      } catch {
-        json = undefined
-      }
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0), headers, text: body, json, label })
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0), headers, text: body, json: jsonOrUndefined(body), label })
     })
     // Written, not ended: Node drops a request whose client half-closes before the answer is ready.
     socket.write(request)
@@ -600,14 +594,7 @@ async function expectListenSound(path: string, headers: Record<string, string>):
   try {
     const res = await fetch(`${service.url}${path}`, { headers, signal: controller.signal })
     if (res.status !== 200) {
-      const text = await res.text()
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
-      expectSound({ status: res.status, headers: res.headers, text, json, label })
+      expectSound({ ...(await readRaw(res)), label })
       return
     }
     expect(res.headers.get('content-type') ?? '', label).toMatch(/^\s*text\/event-stream\s*(;|$)/i)

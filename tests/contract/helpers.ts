@@ -16,15 +16,25 @@ export interface RawResponse {
 
 /** A plain fetch that never throws on HTTP errors and reads the whole body. */
 export async function raw(url: string, init?: RequestInit): Promise<RawResponse> {
-  const res = await fetch(url, init)
+  return readRaw(await fetch(url, init))
+}
+
+/**
+ * Reads the whole body of a response already received: for callers that look at the status or
+ * headers first (a listen stream that answered 200 is never read to its end).
+ */
+export async function readRaw(res: Response): Promise<RawResponse> {
   const text = await res.text()
-  let json: unknown
+  return { status: res.status, headers: res.headers, text, json: jsonOrUndefined(text) }
+}
+
+/** The body parsed as JSON, or undefined when it is not JSON (an error page, an empty body). */
+export function jsonOrUndefined(text: string): unknown {
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
-    json = undefined
+    return undefined
   }
-  return { status: res.status, headers: res.headers, text, json }
 }
 
 /** Asserts that a response is a JSON document with `Content-Type: application/json`. */
