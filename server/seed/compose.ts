@@ -3,6 +3,7 @@
 // synchronous and sharp-free because the benchmark builds up to 100,000 articles with it.
 
 import type { BodyNode, ImageField, PortableTextBlock, PortableTextLinkMark, PortableTextSpan } from '../../shared/schema.ts'
+import { trendingMinimumReads } from '../../shared/trending.ts'
 import type { Rng } from './random.ts'
 import {
   CONTACT_PARAGRAPH,
@@ -244,11 +245,11 @@ export function shapeFor(rng: Rng, pool: SectionPool, mediaType: 'article' | 'vi
   return rng.pick(pool.shapes)
 }
 
-/** Read counts either side of the homepage's trending threshold of 100, or none at all. */
+/** Read counts either side of the trending threshold, or none at all. */
 export function drawReadCount(rng: Rng): number | undefined {
   const roll = rng.next()
-  if (roll < 0.6) return Math.round(Math.exp(rng.float(Math.log(101), Math.log(60000))))
-  if (roll < 0.8) return rng.int(1, 100)
+  if (roll < 0.6) return Math.round(Math.exp(rng.float(Math.log(trendingMinimumReads + 1), Math.log(60000))))
+  if (roll < 0.8) return rng.int(1, trendingMinimumReads)
   return undefined
 }
 

@@ -15,6 +15,7 @@ import {
   type BodyImage,
 } from './compose.ts'
 import { slugify } from '../../shared/slug.ts'
+import { trendingMinimumReads } from '../../shared/trending.ts'
 import {
   IMAGE_THEMES,
   describeImage,
@@ -477,8 +478,8 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
 
     let reads = drawReadCount(roles)
     if (draft.orphan) {
-      // Exactly 100 sits on the trending boundary: it must not count as trending.
-      reads = orphanWithHundred ? (roles.chance(0.5) ? roles.int(1, 99) : undefined) : 100
+      // Exactly the threshold sits on the trending boundary: it must not count as trending.
+      reads = orphanWithHundred ? (roles.chance(0.5) ? roles.int(1, trendingMinimumReads - 1) : undefined) : trendingMinimumReads
       orphanWithHundred = true
     }
     if (reads !== undefined) doc.readCount = reads

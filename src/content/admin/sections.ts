@@ -1,7 +1,7 @@
 // What the section manager asks the content service: one homepage section's items (lead,
 // featured, latest, trending, videos, images), newest first and bounded, with how many there are.
 
-import { trendingMinimumReads } from '../homepage/limits.ts'
+import { trendingMinimumReads } from '../../../shared/trending.ts'
 import type { SectionType } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
 import { articleFilter, isCurrent } from './draftOverlay.ts'

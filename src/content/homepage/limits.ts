@@ -2,8 +2,7 @@
 // read them from here: the rules in src/content/homepage/rules.ts and the bounded GROQ in
 // src/content/homepage/query.ts must never disagree on a size.
 
-/** More reads than this makes an article trending, here and on the trending listing alike. */
-export const trendingMinimumReads = 100
+import { trendingMinimumReads } from '../../../shared/trending.ts'
 
 /** How many stories each homepage section shows. */
 export const limits = {

@@ -2,7 +2,8 @@
 // benchmark imports these, so it measures the queries the site sends. The sizes are the rules' own
 // (src/content/homepage/limits.ts), so the query cannot drift from what the sections show.
 
-import { limits, trendingMinimumReads } from './limits.ts'
+import { trendingMinimumReads } from '../../../shared/trending.ts'
+import { limits } from './limits.ts'
 
 /**
  * The fields of an article card (`CardArticle` in src/content/homepage/rules.ts), for every query
