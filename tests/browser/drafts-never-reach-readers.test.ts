@@ -3,26 +3,16 @@
 // live stream's events, the queries it sends after them, the page) holds the draft.
 
 import { describe, expect, it } from 'vitest'
+import { testArticle } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
 
 const SECRET = 'Embargoed until Friday'
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
-const article = (id: string, minutes: number, flags: Record<string, unknown> = {}) => ({
-  _id: id,
-  _type: 'article',
-  title: `Story ${id}`,
-  slug: { _type: 'slug', current: id },
-  publishedAt: minutesAgo(minutes),
-  excerpt: `Excerpt of ${id}.`,
-  ...flags,
-})
-
 const suite = browserSuite({
   documents: [
-    article('lead', 10, { isLeadStory: true }),
-    ...[1, 2, 3].map((n) => article(`featured-${n}`, 20 + n, { isFeatured: true })),
-    ...[1, 2, 3].map((n) => article(`update-${n}`, 30 + n, { isLatestUpdate: true })),
+    testArticle('lead', 10, { isLeadStory: true }),
+    ...[1, 2, 3].map((n) => testArticle(`featured-${n}`, 20 + n, { isFeatured: true })),
+    ...[1, 2, 3].map((n) => testArticle(`update-${n}`, 30 + n, { isLatestUpdate: true })),
   ],
 })
 
@@ -47,11 +37,11 @@ describe('an anonymous reader’s open homepage', () => {
 
     const editor = suite.service.client({ token: suite.token })
     // Unpublish and edit in one save.
-    await editor.transaction().delete('featured-2').createOrReplace({ ...article('featured-2', 22, { isFeatured: true }), _id: 'drafts.featured-2', title: SECRET }).commit()
+    await editor.transaction().delete('featured-2').createOrReplace({ ...testArticle('featured-2', 22, { isFeatured: true }), _id: 'drafts.featured-2', title: SECRET }).commit()
     await featured.getByRole('link', { name: 'Story featured-2' }).first().waitFor({ state: 'detached' })
     // Then more work on drafts, one beside a published change the reader should see.
     await editor.patch('drafts.featured-2').set({ excerpt: `${SECRET}: the excerpt` }).commit()
-    await editor.transaction().createOrReplace({ ...article('lead', 10, { isLeadStory: true }), _id: 'drafts.lead', title: `${SECRET}: new lead` }).patch('update-1', (p) => p.set({ title: 'Update one, corrected' })).commit()
+    await editor.transaction().createOrReplace({ ...testArticle('lead', 10, { isLeadStory: true }), _id: 'drafts.lead', title: `${SECRET}: new lead` }).patch('update-1', (p) => p.set({ title: 'Update one, corrected' })).commit()
     await page.getByRole('region', { name: 'Latest Updates' }).getByRole('link', { name: 'Update one, corrected' }).first().waitFor()
 
     const streamed = received.filter((m) => m.startsWith('mutation'))

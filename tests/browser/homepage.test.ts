@@ -7,36 +7,23 @@ import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { applyHomepageRules, type CardArticle } from '../../src/content/homepage/rules.ts'
+import { testArticle } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { startTestService } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
-
-function article(id: string, minutes: number, flags: Record<string, unknown> = {}) {
-  return {
-    _id: id,
-    _type: 'article',
-    title: `Story ${id}`,
-    slug: { _type: 'slug', current: id },
-    publishedAt: minutesAgo(minutes),
-    excerpt: `Excerpt of ${id}.`,
-    ...flags,
-  }
-}
-
 const dataset = [
-  article('breaking-old', 300, { isBreakingNews: true }),
-  article('breaking-new', 5, { isBreakingNews: true }),
-  article('lead-old', 400, { isLeadStory: true, isFeatured: true }),
-  article('lead-new', 20, { isLeadStory: true, isFeatured: true }),
-  ...[1, 2, 3, 4].map((n) => article(`featured-${n}`, 30 + n, { isFeatured: true })),
-  ...[1, 2, 3, 4, 5, 6].map((n) => article(`update-${n}`, 50 + n, { isLatestUpdate: true })),
-  ...[1, 2, 3, 4, 5].map((n) => article(`video-${n}`, 70 + n, { mediaType: 'video' })),
-  ...[1, 2, 3, 4, 5, 6].map((n) => article(`read-${n}`, 500 + n, { readCount: 100 + n * 50 })),
-  article('read-100', 600, { readCount: 100 }),
-  article('nowhere', 700),
-  { ...article('draft-lead', 1, { isLeadStory: true }), _id: 'drafts.draft-lead' },
+  testArticle('breaking-old', 300, { isBreakingNews: true }),
+  testArticle('breaking-new', 5, { isBreakingNews: true }),
+  testArticle('lead-old', 400, { isLeadStory: true, isFeatured: true }),
+  testArticle('lead-new', 20, { isLeadStory: true, isFeatured: true }),
+  ...[1, 2, 3, 4].map((n) => testArticle(`featured-${n}`, 30 + n, { isFeatured: true })),
+  ...[1, 2, 3, 4, 5, 6].map((n) => testArticle(`update-${n}`, 50 + n, { isLatestUpdate: true })),
+  ...[1, 2, 3, 4, 5].map((n) => testArticle(`video-${n}`, 70 + n, { mediaType: 'video' })),
+  ...[1, 2, 3, 4, 5, 6].map((n) => testArticle(`read-${n}`, 500 + n, { readCount: 100 + n * 50 })),
+  testArticle('read-100', 600, { readCount: 100 }),
+  testArticle('nowhere', 700),
+  { ...testArticle('draft-lead', 1, { isLeadStory: true }), _id: 'drafts.draft-lead' },
 ]
 
 const suite = browserSuite({ documents: dataset })
@@ -100,7 +87,7 @@ describe('live updates', () => {
     const page = await context.newPage()
     await openHome(page)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
-    await suite.service.client({ token: suite.token }).create(article('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
+    await suite.service.client({ token: suite.token }).create(testArticle('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
     await page.getByRole('region', { name: 'Breaking News' }).getByRole('link', { name: 'Just in: Tower Bridge stuck open' }).waitFor({ timeout: 5_000 })
     await context.close()
   })

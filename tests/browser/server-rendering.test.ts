@@ -5,10 +5,10 @@
 import type { ConsoleMessage } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { pageDataElementId } from '../../shared/pageData.ts'
+import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
 
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
 const hostile = 'Mayor says </script><script>window.injected = true</script> & "no"'
 
 const dataset: Array<{ _id: string; _type: string } & Record<string, unknown>> = [
