@@ -1,24 +1,14 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { render, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { renderInListingRoute } from '../../../tests/support/router.tsx'
 import { ListingPage } from './ListingPage.tsx'
 
-// The listing's own route around the bar, as in the app: its links lead to pages of that route.
-async function renderAt(ui: ReactNode, path: string) {
-  const rootRoute = createRootRoute()
-  const listing = createRoute({ getParentRoute: () => rootRoute, path: '$section', component: () => <div data-testid="listing-route">{ui}</div> })
-  const router = createRouter({ routeTree: rootRoute.addChildren([listing]), history: createMemoryHistory({ initialEntries: [path] }) })
-  const result = render(<RouterProvider router={router} />)
-  await screen.findByTestId('listing-route')
-  return { ...result, router }
-}
 
 const base = { title: 'News', description: 'Reporting from our newsdesk.', kicker: 'Desk', pageSize: 12, path: '/news', emptyMessage: 'No articles in News yet.' }
 
 describe('ListingPage', () => {
   it('shows the heading, description, items and pagination', async () => {
-    await renderAt(
+    await renderInListingRoute(
       <ListingPage {...base} total={31} page={2}>
         <p>The items</p>
       </ListingPage>,
@@ -34,7 +24,7 @@ describe('ListingPage', () => {
   })
 
   it('needs no pagination for a single page', async () => {
-    await renderAt(
+    await renderInListingRoute(
       <ListingPage {...base} total={12} page={1}>
         <p>The items</p>
       </ListingPage>,
@@ -46,7 +36,7 @@ describe('ListingPage', () => {
   })
 
   it('says so when the listing has nothing yet', async () => {
-    await renderAt(
+    await renderInListingRoute(
       <ListingPage {...base} title="Puzzles" path="/puzzles" emptyMessage="No articles in Puzzles yet." total={0} page={1}>
         <p>The items</p>
       </ListingPage>,
@@ -59,7 +49,7 @@ describe('ListingPage', () => {
   })
 
   it('offers the first page when asked for a page past the end', async () => {
-    await renderAt(
+    await renderInListingRoute(
       <ListingPage {...base} total={31} page={9}>
         <p>The items</p>
       </ListingPage>,

@@ -1,24 +1,13 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { renderInListingRoute, renderWithRouter } from '../../../tests/support/router.tsx'
 import { Pagination, type PaginationProps } from './Pagination.tsx'
 
-// The listing's own route around the bar, as in the app: its links lead to pages of that route.
-async function renderAt(ui: ReactNode, path: string) {
-  const rootRoute = createRootRoute()
-  const listing = createRoute({ getParentRoute: () => rootRoute, path: '$section', component: () => <div data-testid="listing-route">{ui}</div> })
-  const router = createRouter({ routeTree: rootRoute.addChildren([listing]), history: createMemoryHistory({ initialEntries: [path] }) })
-  const result = render(<RouterProvider router={router} />)
-  await screen.findByTestId('listing-route')
-  return { ...result, router }
-}
 
 describe('Pagination on a reader’s listing', () => {
   it('links to the previous and next pages and marks the current one', async () => {
-    await renderAt(<Pagination page={2} pageCount={3} />, '/news?page=2')
+    await renderInListingRoute(<Pagination page={2} pageCount={3} />, '/news?page=2')
     const nav = screen.getByRole('navigation', { name: 'Pages' })
     expect(within(nav).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/news')
     expect(within(nav).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/news?page=3')
@@ -30,7 +19,7 @@ describe('Pagination on a reader’s listing', () => {
   })
 
   it('offers no previous link on the first page', async () => {
-    await renderAt(<Pagination page={1} pageCount={3} />, '/news')
+    await renderInListingRoute(<Pagination page={1} pageCount={3} />, '/news')
     expect(screen.queryByRole('link', { name: 'Previous' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/news?page=2')
     expect(screen.getByText('1').closest('[aria-current="page"]')).toBeTruthy()
@@ -38,13 +27,13 @@ describe('Pagination on a reader’s listing', () => {
   })
 
   it('offers no next link on the last page', async () => {
-    await renderAt(<Pagination page={3} pageCount={3} />, '/news?page=3')
+    await renderInListingRoute(<Pagination page={3} pageCount={3} />, '/news?page=3')
     expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/news?page=2')
     expect(screen.queryByRole('link', { name: 'Next' })).toBeNull()
   })
 
   it('shortens a long run of pages to the ends and the neighbours', async () => {
-    await renderAt(<Pagination page={12} pageCount={40} label="Archive pages" />, '/archive?page=12')
+    await renderInListingRoute(<Pagination page={12} pageCount={40} label="Archive pages" />, '/archive?page=12')
     const nav = screen.getByRole('navigation', { name: 'Archive pages' })
     expect(within(nav).getAllByRole('link', { name: /^Page/ }).map((a) => a.textContent)).toEqual(['1', '11', '13', '40'])
     expect(within(nav).getByText('12').closest('[aria-current="page"]')).toBeTruthy()
@@ -52,7 +41,7 @@ describe('Pagination on a reader’s listing', () => {
   })
 
   it('moves to the page chosen', async () => {
-    const { router } = await renderAt(<Pagination page={1} pageCount={3} />, '/news')
+    const { router } = await renderInListingRoute(<Pagination page={1} pageCount={3} />, '/news')
     await userEvent.setup().click(screen.getByRole('link', { name: 'Page 3' }))
     await waitFor(() => expect(router.state.location.href).toBe('/news?page=3'))
   })
