@@ -36,16 +36,18 @@ export default tseslint.config(
     { regex: '(^|/)(src|server)/', message: 'shared/ is what server and app both speak: it imports neither.' },
   ]),
   layer('server/**', []),
-  // Inside the service the layers run http -> pages, live -> query -> store -> groq (which reads the
+  // Inside the service the layers run http -> pages and feeds, live -> query -> store -> groq (which reads the
   // store's document types only): each folder names the ones above it that it may not reach.
   ...serverLayers({
-    'server/groq/**': ['http', 'pages', 'live', 'query', 'media', 'access', 'seed'],
-    'server/store/**': ['http', 'pages', 'live', 'query', 'media', 'access', 'seed'],
-    'server/access/**': ['http', 'pages', 'live', 'query', 'media', 'seed'],
-    'server/media/**': ['http', 'pages', 'live', 'query', 'seed'],
-    'server/query/**': ['http', 'pages', 'live', 'media', 'seed'],
-    'server/live/**': ['http', 'pages', 'media', 'seed'],
-    'server/pages/**': ['http', 'live', 'media', 'seed'],
+    'server/groq/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed'],
+    'server/store/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed'],
+    'server/access/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed'],
+    'server/media/**': ['http', 'pages', 'feeds', 'live', 'query', 'seed'],
+    'server/query/**': ['http', 'pages', 'feeds', 'live', 'media', 'seed'],
+    'server/live/**': ['http', 'pages', 'feeds', 'media', 'seed'],
+    'server/pages/**': ['http', 'feeds', 'live', 'media', 'seed'],
+    // Feeds sit beside pages: both read the query engine as an anonymous reader.
+    'server/feeds/**': ['http', 'pages', 'live', 'media', 'seed'],
   }),
   layer('src/**', []),
   layer('src/content/**', [

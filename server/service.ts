@@ -105,6 +105,7 @@ export async function startService(config: Config, log: (line: string) => void =
       maxUploadBytes: config.maxUploadBytes,
       listenKeepAliveMs: config.listenKeepAliveMs,
       demoCredentials: usesDemoCredentials ? demoAdmin : null,
+      appContent: config.appContent,
     },
   })
   const server = createServer(handler)

@@ -1,11 +1,10 @@
 // Assets: uploads (the Content Lake's assets API) and the image and file CDN that serves them.
 
 import { existsSync, readFileSync } from 'node:fs'
-import type { IncomingMessage } from 'node:http'
 import type { UploadMeta } from '../media/assets.ts'
 import { httpError } from '../errors.ts'
 import { contentDisposition, imageFilePattern } from '../media/images.ts'
-import { readBody, sendJson } from './respond.ts'
+import { publicBase, readBody, sendJson } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function upload({ store, assets, config }: ApiDeps) {
@@ -29,12 +28,6 @@ export function upload({ store, assets, config }: ApiDeps) {
         : await assets.uploadFile(dataset!, bytes, meta, req.headers['content-type'], base, identity)
     sendJson(res, 200, { document })
   }
-}
-
-function publicBase(req: IncomingMessage, publicUrl: string | null): string {
-  if (publicUrl) return publicUrl
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http'
-  return `${proto}://${req.headers.host ?? 'localhost'}`
 }
 
 /** /images/{projectId}/{dataset}/{file}[/{vanity name}] */

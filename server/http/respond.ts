@@ -94,3 +94,13 @@ export function decodePart(part: string): string {
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
+
+/**
+ * The site's public origin: PUBLIC_URL, or else the origin the request came in on (behind a proxy,
+ * with the scheme it forwarded).
+ */
+export function publicBase(req: IncomingMessage, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http'
+  return `${proto}://${req.headers.host ?? 'localhost'}`
+}

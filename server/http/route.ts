@@ -8,6 +8,7 @@ import type { ImageServer } from '../media/images.ts'
 import type { ListenerHub } from '../live/listeners.ts'
 import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
+import type { ContentEnv } from '../../shared/contentConfig.ts'
 
 export interface ApiConfig {
   projectId: string
@@ -18,6 +19,8 @@ export interface ApiConfig {
   listenKeepAliveMs: number
   /** Whether the demo credentials may be shown on the sign-in page. */
   demoCredentials: { email: string; password: string } | null
+  /** The VITE_SANITY_* settings the app was built with: feeds read the dataset and images the pages do. */
+  appContent: ContentEnv
 }
 
 export interface ApiDeps {

@@ -3,6 +3,7 @@
 // write needs a writer's role, checked by the handler before the route runs.
 
 import { doc, mutate, mutatePermission, query } from './data.ts'
+import { categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { file, image, upload } from './media.ts'
 import { sendJson } from './respond.ts'
@@ -36,6 +37,15 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['POST'], path: /^\/auth\/logout$/, access: 'anyone', handle: logout(deps) },
     { methods: ['GET'], path: /^\/auth\/me$/, access: 'signedIn', handle: me() },
     { methods: ['GET'], path: /^\/auth\/config$/, access: 'anyone', handle: signInConfig(deps) },
+    // Feeds and search engines (server/feeds): published content only, like the pages.
+    { methods: GET, path: /^\/rss\.xml$/, access: 'anyone', handle: paperRss(deps) },
+    { methods: GET, path: /^\/topic\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'topic') },
+    { methods: GET, path: /^\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'section') },
+    { methods: GET, path: /^\/sitemap\.xml$/, access: 'anyone', handle: sitemapIndexXml(deps) },
+    { methods: GET, path: /^\/sitemaps\/pages\.xml$/, access: 'anyone', handle: pagesSitemapXml(deps) },
+    { methods: GET, path: /^\/sitemaps\/news\.xml$/, access: 'anyone', handle: newsSitemapXml(deps) },
+    { methods: GET, path: /^\/sitemaps\/articles-(?<month>\d{4}-\d{2})\.xml$/, access: 'anyone', handle: monthSitemapXml(deps) },
+    { methods: GET, path: /^\/robots\.txt$/, access: 'anyone', handle: robots(deps) },
     { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
   ]
 }

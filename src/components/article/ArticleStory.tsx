@@ -1,7 +1,7 @@
 import { categoryHref, presentCategories, type ArticleData } from '../../content/article/article.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
-import { cleanText } from '../../content/format/text.ts'
+import { cleanText } from '../../../shared/text.ts'
 import { Byline } from './Byline.tsx'
 import { PortableTextBody } from './PortableTextBody.tsx'
 import './ArticleStory.css'

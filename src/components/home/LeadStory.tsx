@@ -1,7 +1,7 @@
 import { bylineText } from '../../content/article/byline.ts'
 import { longDate } from '../../content/format/dates.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
-import { cleanText } from '../../content/format/text.ts'
+import { cleanText } from '../../../shared/text.ts'
 import { StoryImage } from './StoryImage.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'

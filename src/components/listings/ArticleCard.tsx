@@ -2,7 +2,7 @@ import type { ListingArticle } from '../../content/listings/listings.ts'
 import { bylineOf, cardDate, firstCategoryName } from '../../content/listings/listings.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { readsLabel } from '../../content/listings/reads.ts'
-import { cleanText } from '../../content/format/text.ts'
+import { cleanText } from '../../../shared/text.ts'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './ArticleCard.css'
 

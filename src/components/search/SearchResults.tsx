@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { longDate } from '../../content/format/dates.ts'
 import { markMatches, searchPageCount, searchPageSize, type SearchResultPage } from '../../content/search/search.ts'
-import { cleanText } from '../../content/format/text.ts'
+import { cleanText } from '../../../shared/text.ts'
 import { LoadingSpinner } from '../ui/LoadingSpinner.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './SearchResults.css'

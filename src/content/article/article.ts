@@ -5,7 +5,7 @@
 import { checkIdentifier } from '../format/identifier.ts'
 import type { ImageRef } from '../format/image.ts'
 import { articleBySlugQuery } from './query.ts'
-import { cleanText } from '../format/text.ts'
+import { cleanText } from '../../../shared/text.ts'
 
 export interface ArticleImage extends ImageRef {
   _type?: string

@@ -1,6 +1,7 @@
-// Text from the content service is shown as text. Excerpts may hold HTML (the spec's "rich or HTML
-// text"), so tags and their attributes are stripped and character references decoded, leaving only
-// what a reader should read.
+// Text from the content service is shown as text, by the app's pages and by the service's feeds
+// (server/feeds) alike, so an excerpt reads the same in a feed reader as on the page. Excerpts may
+// hold HTML (the spec's "rich or HTML text"), so tags and their attributes are stripped and
+// character references decoded, leaving only what a reader should read.
 
 const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', hellip: '…', pound: '£', euro: '€' }
 

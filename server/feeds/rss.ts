@@ -1,0 +1,142 @@
+// RSS 2.0 feeds of the newest articles: the paper's (/rss.xml), a section's or desk's
+// (/{section}/rss.xml) and a topic's (/topic/{slug}/rss.xml), so readers can follow the paper in a
+// feed reader and aggregators can pick up each story. Each feed holds a fixed number of items,
+// read with one bounded query, whatever the size of the archive. A category's feed selects the
+// articles its listing page shows (src/content/listings/listings.ts, categoryListingQuery): the
+// server may not import the app, so the rule is stated again here and
+// tests/contract/feeds.test.ts checks that both select the same articles.
+
+import { cleanText } from '../../shared/text.ts'
+import { httpError } from '../errors.ts'
+import { articleFilter, articleUrl, categoryPath, newestFirst, published, type FeedSource } from './source.ts'
+import { element, emptyElement, xmlDeclaration } from './xml.ts'
+
+/** Items in every feed: a day or two of the paper, as feed readers poll every few minutes. */
+export const feedSize = 50
+
+/** The main image's rendition in a feed: the lead size the article page shows. */
+export const feedImage = { width: 1200, height: 675 } as const
+
+const item = `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, author->{name}, categories[]->{title}`
+
+/** The paper's newest articles. */
+export const paperFeedQuery = `*[${articleFilter}] | ${newestFirst}[0...${feedSize}]{${item}}`
+
+/** A category (any kind) by `$slug`, with its newest articles: those whose categories name it. */
+export const categoryFeedQuery = `*[_type == "category" && slug.current == $slug && ${published}][0]{
+  title, "slug": slug.current, kind, description,
+  "articles": *[${articleFilter} && ^._id in categories[]._ref] | ${newestFirst}[0...${feedSize}]{${item}}
+}`
+
+export interface FeedArticle {
+  _id: string
+  title: string | null
+  slug: string
+  publishedAt: string | null
+  excerpt: string | null
+  mainImage: unknown
+  author: { name: string | null } | null
+  categories: Array<{ title: string | null } | null> | null
+}
+
+interface CategoryFeed {
+  title: string | null
+  slug: string
+  kind: string | null
+  description: string | null
+  articles: FeedArticle[]
+}
+
+export interface Channel {
+  title: string
+  /** The page the feed follows, absolute. */
+  link: string
+  /** The feed's own address, absolute. */
+  self: string
+  description: string
+}
+
+/** Where a feed lives, so `/{section}/rss.xml` and `/topic/{slug}/rss.xml` can send readers to the other. */
+export type CategoryFeedKind = 'section' | 'topic'
+
+export async function paperFeed(source: FeedSource): Promise<string> {
+  const articles = await source.fetch<FeedArticle[]>(paperFeedQuery)
+  return rssDocument(
+    source,
+    {
+      title: 'Resonance | London Edition',
+      link: `${source.origin}/`,
+      self: `${source.origin}/rss.xml`,
+      description: 'Resonance: news, comment and culture from London and the world.',
+    },
+    articles,
+  )
+}
+
+/**
+ * A category's feed, or a redirect (the path of its own feed) when the category is asked for at
+ * the other kind's address, as its listing page redirects. An unknown slug is a 404.
+ */
+export async function categoryFeed(source: FeedSource, slug: string, kind: CategoryFeedKind): Promise<{ xml: string } | { redirect: string }> {
+  const category = slug.length <= 200 ? await source.fetch<CategoryFeed | null>(categoryFeedQuery, { slug }) : null
+  if (!category) throw httpError(404, `No section or topic "${slug.slice(0, 200)}"`)
+  const path = categoryPath(category.slug, category.kind)
+  if ((category.kind === 'topic' ? 'topic' : 'section') !== kind) return { redirect: `${path}/rss.xml` }
+  const title = category.title || category.slug
+  return {
+    xml: rssDocument(
+      source,
+      {
+        title: `${title} | Resonance`,
+        link: `${source.origin}${path}`,
+        self: `${source.origin}${path}/rss.xml`,
+        description: category.description || `The latest ${title} stories from Resonance.`,
+      },
+      category.articles,
+    ),
+  }
+}
+
+/** RFC 822 date-time, as RSS 2.0 asks (`Mon, 23 Nov 2026 20:40:59 GMT`), or null for a bad date. */
+export function rfc822(value: string | null | undefined): string | null {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date.toUTCString()
+}
+
+export function rssDocument(source: FeedSource, channel: Channel, articles: FeedArticle[]): string {
+  const items = articles.map((article) => rssItem(source, article)).join('\n')
+  const newest = articles.map((a) => rfc822(a.publishedAt)).find(Boolean)
+  return `${xmlDeclaration}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+<channel>
+${element('title', channel.title)}
+${element('link', channel.link)}
+${element('description', channel.description)}
+${emptyElement('atom:link', { href: channel.self, rel: 'self', type: 'application/rss+xml' })}
+<language>en-gb</language>
+${element('lastBuildDate', source.now.toUTCString())}
+${newest ? element('pubDate', newest) : ''}
+<ttl>5</ttl>
+${items}
+</channel>
+</rss>
+`
+}
+
+function rssItem(source: FeedSource, article: FeedArticle): string {
+  const link = articleUrl(source.origin, article.slug)
+  const image = source.imageUrl(article.mainImage, feedImage.width, feedImage.height)
+  const categories = (article.categories ?? []).map((category) => category?.title).filter((title): title is string => Boolean(title))
+  const parts = [
+    // Titles are plain text, shown as typed (the page does not strip them either).
+    element('title', article.title?.trim() || 'Untitled'),
+    element('link', link),
+    element('guid', link, { isPermaLink: 'true' }),
+    element('pubDate', rfc822(article.publishedAt)),
+    element('description', cleanText(article.excerpt)),
+    element('dc:creator', article.author?.name),
+    ...categories.map((title) => element('category', title)),
+    image ? emptyElement('media:content', { url: image, medium: 'image', type: 'image/jpeg', width: feedImage.width, height: feedImage.height }) : '',
+  ]
+  return `<item>${parts.filter(Boolean).join('')}</item>`
+}

@@ -1,0 +1,148 @@
+// Sitemaps for search engines (sitemaps.org protocol): /sitemap.xml is an index of one sitemap per
+// month that has articles, one of the site's fixed pages and categories, and a Google News sitemap of
+// the last 48 hours. Splitting the archive by month keeps every file under the protocol's 50,000
+// URLs and every query bounded, however many articles the paper has; a month's file changes only
+// when one of its articles does, so crawlers re-read little.
+
+import { httpError } from '../errors.ts'
+import { articleFilter, articleUrl, categoryPath, published, type FeedSource } from './source.ts'
+import { element, xmlDeclaration } from './xml.ts'
+
+const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+const newsNs = 'http://www.google.com/schemas/sitemap-news/0.9'
+
+/** The protocol's limit of URLs in one sitemap. */
+export const maxSitemapUrls = 50_000
+/** Google News reads at most 1,000 articles from a news sitemap. */
+export const maxNewsUrls = 1_000
+/** Google News wants articles of the last two days only. */
+export const newsWindowMs = 48 * 60 * 60 * 1000
+/** Months listed in the index at most (a century): an absurd oldest date cannot make it unbounded. */
+export const maxMonths = 1_200
+/** Articles read per query for a month's sitemap, so no one result grows past the reader's result limit. */
+const chunk = 10_000
+/** Months checked per query in the index, so the query text stays small. */
+const monthsPerQuery = 100
+/** Categories listed in the pages' sitemap at most. */
+const maxCategories = 5_000
+
+/** The site's fixed pages, as the header and footer link to them. */
+export const fixedPages = ['/', '/archive', '/trending', '/videos', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe']
+
+
+/** `2026-11` to the path of its sitemap. */
+export function monthSitemapPath(month: string): string {
+  return `/sitemaps/articles-${month}.xml`
+}
+
+/** The month after `2026-12` is `2027-01`. */
+export function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number]
+  return m === 12 ? `${String(year + 1).padStart(4, '0')}-01` : `${String(year).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`
+}
+
+/** Every month from `from` to `to`, both included, newest first, at most `limit`. */
+export function monthsBetween(from: string, to: string, limit = maxMonths): string[] {
+  const months: string[] = []
+  for (let month = from; month <= to; month = nextMonth(month)) months.push(month)
+  return months.reverse().slice(0, limit)
+}
+
+/** The articles published in a month: `publishedAt` is an ISO 8601 string, so its text sorts by time. */
+function inMonth(month: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RangeError(`Not a month: ${month}`)
+  return `${articleFilter} && publishedAt >= "${month}" && publishedAt < "${nextMonth(month)}"`
+}
+
+const monthOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])/.test(value) ? value.slice(0, 7) : null)
+
+/** The index: a sitemap of pages, the news sitemap, and one sitemap per month with articles, each with when it last changed. */
+export async function sitemapIndex(source: FeedSource): Promise<string> {
+  const range = await source.fetch<{ oldest: unknown; newest: unknown }>(`{
+  "oldest": *[${articleFilter} && defined(publishedAt)] | order(publishedAt asc)[0].publishedAt,
+  "newest": *[${articleFilter} && defined(publishedAt)] | order(publishedAt desc)[0].publishedAt
+}`)
+  const oldest = monthOf(range.oldest)
+  const newest = monthOf(range.newest)
+  const months = oldest && newest ? monthsBetween(oldest, newest) : []
+  const lastChanged = new Map<string, string>()
+  for (let i = 0; i < months.length; i += monthsPerQuery) {
+    const batch = months.slice(i, i + monthsPerQuery)
+    const query = `{${batch.map((month) => `"${month}": *[${inMonth(month)}] | order(_updatedAt desc)[0]._updatedAt`).join(',\n')}}`
+    const found = await source.fetch<Record<string, string | null>>(query)
+    for (const month of batch) if (found[month]) lastChanged.set(month, found[month]!)
+  }
+  const entries = [
+    sitemapEntry(`${source.origin}/sitemaps/pages.xml`, null),
+    sitemapEntry(`${source.origin}/sitemaps/news.xml`, null),
+    ...months.filter((month) => lastChanged.has(month)).map((month) => sitemapEntry(`${source.origin}${monthSitemapPath(month)}`, lastChanged.get(month)!)),
+  ]
+  return `${xmlDeclaration}<sitemapindex xmlns="${sitemapNs}">\n${entries.join('\n')}\n</sitemapindex>\n`
+}
+
+function sitemapEntry(loc: string, lastmod: string | null): string {
+  return `<sitemap>${element('loc', loc)}${element('lastmod', w3cDate(lastmod))}</sitemap>`
+}
+
+/** A W3C datetime (what `lastmod` and Google News dates take), or null for a bad date. */
+export function w3cDate(value: string | null | undefined): string | null {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+interface Located {
+  slug: string
+  updated: string | null
+}
+
+/** One month's articles, newest first; a month with none is a 404. */
+export async function monthSitemap(source: FeedSource, month: string): Promise<string> {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw httpError(404, `No sitemap for ${month.slice(0, 20)}`)
+  const urls: Located[] = []
+  for (let start = 0; start < maxSitemapUrls; start += chunk) {
+    const page = await source.fetch<Located[]>(`*[${inMonth(month)}] | order(publishedAt desc, _id asc)[${start}...${Math.min(start + chunk, maxSitemapUrls)}]{"slug": slug.current, "updated": _updatedAt}`)
+    urls.push(...page)
+    if (page.length < chunk) break
+  }
+  if (urls.length === 0) throw httpError(404, `No articles were published in ${month}`)
+  return urlset(urls.map(({ slug, updated }) => urlEntry(articleUrl(source.origin, slug), updated)))
+}
+
+/** The site's fixed pages and every category's listing. */
+export async function pagesSitemap(source: FeedSource): Promise<string> {
+  const categories = await source.fetch<Array<{ slug: string; kind: string | null }>>(
+    `*[_type == "category" && defined(slug.current) && ${published}] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind}`,
+  )
+  return urlset([
+    ...fixedPages.map((path) => urlEntry(`${source.origin}${path}`, null)),
+    ...categories.map((category) => urlEntry(`${source.origin}${categoryPath(category.slug, category.kind)}`, null)),
+  ])
+}
+
+function urlset(entries: string[], namespaces = ''): string {
+  return `${xmlDeclaration}<urlset xmlns="${sitemapNs}"${namespaces}>\n${entries.join('\n')}\n</urlset>\n`
+}
+
+function urlEntry(loc: string, lastmod: string | null): string {
+  return `<url>${element('loc', loc)}${element('lastmod', w3cDate(lastmod))}</url>`
+}
+
+/** Google News: the articles published in the last 48 hours, newest first, at most 1,000. */
+export async function newsSitemap(source: FeedSource): Promise<string> {
+  // To the minute, so the query (and its cached result) is the same for a minute of requests.
+  const minute = Math.floor(source.now.getTime() / 60_000) * 60_000
+  const since = new Date(minute - newsWindowMs).toISOString()
+  const until = new Date(minute + 60_000).toISOString()
+  const articles = await source.fetch<Array<{ slug: string; title: string | null; publishedAt: string }>>(
+    `*[${articleFilter} && publishedAt >= $since && publishedAt < $until] | order(publishedAt desc, _id asc)[0...${maxNewsUrls}]{"slug": slug.current, title, publishedAt}`,
+    { since, until },
+  )
+  const entries = articles.flatMap((article) => {
+    const date = w3cDate(article.publishedAt)
+    if (!date) return []
+    const news = `<news:news><news:publication>${element('news:name', 'Resonance')}${element('news:language', 'en')}</news:publication>${element('news:publication_date', date)}${element('news:title', article.title?.trim() || 'Untitled')}</news:news>`
+    return [`<url>${element('loc', articleUrl(source.origin, article.slug))}${news}</url>`]
+  })
+  return urlset(entries, ` xmlns:news="${newsNs}"`)
+}

@@ -1,0 +1,70 @@
+// Where every feed and sitemap reads from: the query engine as an anonymous reader in the published
+// perspective, exactly as the rendered pages do (server/pages/render.ts), so
+// server/access/visibility.ts keeps drafts, release versions and private documents out of every
+// feed. Also the site's absolute address, which feeds need and pages do not.
+
+import { createImageUrlBuilder } from '@sanity/image-url'
+import { contentConfig, type ContentEnv } from '../../shared/contentConfig.ts'
+import type { QueryEngine } from '../query/engine.ts'
+
+export interface FeedSource {
+  /** The site's absolute origin, without a trailing slash: every link in a feed starts with it. */
+  origin: string
+  now: Date
+  fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>
+  /** An absolute URL of a bounded rendition of an image, or null when it has no usable asset. */
+  imageUrl(image: unknown, width: number, height: number): string | null
+}
+
+export interface FeedSettings {
+  /** PUBLIC_URL; without it, the origin the request came in on. */
+  publicUrl: string | null
+  /** The VITE_SANITY_* settings the app was built with: the feeds read the dataset the pages read. */
+  appContent: ContentEnv
+}
+
+const assetRef = /^image-[a-f0-9]+-\d+x\d+-[a-z0-9]+$/i
+
+export function feedSource(queries: QueryEngine, settings: FeedSettings, requestOrigin: string, now = new Date()): FeedSource {
+  const origin = settings.publicUrl ?? requestOrigin
+  const content = contentConfig(settings.appContent, origin)
+  // The embedded service serves renditions on the site's own origin (/images/...); a hosted
+  // project's come from Sanity's CDN.
+  const images = createImageUrlBuilder({ projectId: content.projectId, dataset: content.dataset, baseUrl: content.imageBaseUrl || origin })
+  return {
+    origin,
+    now,
+    async fetch<T>(query: string, params: Record<string, unknown> = {}): Promise<T> {
+      const result = await queries.query(content.dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })
+      return JSON.parse(result.json) as T
+    },
+    imageUrl(image, width, height) {
+      const ref = (image as { asset?: { _ref?: unknown } } | null)?.asset?._ref
+      if (typeof ref !== 'string' || !assetRef.test(ref)) return null
+      return images
+        .image(image as Parameters<typeof images.image>[0])
+        .width(width)
+        .height(height)
+        .fit('crop')
+        .format('jpg')
+        .quality(75)
+        .url()
+    },
+  }
+}
+
+// Shared by the feeds' queries. The source reads the published perspective; excluding drafts here
+// too keeps the queries right under any perspective, as the app's listing queries do.
+export const published = `!(_id in path("drafts.**"))`
+export const articleFilter = `_type == "article" && defined(slug.current) && ${published}`
+export const newestFirst = `order(publishedAt desc, _id asc)`
+
+/** An article's address on the site. */
+export function articleUrl(origin: string, slug: string): string {
+  return `${origin}/article/${encodeURIComponent(slug)}`
+}
+
+/** A category's address: topics under /topic, sections and desks at the top level (as the app's categoryPath). */
+export function categoryPath(slug: string, kind: string | null | undefined): string {
+  return kind === 'topic' ? `/topic/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`
+}

@@ -1,0 +1,259 @@
+// Feeds and search engines (issue 11): the RSS feeds, the sitemaps and robots.txt, read as a feed
+// reader and a crawler read them: parsed as XML, checked against RSS 2.0 and the sitemaps.org and
+// Google News rules, with absolute URLs on the public address, and never a draft.
+/* eslint-disable @typescript-eslint/no-explicit-any -- parsed XML is arbitrary nested data the tests index into */
+
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import type { SanityClient } from '@sanity/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categoryListingQuery } from '../../src/content/listings/listings.ts'
+import { categoryFeedQuery, feedSize } from '../../server/feeds/rss.ts'
+import { startTestService, type TestService } from '../support/service.ts'
+import { expectErrorBody, raw, solidJpeg, type RawResponse } from './helpers.ts'
+
+const publicUrl = 'https://news.example'
+const secret = 'SECRET-DRAFT-7f3a'
+const hour = 60 * 60 * 1000
+const day = 24 * hour
+const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
+const w3c = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
+const awkwardTitle = `Fish & Chips <Now> "quoted" it's \u0001here`
+
+let service: TestService
+let anon: SanityClient
+const now = Date.now()
+const iso = (msAgo: number) => new Date(now - msAgo).toISOString()
+const ref = (id: string) => ({ _type: 'reference', _ref: id, _key: id })
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['item', 'category', 'url', 'sitemap'].includes(name) })
+
+function parse(res: RawResponse): any {
+  expect(XMLValidator.validate(res.text), res.text.slice(0, 300)).toBe(true)
+  return parser.parse(res.text)
+}
+
+async function get(path: string, init?: RequestInit): Promise<RawResponse> {
+  return raw(`${service.url}${path}`, init)
+}
+
+function pathOf(url: string): string {
+  expect(url.startsWith(`${publicUrl}/`), url).toBe(true)
+  return url.slice(publicUrl.length)
+}
+
+beforeAll(async () => {
+  service = await startTestService({ PUBLIC_URL: publicUrl })
+  const admin = service.client({ token: await service.adminToken() })
+  anon = service.client()
+  const image = await admin.assets.upload('image', await solidJpeg(1600, 900), { filename: 'lead.jpg' })
+  const tx = admin
+    .transaction()
+    .createOrReplace({ _id: 'uk', _type: 'category', title: 'UK', slug: { current: 'uk' }, kind: 'section' })
+    .createOrReplace({ _id: 'opinion', _type: 'category', title: 'Opinion', slug: { current: 'opinion' }, kind: 'desk' })
+    .createOrReplace({ _id: 'climate', _type: 'category', title: 'Climate & Energy', slug: { current: 'climate' }, kind: 'topic' })
+    .createOrReplace({ _id: 'ada', _type: 'author', name: 'Ada Lovelace', slug: { current: 'ada' } })
+    .createOrReplace({
+      _id: 'fresh',
+      _type: 'article',
+      title: awkwardTitle,
+      slug: { current: 'fresh' },
+      publishedAt: iso(hour),
+      excerpt: '<p>Fares <strong>rise</strong> &amp; fall</p>',
+      author: { _type: 'reference', _ref: 'ada' },
+      categories: [ref('uk'), ref('climate')],
+      mainImage: { _type: 'image', asset: { _type: 'reference', _ref: image._id } },
+    })
+    .createOrReplace({ _id: 'older', _type: 'article', title: 'Three days old', slug: { current: 'older' }, publishedAt: iso(3 * day), categories: [ref('opinion')] })
+    .createOrReplace({ _id: 'last-year', _type: 'article', title: 'From last year', slug: { current: 'last-year' }, publishedAt: iso(400 * day), categories: [ref('uk')] })
+    // What no reader may see: a draft over a published article, a draft-only article, a private one.
+    .createOrReplace({ _id: 'drafts.fresh', _type: 'article', title: `${secret} overlay`, slug: { current: 'fresh' }, publishedAt: iso(hour), categories: [ref('uk')] })
+    .createOrReplace({ _id: 'drafts.unpublished', _type: 'article', title: `${secret} new`, slug: { current: 'secret-unpublished' }, publishedAt: iso(2 * hour), categories: [ref('uk'), ref('climate')] })
+    .createOrReplace({ _id: 'private.hidden', _type: 'article', title: `${secret} private`, slug: { current: 'secret-private' }, publishedAt: iso(2 * hour), categories: [ref('uk')] })
+    .createOrReplace({ _id: 'drafts.secret-section', _type: 'category', title: `${secret} section`, slug: { current: 'secret-section' }, kind: 'section' })
+  // More opinion pieces than a feed holds, all from a month ago.
+  for (let i = 0; i < feedSize + 5; i++) {
+    tx.createOrReplace({ _id: `bulk-${i}`, _type: 'article', title: `Opinion ${i}`, slug: { current: `opinion-${i}` }, publishedAt: iso(30 * day + i * 1000), categories: [ref('opinion')] })
+  }
+  await tx.commit()
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('RSS', () => {
+  it('the paper feed is RSS 2.0 with the newest articles, bounded, on absolute public URLs', async () => {
+    const res = await get('/rss.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+    const rss = parse(res).rss
+    expect(rss['@version']).toBe('2.0')
+    const channel = rss.channel
+    expect(channel.title).toMatch(/Resonance/)
+    expect(channel.link).toBe(`${publicUrl}/`)
+    expect(channel.description).toBeTruthy()
+    expect(channel['atom:link']['@href']).toBe(`${publicUrl}/rss.xml`)
+    expect(channel.item).toHaveLength(feedSize)
+    // Newest first: the fresh story, then the three-day-old one.
+    expect(channel.item.slice(0, 2).map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`, `${publicUrl}/article/older`])
+    for (const item of channel.item) {
+      expect(item.title).toBeTruthy()
+      expect(item.link).toMatch(/^https:\/\/news\.example\/article\/[a-z0-9-]+$/)
+      expect(item.guid['#text']).toBe(item.link)
+      expect(item.guid['@isPermaLink']).toBe('true')
+      expect(item.pubDate).toMatch(rfc822)
+    }
+    const dates = channel.item.map((item: any) => Date.parse(item.pubDate))
+    expect(dates).toEqual([...dates].sort((a, b) => b - a))
+    expect(Date.parse(channel.item[0].pubDate)).toBe(Math.floor((now - hour) / 1000) * 1000)
+  })
+
+  it('an item carries its escaped title, plain-text excerpt, author, categories and a rendition of its image', async () => {
+    const res = await get('/rss.xml')
+    // The title's control character, which XML 1.0 forbids, is not sent.
+    expect(res.text).not.toContain('\u0001')
+    const item = parse(res).rss.channel.item[0]
+    // The parser decodes the entities back: the reader sees the title as typed, minus the control character.
+    expect(item.title).toBe(`Fish & Chips <Now> "quoted" it's here`)
+    expect(item.description).toBe('Fares rise & fall')
+    expect(item['dc:creator']).toBe('Ada Lovelace')
+    expect(item.category).toEqual(['UK', 'Climate & Energy'])
+    const media = item['media:content']
+    expect(media['@medium']).toBe('image')
+    expect(media['@width']).toBe('1200')
+    expect(media['@height']).toBe('675')
+    const image = await fetch(`${service.url}${pathOf(media['@url'])}`)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe(media['@type'])
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0)
+  })
+
+  it('a section feed and a topic feed hold their own articles only', async () => {
+    const uk = parse(await get('/uk/rss.xml')).rss.channel
+    expect(uk.link).toBe(`${publicUrl}/uk`)
+    expect(uk['atom:link']['@href']).toBe(`${publicUrl}/uk/rss.xml`)
+    expect(uk.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`, `${publicUrl}/article/last-year`])
+    const opinion = parse(await get('/opinion/rss.xml')).rss.channel
+    expect(opinion.item).toHaveLength(feedSize)
+    const climate = parse(await get('/topic/climate/rss.xml')).rss.channel
+    expect(climate.title).toBe('Climate & Energy | Resonance')
+    expect(climate.link).toBe(`${publicUrl}/topic/climate`)
+    expect(climate.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`])
+  })
+
+  it('a category asked for at the other kind of address is sent to its own feed; an unknown one is a 404', async () => {
+    const topicAsSection = await get('/climate/rss.xml', { redirect: 'manual' })
+    expect(topicAsSection.status).toBe(301)
+    expect(topicAsSection.headers.get('location')).toBe('/topic/climate/rss.xml')
+    const sectionAsTopic = await get('/topic/uk/rss.xml', { redirect: 'manual' })
+    expect(sectionAsTopic.status).toBe(301)
+    expect(sectionAsTopic.headers.get('location')).toBe('/uk/rss.xml')
+    expectErrorBody(await get('/nowhere/rss.xml'), 404)
+    expectErrorBody(await get('/topic/nowhere/rss.xml'), 404)
+    expectErrorBody(await get('/secret-section/rss.xml'), 404)
+  })
+
+  it("a category feed selects the same articles as the category's listing page", async () => {
+    for (const slug of ['uk', 'opinion', 'climate']) {
+      const listing = await anon.fetch<{ articles: Array<{ _id: string }> }>(categoryListingQuery({ start: 0, end: feedSize }), { slug })
+      const feed = await anon.fetch<{ articles: Array<{ _id: string }> }>(categoryFeedQuery, { slug })
+      expect(feed.articles.map((a) => a._id), slug).toEqual(listing.articles.map((a) => a._id))
+      expect(feed.articles.length, slug).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('sitemaps', () => {
+  async function monthSitemaps(): Promise<string[]> {
+    const index = parse(await get('/sitemap.xml')).sitemapindex
+    return index.sitemap.map((entry: any) => pathOf(entry.loc)).filter((path: string) => path.startsWith('/sitemaps/articles-'))
+  }
+
+  it('the index lists the pages, the news sitemap and one sitemap per month with articles, with when each changed', async () => {
+    const res = await get('/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+    const index = parse(res).sitemapindex
+    expect(index['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
+    const paths = index.sitemap.map((entry: any) => pathOf(entry.loc))
+    expect(paths).toContain('/sitemaps/pages.xml')
+    expect(paths).toContain('/sitemaps/news.xml')
+    const months = new Set([hour, 3 * day, 30 * day, 400 * day].map((ago) => `/sitemaps/articles-${iso(ago).slice(0, 7)}.xml`))
+    expect(new Set(await monthSitemaps())).toEqual(months)
+    for (const entry of index.sitemap.filter((e: any) => e.loc.includes('/articles-'))) expect(entry.lastmod).toMatch(w3c)
+  })
+
+  it('the month sitemaps together list every published article once, with lastmod, and nothing else', async () => {
+    const listed: string[] = []
+    for (const path of await monthSitemaps()) {
+      const urlset = parse(await get(path)).urlset
+      expect(urlset.url.length).toBeLessThanOrEqual(50_000)
+      for (const url of urlset.url) {
+        expect(url.lastmod).toMatch(w3c)
+        listed.push(pathOf(url.loc))
+      }
+    }
+    const slugs = await anon.fetch<string[]>('*[_type == "article"].slug.current')
+    expect(listed.sort()).toEqual(slugs.map((slug) => `/article/${slug}`).sort())
+    expectErrorBody(await get('/sitemaps/articles-1999-01.xml'), 404)
+    expectErrorBody(await get('/sitemaps/articles-2026-13.xml'), 404)
+  })
+
+  it('the pages sitemap lists the fixed pages and every category at its address', async () => {
+    const paths = parse(await get('/sitemaps/pages.xml')).urlset.url.map((url: any) => pathOf(url.loc))
+    expect(paths).toEqual(expect.arrayContaining(['/', '/archive', '/about', '/uk', '/opinion', '/topic/climate']))
+    expect(paths).not.toContain('/climate')
+  })
+
+  it('the news sitemap holds the last 48 hours only, in Google News form', async () => {
+    const res = await get('/sitemaps/news.xml')
+    const urlset = parse(res).urlset
+    expect(urlset['@xmlns:news']).toBe('http://www.google.com/schemas/sitemap-news/0.9')
+    expect(urlset.url.map((url: any) => url.loc)).toEqual([`${publicUrl}/article/fresh`])
+    const news = urlset.url[0]['news:news']
+    expect(news['news:publication']).toEqual({ 'news:name': 'Resonance', 'news:language': 'en' })
+    expect(news['news:publication_date']).toMatch(w3c)
+    expect(Date.parse(news['news:publication_date'])).toBe(Math.floor((now - hour) / 1000) * 1000)
+    expect(news['news:title']).toBe(`Fish & Chips <Now> "quoted" it's here`)
+  })
+})
+
+describe('robots.txt', () => {
+  it('keeps crawlers out of the admin and names the sitemap with an absolute URL', async () => {
+    const res = await get('/robots.txt')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const lines = res.text.split('\n')
+    expect(lines).toContain('User-agent: *')
+    expect(lines).toContain('Disallow: /admin')
+    expect(lines).toContain(`Sitemap: ${publicUrl}/sitemap.xml`)
+  })
+})
+
+describe('every feed', () => {
+  const paths = ['/rss.xml', '/uk/rss.xml', '/opinion/rss.xml', '/topic/climate/rss.xml', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/robots.txt']
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    for (const path of paths) {
+      // Uncompressed, so the length HEAD announces is the text's.
+      const identity = { 'accept-encoding': 'identity' }
+      const [head, full] = [await get(path, { method: 'HEAD', headers: identity }), await get(path, { headers: identity })]
+      expect(head.status, path).toBe(200)
+      expect(head.text, path).toBe('')
+      expect(head.headers.get('content-type'), path).toBe(full.headers.get('content-type'))
+      expect(head.headers.get('content-length'), path).toBe(String(Buffer.byteLength(full.text)))
+    }
+  })
+
+  it('never shows a draft, an unpublished change or a private document', async () => {
+    const all = [...paths, ...(await (async () => parse(await get('/sitemap.xml')).sitemapindex.sitemap.map((e: any) => pathOf(e.loc)))())]
+    for (const path of new Set(all)) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.text, path).not.toContain(secret)
+      expect(res.text, path).not.toContain('secret-')
+    }
+  })
+})
