@@ -8,6 +8,7 @@ import { notFound, redirect } from '@tanstack/react-router'
 import { ListingPending } from '../components/listings/ListingPending.tsx'
 import type { RouterContext } from '../content/clients/source.ts'
 import { checkIdentifier } from '../content/format/identifier.ts'
+import { categoryFeedLink } from '../content/layout/feeds.ts'
 import {
   categoryListingQuery,
   headWithoutContent,
@@ -130,7 +131,13 @@ export function categoryListingRoute(kind: CategoryPageKind) {
       return listing
     },
     head: ({ loaderData, match }: { loaderData?: CategoryListing; match: { status: string; loaderDeps: PageDeps } }) =>
-      loaderData ? listingHead(loaderData.title, loaderData.description || wording.describe(loaderData.title), match.loaderDeps.page) : headWithoutContent(match.status),
+      loaderData
+        ? {
+            ...listingHead(loaderData.title, loaderData.description || wording.describe(loaderData.title), match.loaderDeps.page),
+            // Beside the paper's feed, which the root links from every page.
+            links: [categoryFeedLink(loaderData.title, loaderData.slug, loaderData.kind)],
+          }
+        : headWithoutContent(match.status),
     pendingComponent: pendingView(),
   }
 }

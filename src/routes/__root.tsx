@@ -4,12 +4,15 @@ import { NotFound } from '../components/layout/NotFound.tsx'
 import { SiteFooter } from '../components/layout/SiteFooter.tsx'
 import { SiteHeader } from '../components/layout/SiteHeader.tsx'
 import type { RouterContext } from '../content/clients/source.ts'
+import { paperFeedLink } from '../content/layout/feeds.ts'
 import { ClockProvider, useNow } from './-clock.tsx'
 import { searchLocation } from './-search.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Pages override the title and description with their own `head`; these are the fallbacks.
+  // Pages override the title and description with their own `head`; these are the fallbacks. The
+  // paper's feed is linked from every page.
   head: () => ({
+    links: [paperFeedLink],
     meta: [
       { title: 'Resonance | London Edition' },
       { name: 'description', content: 'Resonance: news, comment and culture from London and the world. Informative, accurate, global.' },

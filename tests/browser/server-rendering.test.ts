@@ -74,6 +74,22 @@ describe('pages from the service', () => {
     expect(topic.headers.get('location')).toBe('/topic/sports?page=2')
   })
 
+  it("links the paper's feed from every reader page, and a section's or topic's own from its page, each a feed that answers", async () => {
+    const feedLinks = (body: string) => [...body.matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*)"\/>/g)].map((m) => ({ title: m[1], href: m[2] }))
+    const paper = { title: 'Resonance', href: '/rss.xml' }
+    expect(feedLinks((await html('/')).body)).toEqual([paper])
+    expect(feedLinks((await html('/article/bridge-reopens')).body)).toEqual([paper])
+    expect(feedLinks((await html('/uk')).body)).toEqual([paper, { title: 'UK | Resonance', href: '/uk/rss.xml' }])
+    expect(feedLinks((await html('/topic/sports')).body)).toEqual([paper, { title: 'Sports | Resonance', href: '/topic/sports/rss.xml' }])
+    for (const href of ['/rss.xml', '/uk/rss.xml', '/topic/sports/rss.xml']) {
+      const feed = await html(href)
+      expect(feed.status, href).toBe(200)
+      expect(feed.headers.get('content-type'), href).toBe('application/rss+xml; charset=utf-8')
+      expect(feed.body, href).toContain('<rss version="2.0"')
+    }
+    expect((await html('/uk/rss.xml')).body).toContain('Bridge reopens after a year of repairs')
+  })
+
   it('writes content as text: a title with markup ends no element and runs nothing', async () => {
     const { body } = await html('/article/hostile')
     expect(body).not.toContain('<script>window.injected')
