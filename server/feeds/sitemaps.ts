@@ -5,7 +5,7 @@
 // when one of its articles does, so crawlers re-read little.
 
 import { httpError } from '../errors.ts'
-import { articleFilter, articleUrl, categoryPath, published, type FeedSource } from './source.ts'
+import { articleFilter, articleUrl, categoryPath, type FeedSource } from './source.ts'
 import { element, xmlDeclaration } from './xml.ts'
 
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9'
@@ -22,7 +22,7 @@ export const maxMonths = 1_200
 /** Articles read per query for a month's sitemap, so no one result grows past the reader's result limit. */
 const chunk = 10_000
 /** Months checked per query in the index, so the query text stays small. */
-const monthsPerQuery = 100
+const monthsPerQuery = 12
 /** Categories listed in the pages' sitemap at most. */
 const maxCategories = 5_000
 
@@ -112,7 +112,7 @@ export async function monthSitemap(source: FeedSource, month: string): Promise<s
 /** The site's fixed pages and every category's listing. */
 export async function pagesSitemap(source: FeedSource): Promise<string> {
   const categories = await source.fetch<Array<{ slug: string; kind: string | null }>>(
-    `*[_type == "category" && defined(slug.current) && ${published}] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind}`,
+    `*[_type == "category" && defined(slug.current)] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind}`,
   )
   return urlset([
     ...fixedPages.map((path) => urlEntry(`${source.origin}${path}`, null)),
