@@ -23,8 +23,9 @@ export const maxMonths = 1_200
 const chunk = 10_000
 /** Months checked per query in the index, so the query text stays small. */
 const monthsPerQuery = 12
-/** Categories listed in the pages' sitemap at most. */
+/** Categories and photo essays listed in the pages' sitemap at most: with the fixed pages, within the protocol's limit. */
 const maxCategories = 5_000
+const maxEssays = 20_000
 
 /** The site's fixed pages, as the header and footer link to them. */
 export const fixedPages = ['/', '/archive', '/trending', '/videos', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe']
@@ -109,14 +110,16 @@ export async function monthSitemap(source: FeedSource, month: string): Promise<s
   return urlset(urls.map(({ slug, updated }) => urlEntry(articleUrl(source.origin, slug), updated)))
 }
 
-/** The site's fixed pages and every category's listing. */
+/** The site's fixed pages, every category's listing and the newest photo essays. */
 export async function pagesSitemap(source: FeedSource): Promise<string> {
-  const categories = await source.fetch<Array<{ slug: string; kind: string | null }>>(
-    `*[_type == "category" && defined(slug.current)] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind}`,
-  )
+  const { categories, essays } = await source.fetch<{ categories: Array<{ slug: string; kind: string | null }>; essays: Located[] }>(`{
+  "categories": *[_type == "category" && defined(slug.current)] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind},
+  "essays": *[_type == "imageGallery" && defined(slug.current)] | order(publishedAt desc, _id asc)[0...${maxEssays}]{"slug": slug.current, "updated": _updatedAt}
+}`)
   return urlset([
     ...fixedPages.map((path) => urlEntry(`${source.origin}${path}`, null)),
     ...categories.map((category) => urlEntry(`${source.origin}${categoryPath(category.slug, category.kind)}`, null)),
+    ...essays.map((essay) => urlEntry(`${source.origin}/photo-essays/${encodeURIComponent(essay.slug)}`, essay.updated)),
   ])
 }
 

@@ -77,6 +77,8 @@ beforeAll(async () => {
   const fillers = [...Array(10).keys()].map((i) => `filler-${i}`)
   for (const id of fillers) tx.createOrReplace({ _id: id, _type: 'category', title: id, slug: { current: id }, kind: 'desk' })
   tx.createOrReplace({ _id: 'many', _type: 'article', title: 'In many categories', slug: { current: 'many' }, publishedAt: iso(3 * day + 1000), categories: [...fillers, 'climate'].map(ref) })
+  tx.createOrReplace({ _id: 'essay', _type: 'imageGallery', title: 'Thames at dawn', slug: { current: 'thames-at-dawn' }, publishedAt: iso(day), images: [] })
+  tx.createOrReplace({ _id: 'drafts.essay-secret', _type: 'imageGallery', title: `${secret} essay`, slug: { current: 'secret-essay' }, publishedAt: iso(day), images: [] })
   // More opinion pieces than a feed holds, all from a month ago.
   for (let i = 0; i < feedSize + 5; i++) {
     tx.createOrReplace({ _id: `bulk-${i}`, _type: 'article', title: `Opinion ${i}`, slug: { current: `opinion-${i}` }, publishedAt: iso(30 * day + i * 1000), categories: [ref('opinion')] })
@@ -209,9 +211,9 @@ describe('sitemaps', () => {
     expectErrorBody(await get('/sitemaps/articles-2026-13.xml'), 404)
   })
 
-  it('the pages sitemap lists the fixed pages and every category at its address', async () => {
+  it('the pages sitemap lists the fixed pages, every category at its address and the photo essays', async () => {
     const paths = parse(await get('/sitemaps/pages.xml')).urlset.url.map((url: any) => pathOf(url.loc))
-    expect(paths).toEqual(expect.arrayContaining(['/', '/archive', '/about', '/uk', '/opinion', '/topic/climate']))
+    expect(paths).toEqual(expect.arrayContaining(['/', '/archive', '/about', '/uk', '/opinion', '/topic/climate', '/photo-essays/thames-at-dawn']))
     expect(paths).not.toContain('/climate')
   })
 
