@@ -1,5 +1,5 @@
 // RSS 2.0 feeds of the newest articles: the paper's (/rss.xml), a section's or desk's
-// (/{section}/rss.xml) and a topic's (/topic/{slug}/rss.xml), so readers can follow the paper in a
+// (/{section}/rss.xml), a topic's (/topic/{slug}/rss.xml) and an author's (/author/{slug}/rss.xml), so readers can follow the paper in a
 // feed reader and aggregators can pick up each story. Each feed holds a fixed number of items,
 // read with one bounded query, whatever the size of the archive. A category's feed selects the
 // articles its listing page shows (src/content/listings/listings.ts, categoryListingQuery): the
@@ -129,6 +129,31 @@ export async function categoryFeed(source: FeedSource, slug: string, kind: Categ
       articles,
     ),
   }
+}
+
+/** An author by `$slug`. */
+export const authorQuery = `*[_type == "author" && slug.current == $slug][0]{_id, name, "slug": slug.current, bio}`
+
+/** The newest articles by the author `$author` (their id). */
+export const authorArticlesQuery = `*[${articleFilter} && author._ref == $author] | ${newestFirst}[0...${feedSize}]{${item}}`
+
+/** An author's feed; an unknown slug is a 404. */
+export async function authorFeed(source: FeedSource, slug: string): Promise<string> {
+  const author = slug.length <= 200 ? await source.fetch<{ _id: string; name: string | null; slug: string; bio: string | null } | null>(authorQuery, { slug }) : null
+  if (!author) throw httpError(404, `No author "${slug.slice(0, 200)}"`)
+  const name = author.name || author.slug
+  const articles = await source.fetch<FeedArticle[]>(authorArticlesQuery, { author: author._id })
+  return rssDocument(
+    source,
+    {
+      title: `${name} | Resonance`,
+      // The paper's front page until authors have pages of their own (issue 11, author pages).
+      link: `${source.origin}/`,
+      self: `${source.origin}/author/${encodeURIComponent(author.slug)}/rss.xml`,
+      description: cleanText(author.bio) || `The latest stories by ${name} from Resonance.`,
+    },
+    articles,
+  )
 }
 
 /** RFC 822 date-time, as RSS 2.0 asks (`Mon, 23 Nov 2026 20:40:59 GMT`), or null for a bad date. */

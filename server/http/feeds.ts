@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
-import { categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
+import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
 import { robotsTxt } from '../feeds/robots.ts'
 import { monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
 import { feedSource, type FeedSource } from '../feeds/source.ts'
@@ -49,6 +49,10 @@ export function categoryRss(deps: ApiDeps, kind: CategoryFeedKind) {
     }
     await send(req, res, feedTypes.rss, feed.xml)
   }
+}
+
+export function authorRss(deps: ApiDeps) {
+  return async ({ req, res, params }: Context) => send(req, res, feedTypes.rss, await authorFeed(source(deps, req), params.slug ?? ''))
 }
 
 export function sitemapIndexXml(deps: ApiDeps) {

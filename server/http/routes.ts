@@ -3,7 +3,7 @@
 // write needs a writer's role, checked by the handler before the route runs.
 
 import { doc, mutate, mutatePermission, query } from './data.ts'
-import { categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
+import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { file, image, upload } from './media.ts'
 import { sendJson } from './respond.ts'
@@ -40,6 +40,7 @@ export function routeTable(deps: ApiDeps): Route[] {
     // Feeds and search engines (server/feeds): published content only, like the pages.
     { methods: GET, path: /^\/rss\.xml$/, access: 'anyone', handle: paperRss(deps) },
     { methods: GET, path: /^\/topic\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'topic') },
+    { methods: GET, path: /^\/author\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: authorRss(deps) },
     { methods: GET, path: /^\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'section') },
     { methods: GET, path: /^\/sitemap\.xml$/, access: 'anyone', handle: sitemapIndexXml(deps) },
     { methods: GET, path: /^\/sitemaps\/pages\.xml$/, access: 'anyone', handle: pagesSitemapXml(deps) },

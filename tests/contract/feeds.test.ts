@@ -69,6 +69,7 @@ beforeAll(async () => {
     // What no reader may see: a draft over a published article, a draft-only article, a release
     // version, a private document and a draft category.
     .createOrReplace({ _id: 'drafts.fresh', _type: 'article', title: `${secret} overlay`, slug: { current: 'fresh' }, publishedAt: iso(hour), categories: [ref('uk')] })
+    .createOrReplace({ _id: 'drafts.by-ada', _type: 'article', title: `${secret} by Ada`, slug: { current: 'secret-by-ada' }, publishedAt: iso(hour / 4), author: { _type: 'reference', _ref: 'ada' } })
     .createOrReplace({ _id: 'drafts.unpublished', _type: 'article', title: `${secret} new`, slug: { current: 'secret-unpublished' }, publishedAt: iso(2 * hour), categories: [ref('uk'), ref('climate')] })
     .createOrReplace({ _id: 'versions.r1.older', _type: 'article', title: `${secret} release`, slug: { current: 'secret-release' }, publishedAt: iso(hour / 2), categories: [ref('opinion')] })
     .createOrReplace({ _id: 'private.hidden', _type: 'article', title: `${secret} private`, slug: { current: 'secret-private' }, publishedAt: iso(2 * hour), categories: [ref('uk')] })
@@ -149,6 +150,16 @@ describe('RSS', () => {
     expect(climate.title).toBe('Climate & Energy | Resonance')
     expect(climate.link).toBe(`${publicUrl}/topic/climate`)
     expect(climate.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`, `${publicUrl}/article/many`])
+  })
+
+  it("an author's feed holds their articles only, and an unknown author is a 404", async () => {
+    const res = await get('/author/ada/rss.xml')
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
+    const channel = parse(res).rss.channel
+    expect(channel.title).toBe('Ada Lovelace | Resonance')
+    expect(channel['atom:link']['@href']).toBe(`${publicUrl}/author/ada/rss.xml`)
+    expect(channel.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`])
+    expectErrorBody(await get('/author/nobody/rss.xml'), 404)
   })
 
   it('a category asked for at the other kind of address is sent to its own feed; an unknown one is a 404', async () => {
@@ -243,7 +254,7 @@ describe('robots.txt', () => {
 })
 
 describe('every feed', () => {
-  const paths = ['/rss.xml', '/uk/rss.xml', '/opinion/rss.xml', '/topic/climate/rss.xml', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/robots.txt']
+  const paths = ['/rss.xml', '/uk/rss.xml', '/opinion/rss.xml', '/topic/climate/rss.xml', '/author/ada/rss.xml', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/robots.txt']
 
   it('answers HEAD with the headers of GET and no body', async () => {
     for (const path of paths) {
