@@ -90,6 +90,14 @@ describe('pages from the service', () => {
     expect((await html('/uk/rss.xml')).body).toContain('Bridge reopens after a year of repairs')
   })
 
+  it('every page the sitemaps list is a page the service sends', async () => {
+    const locs = async (path: string) => [...(await html(path)).body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    const sitemaps = await locs('/sitemap.xml')
+    const pages = (await Promise.all(sitemaps.map(locs))).flat()
+    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/uk', '/topic/sports', '/article/bridge-reopens']))
+    for (const path of pages) expect((await html(path)).status, path).toBe(200)
+  })
+
   it('writes content as text: a title with markup ends no element and runs nothing', async () => {
     const { body } = await html('/article/hostile')
     expect(body).not.toContain('<script>window.injected')
