@@ -22,6 +22,12 @@ describe('PortableTextBody', () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
   })
 
+  it('continues the outline from h2 when the editor used only the lower styles', () => {
+    render(<PortableTextBody value={[block('h2', 'Section'), block('normal', 'Text'), block('h3', 'Subsection')]} />)
+    expect(screen.getByRole('heading', { name: 'Section' }).tagName).toBe('H2')
+    expect(screen.getByRole('heading', { name: 'Subsection' }).tagName).toBe('H3')
+  })
+
   it('shows paragraphs, quotes, bold, italics and both kinds of list', () => {
     const { container } = render(
       <PortableTextBody

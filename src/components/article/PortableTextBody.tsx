@@ -2,6 +2,7 @@ import { PortableText, type PortableTextComponents, type PortableTextMarkCompone
 import type { ArticleBodyNode, ArticleImage } from '../../content/article/article.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
+import { bodyHeadingLevels, type BodyHeadingLevel } from '../../content/article/outline.ts'
 import './PortableTextBody.css'
 
 export interface PortableTextBodyProps {
@@ -46,16 +47,30 @@ function BodyImage({ value, isInline }: PortableTextTypeComponentProps<ArticleIm
 
 const nothing = () => null
 
-// Body headings sit one level below the page's own: the article title is the page's only h1, so
-// an editor's "Heading 1" becomes an h2 (and h2 an h3, h3 an h4). A second h1 would tell screen
-// reader users the article ends where the body begins. Each keeps a class of its own so the
-// editor's levels still look distinct.
+const headingTags = { 2: 'h2', 3: 'h3', 4: 'h4' } as const satisfies Record<BodyHeadingLevel, string>
+
+// Body headings sit below the page's own: the article title is the page's only h1, and the body's
+// headings continue the outline from h2 without a gap (content/article/outline.ts). A second h1
+// would tell screen reader users the article ends where the body begins. Each keeps a class of its
+// own so the editor's styles still look distinct.
+function componentsFor(levels: Record<'h1' | 'h2' | 'h3', BodyHeadingLevel>): PortableTextComponents {
+  const H1 = headingTags[levels.h1]
+  const H2 = headingTags[levels.h2]
+  const H3 = headingTags[levels.h3]
+  return {
+    ...components,
+    block: {
+      ...(components.block as object),
+      h1: ({ children }) => <H1 className="pt-body__h1">{children}</H1>,
+      h2: ({ children }) => <H2 className="pt-body__h2">{children}</H2>,
+      h3: ({ children }) => <H3 className="pt-body__h3">{children}</H3>,
+    },
+  }
+}
+
 const components: PortableTextComponents = {
   block: {
     normal: ({ children }) => <p>{children}</p>,
-    h1: ({ children }) => <h2 className="pt-body__h1">{children}</h2>,
-    h2: ({ children }) => <h3 className="pt-body__h2">{children}</h3>,
-    h3: ({ children }) => <h4 className="pt-body__h3">{children}</h4>,
     blockquote: ({ children }) => <blockquote className="pt-body__quote">{children}</blockquote>,
   },
   list: {
@@ -88,7 +103,7 @@ export function PortableTextBody({ value }: PortableTextBodyProps) {
   if (!value || value.length === 0) return null
   return (
     <div className="pt-body">
-      <PortableText value={value} components={components} onMissingComponent={false} />
+      <PortableText value={value} components={componentsFor(bodyHeadingLevels(value))} onMissingComponent={false} />
     </div>
   )
 }
