@@ -1,0 +1,105 @@
+// The admin's subscribers: newsletter sign-ups as the service hands them over, the list's address
+// (which status, which page), their labels, and the name the CSV export is saved under. The routes
+// read the address in the app's main bundle, so this module imports nothing heavier than the
+// page-number rule.
+
+import { pageCount, parsePage } from '../listings/listings.ts'
+
+export const subscriberPlans = ['digital', 'digital-print', 'weekend'] as const
+export type SubscriberPlan = (typeof subscriberPlans)[number]
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const
+export type SubscriberStatus = (typeof subscriberStatuses)[number]
+
+export interface Subscriber {
+  _id: string
+  _type: 'subscriber'
+  /** When they signed up (ISO). */
+  _createdAt: string
+  email: string
+  plan: SubscriberPlan
+  status: SubscriberStatus
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
+export type SubscriberCounts = Record<SubscriberStatus, number>
+
+export interface SubscriberPage {
+  subscribers: Subscriber[]
+  page: number
+  pageCount: number
+  /** Subscribers the filter lets through, on every page. */
+  total: number
+  /** Every subscriber by status, whatever the filter. */
+  counts: SubscriberCounts
+}
+
+/** The service sends 50 a page, newest first. */
+export const subscriberPageSize = 50
+
+export const subscriberPlanLabels: Record<SubscriberPlan, string> = {
+  digital: 'Digital',
+  'digital-print': 'Digital + Print',
+  weekend: 'Weekend',
+}
+
+export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+}
+
+/** What each status means, for the counts above the table. */
+export const subscriberStatusDescriptions: Record<SubscriberStatus, string> = {
+  pending: 'signed up, not yet confirmed by email',
+  confirmed: 'receiving the newsletter',
+  unsubscribed: 'no longer receiving it',
+}
+
+export type SubscriberFilter = SubscriberStatus | 'all'
+
+/** The subscriber list's URL: defaults left out, so each view has one address. */
+export interface SubscriberSearch {
+  status?: SubscriberStatus
+  page?: number
+}
+
+/**
+ * The subscribers route's `validateSearch`: anything it does not understand means the default, so a
+ * stale or mistyped address still opens the list. Every key is returned (undefined when absent)
+ * because the router keeps keys a validator leaves out.
+ */
+export function validateSubscriberSearch(search: Record<string, unknown>): SubscriberSearch {
+  const page = parsePage(search.page)
+  const status = subscriberStatuses.find((s) => s === search.status)
+  return { status, page: page > 1 ? page : undefined }
+}
+
+/** What the list asks the service for. */
+export function subscriberRequest(search: SubscriberSearch): { page: number; status: SubscriberFilter } {
+  return { page: search.page ?? 1, status: search.status ?? 'all' }
+}
+
+export function subscriberPageCount(total: number): number {
+  return pageCount(total, subscriberPageSize)
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** "subscribers-2026-11-21.csv": the service's own name for an export made on that day. */
+export function subscribersCsvName(today: Date, status: SubscriberFilter = 'all'): string {
+  return status === 'all' ? `subscribers-${isoDay(today)}.csv` : `subscribers-${status}-${isoDay(today)}.csv`
+}
+
+/**
+ * The name to save an export under: the one the service gave in Content-Disposition when it is a
+ * plain file name ending in .csv, otherwise the same name made here. Never a path, so a save dialog
+ * cannot be steered to another folder.
+ */
+export function csvFileName(contentDisposition: string | null, today: Date, status: SubscriberFilter = 'all'): string {
+  const given = /filename="([^"]*)"/i.exec(contentDisposition ?? '')?.[1] ?? /filename=([^;\s]+)/i.exec(contentDisposition ?? '')?.[1]
+  return given && /^[\w.-]{1,100}\.csv$/.test(given) && !given.startsWith('.') ? given : subscribersCsvName(today, status)
+}
