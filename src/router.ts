@@ -7,8 +7,10 @@ import { routeTree } from './routeTree.gen.ts'
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   // Scroll restoration is the browser's business; on the server it would add an inline script the
-  // browser's first render does not have.
-  return createRouter({ routeTree, context, history, defaultPreload: 'intent', scrollRestoration: history === undefined })
+  // browser's first render does not have. A path no route matches is the root's not-found page, under
+  // the paper's header: with the default ('fuzzy') the deepest route it starts with would take it,
+  // and /uk/extra/deep showed the UK section (with a 404 status) because a section has no children.
+  return createRouter({ routeTree, context, history, defaultPreload: 'intent', scrollRestoration: history === undefined, notFoundMode: 'root' })
 }
 
 declare module '@tanstack/react-router' {

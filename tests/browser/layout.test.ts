@@ -36,6 +36,11 @@ async function searchResultsFor(q: string, page = 1): Promise<SearchResultPage> 
   return suite.service.client().fetch<SearchResultPage>(query, params)
 }
 
+/** The names of the header's and footer's links on screen that say they are the page shown. */
+async function visibleCurrentLinks(page: Page): Promise<string[]> {
+  return page.locator('header [aria-current="page"]:visible, footer [aria-current="page"]:visible').allInnerTexts()
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze()
   return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
@@ -58,6 +63,34 @@ describe('the shared header and footer', () => {
     for (const text of ['Informative / Accurate / Global', 'Est. 2024', 'London Edition']) expect(await header.getByText(text).isVisible()).toBe(true)
     expect(await page.getByRole('contentinfo').innerText()).toContain('© 2025 Resonance')
     expect(await page.getByRole('main').getAttribute('id')).toBe('main')
+  })
+
+  it('marks the section shown, and only that one, before and after the app takes the page over', async () => {
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto(`${suite.service.url}/uk?page=2`)
+    expect(await visibleCurrentLinks(plain)).toEqual(['UK'])
+
+    const page = await open('/uk')
+    expect(await visibleCurrentLinks(page)).toEqual(['UK'])
+    await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'World' }).click()
+    await page.getByRole('heading', { level: 1, name: 'World' }).waitFor()
+    expect(await visibleCurrentLinks(page)).toEqual(['World'])
+  })
+
+  it('answers a path under a section or topic with the not-found page and 404, marking no section', async () => {
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    for (const path of ['/uk/extra/deep', '/topic/news-politics/extra']) {
+      const response = await gotoApp(page, `${suite.service.url}${path}`)
+      expect(response?.status(), path).toBe(404)
+      // One h1, the not-found page's: the section's listing is not shown under it.
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), path).toContain('Oops! Page not found')
+      expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true)
+      expect(await page.getByRole('main').getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
+      expect(await visibleCurrentLinks(page), path).toEqual([])
+      expect(await page.getByRole('banner').isVisible()).toBe(true)
+    }
   })
 
   it('searches from the header: the toggle opens the panel, and Search shows the results for the text on /search', async () => {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { Ref } from 'react'
-import { mainSections, topics, type NavLink } from '../../content/layout/navigation.ts'
+import { currentPageOnly, mainSections, topics, type NavLink } from '../../content/layout/navigation.ts'
 import './MobileMenu.css'
 
 export interface MobileMenuProps {
@@ -16,7 +16,7 @@ function LinkList({ links }: { links: NavLink[] }) {
     <ul className="mobile-menu__list">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="mobile-menu__link" activeOptions={{ exact: link.to === '/' }}>
+          <Link to={link.to} className="mobile-menu__link" activeOptions={currentPageOnly}>
             {link.label}
           </Link>
         </li>

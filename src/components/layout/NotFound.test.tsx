@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { NotFound } from './NotFound.tsx'
 
 // The real router, in memory: NotFound is what it shows for a path it does not know.
-function renderUnknownPath() {
+function renderUnknownPath(path = '/no/such/page') {
   const rootRoute = createRootRoute({ notFoundComponent: NotFound })
   const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>Latest news</h1> })
-  const router = createRouter({ routeTree: rootRoute.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/no/such/page'] }) })
+  const router = createRouter({ routeTree: rootRoute.addChildren([home]), history: createMemoryHistory({ initialEntries: [path] }) })
   render(<RouterProvider router={router} />)
   return router
 }
@@ -27,6 +27,12 @@ describe('NotFound', () => {
     await userEvent.setup().click(home)
     expect(await screen.findByRole('heading', { name: 'Latest news' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('marks no suggestion as the page shown under a section it suggests', async () => {
+    renderUnknownPath('/uk/extra/deep')
+    const nav = await screen.findByRole('navigation', { name: 'Or try one of our sections' })
+    expect(nav.querySelectorAll('[aria-current]')).toHaveLength(0)
   })
 
   it('suggests a few sections from the header', async () => {

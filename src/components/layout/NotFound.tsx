@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { mainSections } from '../../content/layout/navigation.ts'
+import { currentPageOnly, mainSections } from '../../content/layout/navigation.ts'
 import './NotFound.css'
 
 // A few sections a lost reader is likely to want, straight from the header's list.
@@ -27,7 +27,7 @@ export function NotFound() {
         <ul>
           {suggestions.map((section) => (
             <li key={section.slug}>
-              <Link to="/$section" params={{ section: section.slug }}>
+              <Link to="/$section" params={{ section: section.slug }} activeOptions={currentPageOnly}>
                 {section.label}
               </Link>
             </li>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { footerAbout, footerSections, type NavLink } from '../../content/layout/navigation.ts'
+import { currentPageOnly, footerAbout, footerSections, type NavLink } from '../../content/layout/navigation.ts'
 import './SiteFooter.css'
 
 function FooterLinks({ title, links }: { title: string; links: NavLink[] }) {
@@ -12,7 +12,7 @@ function FooterLinks({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="page-footer__list">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="page-footer__link">
+            <Link to={link.to} className="page-footer__link" activeOptions={currentPageOnly}>
               {link.label}
             </Link>
           </li>

@@ -12,6 +12,11 @@ function hrefs(name: string) {
     .map((link) => [link.textContent, link.getAttribute('href')])
 }
 
+/** The links on screen that say they are the page shown (the closed menu's are hidden). */
+function currentLinks() {
+  return [...document.querySelectorAll('[aria-current="page"]')].filter((link) => !link.closest('[hidden]')).map((link) => link.textContent)
+}
+
 function searchToggle() {
   return screen.getByRole('button', { name: 'Search Resonance' })
 }
@@ -65,6 +70,21 @@ describe('SiteHeader', () => {
     const sections = within(screen.getByRole('navigation', { name: 'Main sections' }))
     expect(sections.getByRole('link', { name: 'Sport' }).getAttribute('aria-current')).toBe('page')
     expect(sections.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull()
+  })
+
+  it('still marks the section on a later page of it, and Home is not marked there', async () => {
+    await renderWithRouter(<SiteHeader date={date} />, '/uk?page=2')
+    expect(currentLinks()).toEqual(['UK'])
+  })
+
+  it('marks nothing under a section, where the page is not found', async () => {
+    await renderWithRouter(<SiteHeader date={date} />, '/uk/extra/deep')
+    expect(currentLinks()).toEqual([])
+  })
+
+  it('marks nothing on an article, whose section link would lead away from it', async () => {
+    await renderWithRouter(<SiteHeader date={date} />, '/article/thames-barrier')
+    expect(currentLinks()).toEqual([])
   })
 
   it('opens the search panel with its box focused, and closes it again', async () => {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { mainSections, mediaLinks, topBarTopics, utilityLinks, type NavLink } from '../../content/layout/navigation.ts'
+import { currentPageOnly, mainSections, mediaLinks, topBarTopics, utilityLinks, type NavLink } from '../../content/layout/navigation.ts'
 import { Masthead } from './Masthead.tsx'
 import { MobileMenu } from './MobileMenu.tsx'
 import { SearchPanel } from '../search/SearchPanel.tsx'
@@ -21,7 +21,7 @@ const menuPanelId = 'site-menu'
 function LinkItems({ links, className }: { links: NavLink[]; className: string }) {
   return links.map((link) => (
     <li key={link.to}>
-      <Link to={link.to} className={className} activeOptions={{ exact: link.to === '/' }}>
+      <Link to={link.to} className={className} activeOptions={currentPageOnly}>
         {link.label}
       </Link>
     </li>
@@ -150,7 +150,7 @@ export function SiteHeader({ date, onSearch }: SiteHeaderProps) {
                 <Link
                   to={link.to}
                   className={index === 0 ? 'page-header__section page-header__section--featured' : 'page-header__section'}
-                  activeOptions={{ exact: link.to === '/' }}
+                  activeOptions={currentPageOnly}
                 >
                   {link.label}
                 </Link>

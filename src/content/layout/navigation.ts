@@ -5,6 +5,17 @@ export interface NavLink {
   to: string
 }
 
+/**
+ * When a header or footer link says it is the page shown (`aria-current="page"`, the underline):
+ * only when the page on screen is the one it leads to. Another page of the same listing
+ * (`/uk?page=2`) is still the UK section, so the query does not count; a path under it does not
+ * match, so `/uk/extra/deep` (not found) marks nothing, and neither does an article. An article
+ * could mark its section, but "current page" would then tell a screen-reader user that the UK link
+ * leads to the page they are reading, when it leads away from it; the article's own section link
+ * (its category label) already says where it belongs.
+ */
+export const currentPageOnly = { exact: true, includeSearch: false } as const
+
 export const mainSections: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'UK', to: '/uk' },
