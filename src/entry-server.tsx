@@ -6,6 +6,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
 import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
+import { siteOrigin } from './content/meta/site.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 
 type ServerOutcome =
@@ -35,7 +36,19 @@ export function renderTarget(): { dataset: string } | null {
   return config.apiHost === '' ? { dataset: config.dataset } : null
 }
 
-export async function renderPage(url: string, query: ServerQuery, now: Date = new Date()): Promise<RenderedPage> {
+export interface RenderOptions {
+  /**
+   * The site's base for the head's absolute addresses (canonical, share cards, structured data):
+   * PUBLIC_URL, or the origin the page was requested on. Checked by siteOrigin, so a forged Host
+   * header cannot put another scheme into the page.
+   */
+  origin: string
+  now?: Date
+}
+
+export async function renderPage(url: string, query: ServerQuery, options: RenderOptions): Promise<RenderedPage> {
+  const now = options.now ?? new Date()
+  const origin = siteOrigin(options.origin)
   const target = renderTarget()
   if (!target) throw new Error('This build reads content from another host; it cannot be rendered here')
   const results: Record<string, unknown> = {}
@@ -46,7 +59,7 @@ export async function renderPage(url: string, query: ServerQuery, now: Date = ne
       return result as R
     },
   }
-  const router = createAppRouter({ content, renderedAt: now }, createMemoryHistory({ initialEntries: [url] }))
+  const router = createAppRouter({ content, renderedAt: now, origin }, createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // The outcome of a server load (render with a status, or redirect) is kept on the router; the
   // field is internal, so the version is pinned and tests/browser/server-rendering.test.ts covers both cases (404 and redirect).
@@ -60,7 +73,7 @@ export async function renderPage(url: string, query: ServerQuery, now: Date = ne
   // React writes the tags it hoists (the page's <title> and meta from <HeadContent />, and the
   // preload of the lead image) before the markup; they belong in the document's head.
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
-  const data: PageData = { renderedAt: now.toISOString(), results }
+  const data: PageData = { renderedAt: now.toISOString(), origin, results }
   return { status: statusOf(router.state.matches, outcome), redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data) }
 }
 

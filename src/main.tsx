@@ -3,6 +3,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { browserSource, readPageData } from './content/clients/browserSource.ts'
 import { pageDataElementId } from '../shared/pageData.ts'
+import { siteOrigin } from './content/meta/site.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 import './styles.css'
 
@@ -22,7 +23,13 @@ function Interactive({ children }: { children: ReactNode }) {
 // A page the content service rendered comes with the data it used; the first render must match
 // that HTML, so it waits for the route (and its data, from the page) before hydrating it.
 const pageData = readPageData(document, pageDataElementId)
-const router = createAppRouter({ content: browserSource(pageData), renderedAt: pageData ? new Date(pageData.renderedAt) : new Date() })
+// The head's absolute addresses use the base the server rendered with (PUBLIC_URL when set), so the
+// head stays the one the server sent; a page the browser renders alone uses its own origin.
+const router = createAppRouter({
+  content: browserSource(pageData),
+  renderedAt: pageData ? new Date(pageData.renderedAt) : new Date(),
+  origin: pageData?.origin ?? siteOrigin(window.location.origin),
+})
 const container = document.getElementById('root')!
 const app = (
   <StrictMode>

@@ -23,6 +23,7 @@ import { Route as VideosRouteImport } from './routes/videos'
 import { Route as AdminAuthedRouteRouteImport } from './routes/admin/_authed/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ArticleSlugRouteImport } from './routes/article.$slug'
+import { Route as AuthorSlugRouteImport } from './routes/author.$slug'
 import { Route as PhotoEssaysIndexRouteImport } from './routes/photo-essays.index'
 import { Route as PhotoEssaysSlugRouteImport } from './routes/photo-essays.$slug'
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
@@ -103,6 +104,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 const ArticleSlugRoute = ArticleSlugRouteImport.update({
   id: '/article/$slug',
   path: '/article/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthorSlugRoute = AuthorSlugRouteImport.update({
+  id: '/author/$slug',
+  path: '/author/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PhotoEssaysIndexRoute = PhotoEssaysIndexRouteImport.update({
@@ -187,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/videos': typeof VideosRoute
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
+  '/author/$slug': typeof AuthorSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/videos': typeof VideosRoute
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
+  '/author/$slug': typeof AuthorSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
@@ -242,6 +250,7 @@ export interface FileRoutesById {
   '/admin/_authed': typeof AdminAuthedRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
+  '/author/$slug': typeof AuthorSlugRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | '/videos'
     | '/admin/login'
     | '/article/$slug'
+    | '/author/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays/'
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/videos'
     | '/admin/login'
     | '/article/$slug'
+    | '/author/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays'
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/admin/_authed'
     | '/admin/login'
     | '/article/$slug'
+    | '/author/$slug'
     | '/photo-essays/$slug'
     | '/topic/$slug'
     | '/photo-essays/'
@@ -352,6 +364,7 @@ export interface RootRouteChildren {
   VideoJournalRoute: typeof VideoJournalRoute
   VideosRoute: typeof VideosRoute
   ArticleSlugRoute: typeof ArticleSlugRoute
+  AuthorSlugRoute: typeof AuthorSlugRoute
   PhotoEssaysSlugRoute: typeof PhotoEssaysSlugRoute
   TopicSlugRoute: typeof TopicSlugRoute
   PhotoEssaysIndexRoute: typeof PhotoEssaysIndexRoute
@@ -455,6 +468,13 @@ declare module '@tanstack/react-router' {
       path: '/article/$slug'
       fullPath: '/article/$slug'
       preLoaderRoute: typeof ArticleSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/author/$slug': {
+      id: '/author/$slug'
+      path: '/author/$slug'
+      fullPath: '/author/$slug'
+      preLoaderRoute: typeof AuthorSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/photo-essays/': {
@@ -612,6 +632,7 @@ const rootRouteChildren: RootRouteChildren = {
   VideoJournalRoute: VideoJournalRoute,
   VideosRoute: VideosRoute,
   ArticleSlugRoute: ArticleSlugRoute,
+  AuthorSlugRoute: AuthorSlugRoute,
   PhotoEssaysSlugRoute: PhotoEssaysSlugRoute,
   TopicSlugRoute: TopicSlugRoute,
   PhotoEssaysIndexRoute: PhotoEssaysIndexRoute,

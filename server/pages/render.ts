@@ -28,7 +28,7 @@ interface RenderedPage {
 
 interface RenderModule {
   renderTarget(): { dataset: string } | null
-  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, now?: Date): Promise<RenderedPage>
+  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date }): Promise<RenderedPage>
 }
 
 interface Cached {
@@ -92,28 +92,34 @@ export class PageRenderer {
     return path !== '/admin' && !path.startsWith('/admin/') && !isFilePath(path)
   }
 
-  /** Sends the page, or returns false when it could not be rendered (the caller serves the plain app). */
-  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  /**
+   * Sends the page, or returns false when it could not be rendered (the caller serves the plain app).
+   * `origin` is the site's base the page's absolute addresses start with (PUBLIC_URL, or the origin
+   * the request came in on); pages are kept per origin, so a request naming another host never
+   * changes the page other readers get.
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<boolean> {
     const path = url.pathname + url.search
     const now = new Date()
     const minute = Math.floor(now.getTime() / 60_000)
     const key = `${this.store.revisionOf(this.dataset) ?? 0}\u0000${minute}\u0000${path}`
-    let page = this.cache.get(path)
+    const cacheKey = `${origin}\u0000${path}`
+    let page = this.cache.get(cacheKey)
     if (!page || page.key !== key) {
       try {
-        page = await this.render(path, key, now)
+        page = await this.render(path, origin, key, now)
       } catch (error) {
         this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
         return false
       }
-      this.cache.set(path, page)
+      this.cache.set(cacheKey, page)
     }
     sendBody(req, res, page.status, page.headers, page.body, page.gzip)
     return true
   }
 
-  private async render(path: string, key: string, now: Date): Promise<Cached> {
-    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), now)
+  private async render(path: string, origin: string, key: string, now: Date): Promise<Cached> {
+    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), { origin, now })
     const common = { ...this.headers, 'Cache-Control': 'no-cache' }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)

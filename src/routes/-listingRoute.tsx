@@ -11,6 +11,7 @@ import { checkIdentifier } from '../content/format/identifier.ts'
 import { categoryFeedLink } from '../content/layout/feeds.ts'
 import {
   categoryListingQuery,
+  categoryPath,
   headWithoutContent,
   listingHead,
   pageSizes,
@@ -53,7 +54,7 @@ export function pagedListingRoute<Data>(listing: Listing, query: (bounds: PageBo
   return {
     ...pageOptions,
     loader: ({ deps, context }: { deps: PageDeps; context: RouterContext }) => context.content.fetch<Data>(query(pageWindow(deps.page, listing.pageSize))),
-    head: ({ match }: { match: { loaderDeps: PageDeps } }) => listingHead(listing.title, listing.description, match.loaderDeps.page),
+    head: ({ match }: { match: { context: RouterContext; loaderDeps: PageDeps } }) => listingHead(match.context.origin, listing, match.loaderDeps.page),
     pendingComponent: pendingView(listing.pendingLabel),
   }
 }
@@ -62,7 +63,7 @@ export function pagedListingRoute<Data>(listing: Listing, query: (bounds: PageBo
 export function singlePageListingRoute<Data>(listing: Listing, query: string) {
   return {
     loader: ({ context }: { context: RouterContext }) => context.content.fetch<Data>(query),
-    head: () => listingHead(listing.title, listing.description),
+    head: ({ match }: { match: { context: RouterContext } }) => listingHead(match.context.origin, listing),
     pendingComponent: pendingView(listing.pendingLabel),
   }
 }
@@ -130,14 +131,13 @@ export function categoryListingRoute(kind: CategoryPageKind) {
       if ((listing.kind === 'topic' ? 'topic' : 'section') !== kind) throw elsewhere(listing.kind, listing.slug, deps.page)
       return listing
     },
-    head: ({ loaderData, match }: { loaderData?: CategoryListing; match: { status: string; loaderDeps: PageDeps } }) =>
-      loaderData
-        ? {
-            ...listingHead(loaderData.title, loaderData.description || wording.describe(loaderData.title), match.loaderDeps.page),
-            // Beside the paper's feed, which the root links from every page.
-            links: [categoryFeedLink(loaderData.title, loaderData.slug, loaderData.kind)],
-          }
-        : headWithoutContent(match.status),
+    head: ({ loaderData, match }: { loaderData?: CategoryListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) => {
+      if (!loaderData) return headWithoutContent(match.status)
+      const card = { title: loaderData.title, description: loaderData.description || wording.describe(loaderData.title), path: categoryPath(loaderData.slug, loaderData.kind) }
+      const head = listingHead(match.context.origin, card, match.loaderDeps.page)
+      // Beside the paper's feed, which the root links from every page.
+      return { ...head, links: [...(head.links ?? []), categoryFeedLink(loaderData.title, loaderData.slug, loaderData.kind)] }
+    },
     pendingComponent: pendingView(),
   }
 }

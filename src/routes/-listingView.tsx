@@ -9,6 +9,8 @@
 import type { ReactNode } from 'react'
 import { ListingGrid } from '../components/listings/ListingGrid.tsx'
 import { ListingPage } from '../components/listings/ListingPage.tsx'
+import { AuthorPortrait } from '../components/authors/AuthorPortrait.tsx'
+import { authorBio, authorName, authorPath, type AuthorListing } from '../content/authors/authors.ts'
 import { categoryPath, pageSizes, type ArticlePage, type CategoryListing } from '../content/listings/listings.ts'
 import { useNow } from './-clock.tsx'
 import { categoryWording, type CategoryPageKind, type Listing } from './-listingRoute.tsx'
@@ -27,18 +29,21 @@ type Items<Data> = (data: Data, now: Date) => ReactNode
 
 interface ListingViewProps {
   listing: ShownListing
+  /** Beside the heading (an author's portrait). */
+  picture?: ReactNode
   total: number
   page: number
   children: (now: Date) => ReactNode
 }
 
 /** The frame of a listing (ListingPage) around its items, dated on the reader's clock. */
-export function ListingView({ listing, total, page, children }: ListingViewProps) {
+export function ListingView({ listing, total, page, picture, children }: ListingViewProps) {
   const now = useNow()
   return (
     <ListingPage
       title={listing.title}
       kicker={listing.kicker}
+      picture={picture}
       description={listing.description}
       total={total}
       page={page}
@@ -86,6 +91,29 @@ export function categoryPage(route: ListingRouteApi<CategoryListing>, kind: Cate
     return (
       <ListingView listing={listing} total={category.total} page={page}>
         {(now) => articleCards(category, now)}
+      </ListingView>
+    )
+  }
+}
+
+/** The page of an author: their portrait, name and bio over their articles. */
+export function authorPage(route: ListingRouteApi<AuthorListing>): () => ReactNode {
+  return function AuthorPage() {
+    const author = route.useLoaderData()
+    const { page } = route.useLoaderDeps()
+    const name = authorName(author)
+    const listing: ShownListing = {
+      title: name,
+      kicker: 'Author',
+      description: authorBio(author),
+      path: authorPath(author.slug),
+      pageSize: pageSizes.listing,
+      emptyMessage: `No articles by ${name} yet.`,
+      emptyDetail: 'New stories appear here as soon as they are published.',
+    }
+    return (
+      <ListingView listing={listing} total={author.total} page={page} picture={<AuthorPortrait image={author.image} />}>
+        {(now) => articleCards(author, now)}
       </ListingView>
     )
   }

@@ -3,7 +3,12 @@ import { AboutPage } from '../components/pages/AboutPage.tsx'
 import { listingHead } from '../content/listings/listings.ts'
 
 export const Route = createFileRoute('/about')({
-  head: () => listingHead('About Us', 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.'),
+  head: ({ match }) =>
+    listingHead(match.context.origin, {
+      title: 'About Us',
+      description: 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.',
+      path: '/about',
+    }),
   component: About,
 })
 

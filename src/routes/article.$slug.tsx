@@ -13,10 +13,7 @@ export const Route = createFileRoute('/article/$slug')({
     if (!loaded) throw notFound()
     return loaded
   },
-  head: ({ loaderData, match }) => {
-    const { title, description } = articleHead({ article: loaderData?.article, status: match.status, error: match.error })
-    return { meta: [{ title }, { name: 'description', content: description }] }
-  },
+  head: ({ loaderData, match }) => articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
   // Pending components stay in the main bundle (they show before the route's chunk arrives), so
   // this one is the small shared spinner; the other states load with the route.
   pendingComponent: () => <LoadingSpinner label="Loading article" />,

@@ -3,17 +3,12 @@ import { useEffect, useRef, useState } from 'react'
 import { HomePage } from '../components/home/HomePage.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { loadHomepage } from '../content/homepage/rules.ts'
+import { homepageHead } from '../content/meta/cards.ts'
 import { defaultFeedSettings } from '../machines/feedSettings.ts'
 import { useNow } from './-clock.tsx'
 import type { FeedView, RunningFeed } from './-liveFeed.ts'
 
 export const Route = createFileRoute('/')({
-  head: () => ({
-    meta: [
-      { title: 'Resonance | London Edition' },
-      { name: 'description', content: 'Breaking news, the day’s lead story, features, video and the most-read stories from Resonance, London.' },
-    ],
-  }),
   // The first view: rendered on the server, or fetched on the way here. A failure is not the
   // route's error: the page opens with its spinner and the live feed keeps trying (polling, then
   // offline with retries), as it would after any later failure.
@@ -24,6 +19,8 @@ export const Route = createFileRoute('/')({
       return null
     }
   },
+  // After the loader: written before it, this function's parameter would stop TypeScript inferring the loader's data.
+  head: ({ match }) => homepageHead(match.context.origin),
   // Revisiting the homepage shows the last copy at once; the feed brings it up to date.
   staleTime: Infinity,
   // Coming from another page, the spinner shows until the first fetch (the spec's), as it does

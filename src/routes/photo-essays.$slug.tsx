@@ -2,13 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ListingPending } from '../components/listings/ListingPending.tsx'
 import { NotFound } from '../components/layout/NotFound.tsx'
 import { PhotoEssayGallery } from '../components/listings/PhotoEssayGallery.tsx'
-import { headWithoutContent, listingHead, photoEssayQuery, type PhotoEssay } from '../content/listings/listings.ts'
+import { headWithoutContent, photoEssayHead, photoEssayQuery, type PhotoEssay } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { findBySlug } from './-listingRoute.tsx'
 
 export const Route = createFileRoute('/photo-essays/$slug')({
   loader: ({ params, context }) => findBySlug(params.slug, (slug) => context.content.fetch<PhotoEssay | null>(photoEssayQuery, { slug })),
-  head: ({ loaderData, match }) => (loaderData ? listingHead(loaderData.title, loaderData.description || `A photo essay from Resonance: ${loaderData.title}.`) : headWithoutContent(match.status)),
+  head: ({ loaderData, match }) => (loaderData ? photoEssayHead(match.context.origin, loaderData) : headWithoutContent(match.status)),
   pendingComponent: () => <ListingPending label="Loading the photo essay…" />,
   errorComponent: ListingLoadError,
   notFoundComponent: NotFound,

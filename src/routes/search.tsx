@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { SearchPage } from '../components/search/SearchPage.tsx'
+import { pageHead, pathWithSearch } from '../content/meta/cards.ts'
 import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
@@ -16,15 +17,14 @@ export const Route = createFileRoute('/search')({
     return context.content.fetch<SearchResultPage>(query, params, { signal: abortController.signal })
   },
   head: ({ match }) => {
-    const q = match.search.q
-    return {
-      meta: [
-        { title: q ? `Search results for “${q}” | Resonance` : 'Search | Resonance' },
-        { name: 'description', content: q ? `Articles from Resonance that match “${q}”.` : 'Search every article Resonance has published.' },
-        // Result pages are endless variations of the archive; search engines should index the articles.
-        { name: 'robots', content: 'noindex' },
-      ],
-    }
+    const { q, page } = match.search
+    return pageHead(match.context.origin, {
+      title: q ? `Search results for “${q}”` : 'Search',
+      description: q ? `Articles from Resonance that match “${q}”.` : 'Search every article Resonance has published.',
+      path: pathWithSearch('/search', { q, page }),
+      // Result pages are endless variations of the archive; search engines should index the articles.
+      robots: 'noindex',
+    })
   },
   pendingComponent: SearchPending,
   errorComponent: SearchFailed,

@@ -17,7 +17,13 @@ export const Route = createFileRoute('/subscribe')({
     // would let the unchecked value through.
     return { email: email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined }
   },
-  head: () => listingHead('Subscribe', 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.'),
+  head: ({ match }) =>
+    listingHead(match.context.origin, {
+      title: 'Subscribe',
+      description: 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.',
+      // Never the reader's `?email=`: the address is the page's, and it is shared.
+      path: '/subscribe',
+    }),
   component: Subscribe,
 })
 

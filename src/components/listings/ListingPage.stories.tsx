@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { AuthorPortrait } from '../authors/AuthorPortrait.tsx'
 import { ListingGrid } from './ListingGrid.tsx'
 import { ListingPage } from './ListingPage.tsx'
 import { longTitleArticle, sampleArticles, sampleNow } from './ListingFixtures.ts'
@@ -45,3 +46,14 @@ export const Empty: Story = {
   },
 }
 export const PastTheLastPage: Story = { args: { total: 30, page: 9, children: null } }
+/** An author's page: their portrait beside the heading and their bio under it. */
+export const WithPicture: Story = {
+  args: {
+    title: 'Priya Raman',
+    kicker: 'Author',
+    description: 'Political editor. Priya has covered Westminster and City Hall for fifteen years and presents our weekly politics podcast.',
+    path: '/author/priya-raman',
+    picture: <AuthorPortrait image={{ asset: { _ref: 'image-d9d979cc8d0dcf4f18e3d597d7dc27f9534025e4-400x400-jpg' } }} />,
+    emptyMessage: 'No articles by Priya Raman yet.',
+  },
+}

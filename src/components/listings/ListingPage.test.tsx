@@ -23,6 +23,19 @@ describe('ListingPage', () => {
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/news?page=3')
   })
 
+  it('shows a picture beside the heading when it has one', async () => {
+    await renderInListingRoute(
+      <ListingPage {...base} title="Priya Raman" kicker="Author" path="/author/priya-raman" picture={<img src="/portrait.jpg" alt="" />} total={3} page={1}>
+        <p>The items</p>
+      </ListingPage>,
+      '/author',
+    )
+    const heading = screen.getByRole('heading', { level: 1, name: 'Priya Raman' })
+    const header = heading.closest('header')
+    expect(header?.querySelector('img')?.getAttribute('src')).toBe('/portrait.jpg')
+    expect(screen.getByText('Author')).toBeTruthy()
+  })
+
   it('needs no pagination for a single page', async () => {
     await renderInListingRoute(
       <ListingPage {...base} total={12} page={1}>

@@ -9,6 +9,8 @@ export interface ListingPageProps {
   description?: string | null
   /** A word above the title saying what kind of listing this is ("Topic", "Desk"). */
   kicker?: string | null
+  /** Beside the heading: an author's portrait on their page. */
+  picture?: ReactNode
   /** How many items the listing has over all its pages. */
   total: number
   /** The page being shown, from 1. */
@@ -27,7 +29,7 @@ export interface ListingPageProps {
  * The frame every listing shares: its heading and description, its items, pagination, and an empty
  * state when there is nothing to show (no items at all, or a page past the last).
  */
-export function ListingPage({ title, description, kicker, total, page, pageSize, path, emptyMessage, emptyDetail, children }: ListingPageProps) {
+export function ListingPage({ title, description, kicker, picture, total, page, pageSize, path, emptyMessage, emptyDetail, children }: ListingPageProps) {
   const pages = countPages(total, pageSize)
   let body: ReactNode
   if (total === 0) {
@@ -50,15 +52,18 @@ export function ListingPage({ title, description, kicker, total, page, pageSize,
   }
   return (
     <div className="listing-page">
-      <header className="listing-page__header">
-        {kicker ? <p className="listing-page__kicker">{kicker}</p> : null}
-        <h1 className="listing-page__title">{title}</h1>
-        {description ? <p className="listing-page__description">{description}</p> : null}
-        {pages > 1 && page <= pages ? (
-          <p className="listing-page__position">
-            Page {page} of {pages}
-          </p>
-        ) : null}
+      <header className={picture ? 'listing-page__header listing-page__header--with-picture' : 'listing-page__header'}>
+        {picture}
+        <div className="listing-page__heading">
+          {kicker ? <p className="listing-page__kicker">{kicker}</p> : null}
+          <h1 className="listing-page__title">{title}</h1>
+          {description ? <p className="listing-page__description">{description}</p> : null}
+          {pages > 1 && page <= pages ? (
+            <p className="listing-page__position">
+              Page {page} of {pages}
+            </p>
+          ) : null}
+        </div>
       </header>
       {body}
     </div>

@@ -11,6 +11,8 @@ import {
   type ArticleData,
   type Fetch,
 } from './article.ts'
+import { headJsonLd, headTags, previewTags } from '../meta/cards.testing.ts'
+import { structuredDataProblems } from '../meta/structuredData.testing.ts'
 import { articleBySlugQuery } from './query.ts'
 
 type Doc = Record<string, unknown> & { _id: string; _type: string }
@@ -21,14 +23,16 @@ const dataset: Doc[] = [
   { _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' },
   { _id: 'cat-events', _type: 'category', title: 'Events', slug: { _type: 'slug', current: 'events' }, kind: 'topic' },
   { _id: 'cat-news', _type: 'category', title: 'News', slug: { _type: 'slug', current: 'news' }, kind: 'desk' },
-  { _id: 'author-1', _type: 'author', name: 'Priya Raman', image: { _type: 'image', asset: ref('image-abc-400x400-jpg'), alt: 'Portrait of Priya Raman' } },
+  { _id: 'author-1', _type: 'author', name: 'Priya Raman', slug: { _type: 'slug', current: 'priya-raman' }, image: { _type: 'image', asset: ref('image-abc-400x400-jpg'), alt: 'Portrait of Priya Raman' } },
   {
     _id: 'a-main',
     _type: 'article',
     title: 'Thames Barrier closes twice in a week',
     slug: { _type: 'slug', current: 'thames-barrier' },
     publishedAt: '2026-11-20T10:00:00Z',
+    _updatedAt: '2026-11-20T12:15:00Z',
     excerpt: '<p>Spring tides <b>meet</b> a storm surge.</p>',
+    mainImage: { _type: 'image', asset: ref('image-54c77fed7a8265af421d311b368ef6f413ada44e-1600x900-jpg'), alt: 'The barrier at dusk' },
     mediaType: 'video',
     videoUrl: 'https://media.resonance.example/video/thames.mp4',
     author: ref('author-1'),
@@ -68,9 +72,11 @@ describe('the article query', () => {
     const article = await fetch<ArticleData>(articleBySlugQuery, { slug: 'thames-barrier' })
     expect(article._id).toBe('a-main')
     expect(article.slug).toBe('thames-barrier')
+    expect(article.updatedAt).toBe('2026-11-20T12:15:00Z')
     expect(article.mediaType).toBe('video')
     expect(article.videoUrl).toBe('https://media.resonance.example/video/thames.mp4')
     expect(article.author?.name).toBe('Priya Raman')
+    expect(article.author?.slug).toBe('priya-raman')
     expect(article.author?.image?.asset?._ref).toBe('image-abc-400x400-jpg')
     expect(article.categories).toEqual([
       { _id: 'cat-uk', title: 'UK', slug: 'uk', kind: 'section' },
@@ -184,15 +190,67 @@ describe('articleDescription', () => {
 })
 
 describe('articleHead', () => {
+  const origin = 'https://resonance.example'
   const article = { _id: 'a', title: 'Council budget vote delayed', slug: 'council', publishedAt: null, excerpt: 'Councillors will vote next week.' }
 
   it('names the article and describes it by its excerpt', () => {
-    expect(articleHead({ article, status: 'success' })).toEqual({ title: 'Council budget vote delayed | Resonance', description: 'Councillors will vote next week.' })
+    expect(headTags(articleHead(origin, { article, status: 'success' }))).toMatchObject({ title: 'Council budget vote delayed | Resonance', description: 'Councillors will vote next week.' })
   })
 
-  it('names each state that has no article', () => {
-    expect(articleHead({ status: 'notFound' }).title).toBe('Article not found | Resonance')
-    expect(articleHead({ status: 'error', error: new InvalidSlugError('a b') }).title).toBe('Invalid article slug | Resonance')
-    expect(articleHead({ status: 'error', error: new Error('offline') }).title).toBe('Error loading article | Resonance')
+  it("is the article's share card: its own address, headline, excerpt, a 1200x630 crop of its picture, dates and section", async () => {
+    const { fetch } = groqFetch(dataset)
+    const loaded = await fetch<ArticleData>(articleBySlugQuery, { slug: 'thames-barrier' })
+    const tags = headTags(articleHead(origin, { article: loaded, status: 'success' }))
+    for (const tag of previewTags) expect(tags[tag], tag).toBeTruthy()
+    expect(tags).toMatchObject({
+      canonical: `${origin}/article/thames-barrier`,
+      'og:url': `${origin}/article/thames-barrier`,
+      'og:type': 'article',
+      'og:title': 'Thames Barrier closes twice in a week',
+      'og:description': 'Spring tides meet a storm surge.',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'The barrier at dusk',
+      'article:published_time': '2026-11-20T10:00:00.000Z',
+      'article:modified_time': '2026-11-20T12:15:00.000Z',
+      'article:section': 'UK',
+      'article:author': `${origin}/author/priya-raman`,
+      'twitter:card': 'summary_large_image',
+    })
+    expect(tags['og:image']).toMatch(/^https:\/\/resonance\.example\/images\/.*-1600x900\.jpg\?.*w=1200&h=630&fm=jpg/)
+    expect(tags['twitter:image']).toBe(tags['og:image'])
+  })
+
+  it('describes the article as a NewsArticle with every required property, its picture in three shapes', async () => {
+    const { fetch } = groqFetch(dataset)
+    const loaded = await fetch<ArticleData>(articleBySlugQuery, { slug: 'thames-barrier' })
+    const [ld, ...rest] = headJsonLd(articleHead(origin, { article: loaded, status: 'success' })) as Array<Record<string, unknown>>
+    expect(rest).toEqual([])
+    expect(structuredDataProblems(ld)).toEqual([])
+    expect(ld).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'Thames Barrier closes twice in a week',
+      datePublished: '2026-11-20T10:00:00.000Z',
+      dateModified: '2026-11-20T12:15:00.000Z',
+      author: { '@type': 'Person', name: 'Priya Raman', url: `${origin}/author/priya-raman` },
+      publisher: { '@type': 'Organization', name: 'Resonance', logo: { url: `${origin}/logo.png` } },
+      articleSection: 'UK',
+    })
+    expect((ld!.image as string[]).map((url) => new URL(url).searchParams.get('w') + 'x' + new URL(url).searchParams.get('h'))).toEqual(['1200x675', '1200x900', '1200x1200'])
+  })
+
+  it("shows the paper's card for an article without a picture, and names the paper as the author of an unsigned one", () => {
+    const head = articleHead(origin, { article: { ...article, publishedAt: '2026-11-20T10:00:00Z' }, status: 'success' })
+    expect(headTags(head)['og:image']).toBe(`${origin}/share-card.png`)
+    const [ld] = headJsonLd(head) as Array<Record<string, unknown>>
+    expect(ld!.image).toEqual([`${origin}/share-card.png`])
+    expect(ld!.author).toMatchObject({ '@type': 'Organization', name: 'Resonance' })
+    expect(structuredDataProblems(ld)).toEqual([])
+  })
+
+  it('names each state that has no article, with no card to share', () => {
+    expect(headTags(articleHead(origin, { status: 'notFound' }))).toEqual({ title: 'Article not found | Resonance', description: 'The article you asked for is not on Resonance.' })
+    expect(headTags(articleHead(origin, { status: 'error', error: new InvalidSlugError('a b') })).title).toBe('Invalid article slug | Resonance')
+    expect(headTags(articleHead(origin, { status: 'error', error: new Error('offline') })).title).toBe('Error loading article | Resonance')
   })
 })

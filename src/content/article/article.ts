@@ -3,7 +3,10 @@
 // a caller hands to `loadArticle`, so the route stays thin and the rules are tested here.
 
 import { checkIdentifier } from '../format/identifier.ts'
-import type { ImageRef } from '../format/image.ts'
+import { imageRendition, type ImageRef } from '../format/image.ts'
+import { cardImage, modifiedTime, pageHead, validDate, type Head } from '../meta/cards.ts'
+import { absoluteUrl } from '../meta/site.ts'
+import { newsArticleLd } from '../meta/structuredData.ts'
 import { articleBySlugQuery } from './query.ts'
 import { cleanText } from '../../../shared/text.ts'
 
@@ -23,6 +26,8 @@ export interface ArticleCategory {
 
 export interface ArticleAuthor {
   name: string
+  /** Their page is /author/{slug}; hosted data may lack it. */
+  slug?: string | null
   image?: ArticleImage | null
 }
 
@@ -39,6 +44,8 @@ export interface ArticleData {
   title: string
   slug: string | null
   publishedAt: string | null
+  /** When it was last edited (the published document's `_updatedAt`). */
+  updatedAt?: string | null
   excerpt?: string | null
   mainImage?: ArticleImage | null
   mediaType?: string | null
@@ -129,19 +136,60 @@ export function articleDescription(article: Pick<ArticleData, 'excerpt' | 'body'
   return opening === '' ? siteDescription : shorten(opening)
 }
 
-export interface ArticleHead {
-  title: string
-  description: string
+/** The document title and description of the article route's states that have no article. */
+function statusHead(title: string, description: string): Head {
+  return { meta: [{ title }, { name: 'description', content: description }] }
 }
 
-/** The document title and description for the article route in each of its states. */
-export function articleHead(state: { article?: ArticleData | null; status: string; error?: unknown }): ArticleHead {
-  if (state.article) return { title: `${state.article.title.trim()} | Resonance`, description: articleDescription(state.article) }
-  if (state.status === 'notFound') return { title: 'Article not found | Resonance', description: 'The article you asked for is not on Resonance.' }
-  if (state.error instanceof InvalidSlugError) return { title: 'Invalid article slug | Resonance', description: siteDescription }
-  if (state.status === 'error') return { title: 'Error loading article | Resonance', description: siteDescription }
-  return { title: 'Article | Resonance', description: siteDescription }
+/** The article's head: its share card and NewsArticle, or a title for each state without one. */
+export function articleHead(origin: string, state: { article?: ArticleData | null; status: string; error?: unknown }): Head {
+  const { article } = state
+  if (article) {
+    const title = article.title.trim()
+    const description = articleDescription(article)
+    const path = articlePath(article.slug ?? '')
+    const section = firstCategory(article)?.title ?? null
+    const published = validDate(article.publishedAt)
+    const modified = modifiedTime(article.publishedAt, article.updatedAt)
+    const image = cardImage(origin, article.mainImage)
+    const author = article.author?.name?.trim() ? article.author : null
+    const authorSlug = checkIdentifier(author?.slug)
+    const authorUrl = authorSlug ? absoluteUrl(origin, `/author/${authorSlug}`) : null
+    // Search engines ask for the picture in wide, 4:3 and square shapes; without one, the paper's card.
+    const images = articleImageShapes.map(([w, h]) => imageRendition(article.mainImage, w, h)).filter((url) => url !== null)
+    return pageHead(origin, {
+      title,
+      description,
+      path,
+      type: 'article',
+      image,
+      article: { publishedTime: published, modifiedTime: modified, section, authorUrl },
+      structuredData: [
+        newsArticleLd(origin, {
+          headline: title,
+          description,
+          url: absoluteUrl(origin, path),
+          images: images.length > 0 ? images.map((url) => absoluteUrl(origin, url)) : [image.url],
+          datePublished: published,
+          dateModified: modified,
+          author: author ? { name: author.name.trim(), url: authorUrl } : null,
+          section,
+        }),
+      ],
+    })
+  }
+  if (state.status === 'notFound') return statusHead('Article not found | Resonance', 'The article you asked for is not on Resonance.')
+  if (state.error instanceof InvalidSlugError) return statusHead('Invalid article slug | Resonance', siteDescription)
+  if (state.status === 'error') return statusHead('Error loading article | Resonance', siteDescription)
+  return statusHead('Article | Resonance', siteDescription)
 }
+
+/** The shapes of an article's picture in its structured data: 16:9, 4:3 and 1:1, 1200 wide. */
+const articleImageShapes = [
+  [1200, 675],
+  [1200, 900],
+  [1200, 1200],
+] as const
 
 /** What the client's `fetch` does, so the loader runs against any Sanity-compatible client. */
 export type Fetch = <R>(query: string, params: Record<string, unknown>) => Promise<R>

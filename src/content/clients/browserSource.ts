@@ -26,7 +26,7 @@ export function readPageData(doc: Document, id: string): PageData | null {
   if (!text) return null
   try {
     const data = JSON.parse(text) as PageData
-    return typeof data === 'object' && data !== null && typeof data.renderedAt === 'string' ? data : null
+    return typeof data === 'object' && data !== null && typeof data.renderedAt === 'string' && typeof data.origin === 'string' ? data : null
   } catch {
     return null
   }

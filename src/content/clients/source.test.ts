@@ -14,6 +14,7 @@ describe('queryKey', () => {
 describe('serialisePageData', () => {
   const data: PageData = {
     renderedAt: '2026-11-21T09:00:00.000Z',
+    origin: 'https://resonance.example',
     results: { [queryKey('*')]: { title: 'A </script><script>alert(1)</script> & <b>\u2028line</b>' } },
   }
 
@@ -30,7 +31,7 @@ describe('serialisePageData', () => {
 describe('browserSource', () => {
   it('answers a query the page was rendered with from the page, without a request', async () => {
     const key = queryKey('*[_type == "article"][0...$n]', { n: 2 })
-    const source = browserSource({ renderedAt: '2026-11-21T09:00:00.000Z', results: { [key]: [{ title: 'From the page' }] } })
+    const source = browserSource({ renderedAt: '2026-11-21T09:00:00.000Z', origin: 'https://resonance.example', results: { [key]: [{ title: 'From the page' }] } })
     await expect(source.fetch('*[_type == "article"][0...$n]', { n: 2 })).resolves.toEqual([{ title: 'From the page' }])
   })
 })

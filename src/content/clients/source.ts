@@ -18,6 +18,11 @@ export interface RouterContext {
   content: ContentSource
   /** The time the first render shows (the server's render time for a page it rendered). */
   renderedAt: Date
+  /**
+   * The site's base for absolute addresses in heads (canonical, share cards): the server's, for a
+   * page it rendered, so the browser's head matches the one it took over (src/content/meta/site.ts).
+   */
+  origin: string
 }
 
 /** One key per query and parameter set, the same in the server that records and the browser that replays. */
@@ -31,6 +36,8 @@ export function queryKey(query: string, params: QueryParams = {}): string {
 /** What the server sends with a page it rendered: the results it used, and the time it rendered at. */
 export interface PageData {
   renderedAt: string
+  /** The site's base the page was rendered for. */
+  origin: string
   results: Record<string, unknown>
 }
 

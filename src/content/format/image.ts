@@ -49,10 +49,12 @@ function relative(url: string): string {
   return config.imageBaseUrl === '' ? url.replace(/^https:\/\/cdn\.sanity\.io/, '') : url
 }
 
+const assetRef = /^image-[a-f0-9]+-\d+x\d+-[a-z0-9]+$/i
+
 /** src, srcset and intrinsic size for an image at one of the spec's sizes, or null without an asset. */
 export function imageSource(image: ImageRef | null | undefined, size: ImageSize): ImageSource | null {
   const ref = image?.asset?._ref
-  if (!image || !ref || !/^image-[a-f0-9]+-\d+x\d+-[a-z0-9]+$/i.test(ref)) return null
+  if (!image || !ref || !assetRef.test(ref)) return null
   const [w, h] = imageSizes[size]
   const original = dimensionsOf(ref)
   const height = h || (original ? Math.round((w * original[1]) / original[0]) : Math.round(w * 0.5625))
@@ -68,4 +70,15 @@ export function imageSource(image: ImageRef | null | undefined, size: ImageSize)
     width: w,
     height,
   }
+}
+
+/**
+ * One rendition cropped to exactly `width` x `height`, as a JPEG: what link previews and search
+ * engines fetch. They may send no Accept header for `auto=format` to choose by, and some read only
+ * JPEG and PNG. Null without an asset.
+ */
+export function imageRendition(image: ImageRef | null | undefined, width: number, height: number): string | null {
+  const ref = image?.asset?._ref
+  if (!image || !ref || !assetRef.test(ref)) return null
+  return relative(builder.image(image as Parameters<typeof builder.image>[0]).width(width).height(height).fit('crop').format('jpg').quality(75).url())
 }

@@ -7,12 +7,12 @@ import { limits } from './limits.ts'
 
 /**
  * The fields of an article card (`CardArticle` in src/content/homepage/rules.ts), for every query
- * that lists articles. The homepage also asks for the section flags and the author's picture; the
- * listings show neither, so they do not download them.
+ * that lists articles; the author's slug is what their byline links to. The homepage also asks for
+ * the section flags and the author's picture; the listings show neither, so they do not download them.
  */
 export function cardProjection({ sectionFlags = false, authorImage = false } = {}): string {
   return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,' : ''}
-  author->{name${authorImage ? ', image' : ''}}, categories[]->{title, "slug": slug.current}`
+  author->{name, "slug": slug.current${authorImage ? ', image' : ''}}, categories[]->{title, "slug": slug.current}`
 }
 
 /** Trending, on the homepage and its listing: more reads than the threshold. */

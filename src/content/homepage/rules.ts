@@ -27,7 +27,8 @@ export interface CardArticle {
   isLeadStory?: boolean | null
   isFeatured?: boolean | null
   isLatestUpdate?: boolean | null
-  author?: { name: string; image?: CardImage | null } | null
+  /** `slug` leads to the author's page; hosted data may lack it. */
+  author?: { name: string; slug?: string | null; image?: CardImage | null } | null
   categories?: Array<{ title: string; slug?: string | null }> | null
 }
 

@@ -19,6 +19,7 @@ import {
   parsePage,
   photographCount,
   photoEssayListingQuery,
+  photoEssayHead,
   photoEssayQuery,
   trendingQuery,
   validatePageSearch,
@@ -29,6 +30,9 @@ import {
   type ListingArticle,
   type PhotoEssay,
 } from './listings.ts'
+import { headTags, previewTags } from '../meta/cards.testing.ts'
+
+const origin = 'https://resonance.example'
 
 type Doc = { _id: string; _type: string; [key: string]: unknown }
 
@@ -309,15 +313,44 @@ describe('what a card shows', () => {
     expect(photographCount(12)).toBe('12 photographs')
   })
 
-  it('titles a listing and says which page it is on', () => {
-    expect(listingHead('UK', 'News from the UK.')).toEqual({ meta: [{ title: 'UK | Resonance' }, { name: 'description', content: 'News from the UK.' }] })
-    expect(listingHead('UK', 'News from the UK.', 3).meta[0]).toEqual({ title: 'UK, page 3 | Resonance' })
+  it('titles a listing, says which page it is on, and gives each page its own address and card', () => {
+    const uk = { title: 'UK', description: 'News from the UK.', path: '/uk' }
+    const first = headTags(listingHead(origin, uk))
+    for (const tag of previewTags) expect(first[tag], tag).toBeTruthy()
+    expect(first).toMatchObject({ title: 'UK | Resonance', description: 'News from the UK.', canonical: `${origin}/uk`, 'og:url': `${origin}/uk`, 'og:title': 'UK', 'og:type': 'website' })
+    expect(headTags(listingHead(origin, uk, 3))).toMatchObject({ title: 'UK, page 3 | Resonance', canonical: `${origin}/uk?page=3`, 'og:title': 'UK, page 3' })
   })
 
-  it('titles a page whose content is missing by why it is missing', () => {
-    expect(headWithoutContent('notFound').meta[0]).toEqual({ title: 'Page not found | Resonance' })
+  it('titles a page whose content is missing by why it is missing, with nothing to share', () => {
+    expect(headTags(headWithoutContent('notFound'))).toEqual({ title: 'Page not found | Resonance', description: 'The page you asked for is not on Resonance.' })
     expect(headWithoutContent('error').meta[0]).toEqual({ title: 'Page unavailable | Resonance' })
     expect(headWithoutContent('pending').meta[0]).toEqual({ title: 'Loading | Resonance' })
+  })
+
+  it("shares a photo essay with its first photograph, dated like an article", () => {
+    const essay: PhotoEssay = {
+      _id: 'e1',
+      title: 'Dawn on the Thames',
+      slug: 'dawn-on-the-thames',
+      publishedAt: '2026-11-20T06:00:00Z',
+      description: null,
+      photographer: { name: 'Ama Mensah' },
+      categories: [{ title: 'UK', slug: 'uk', kind: 'section' }],
+      images: [{ _key: 'i1', asset: { _ref: 'image-54c77fed7a8265af421d311b368ef6f413ada44e-1600x900-jpg' }, alt: 'Putney at dawn' }],
+      imageCount: 1,
+    }
+    const tags = headTags(photoEssayHead(origin, essay))
+    expect(tags).toMatchObject({
+      title: 'Dawn on the Thames | Resonance',
+      description: 'A photo essay from Resonance: Dawn on the Thames.',
+      canonical: `${origin}/photo-essays/dawn-on-the-thames`,
+      'og:type': 'article',
+      'og:image:alt': 'Putney at dawn',
+      'article:published_time': '2026-11-20T06:00:00.000Z',
+      'article:section': 'UK',
+    })
+    expect(tags['og:image']).toContain('w=1200&h=630')
+    expect(headTags(photoEssayHead(origin, { ...essay, images: [] }))['og:image']).toBe(`${origin}/share-card.png`)
   })
 
   it('explains a failure in words', () => {

@@ -5,6 +5,7 @@ import { bylineText, categoryLabel } from '../article/byline.ts'
 import { londonDay, longDate, monthLabel, timeAgo } from '../format/dates.ts'
 import { cardProjection, isTrending, mostReadFirst } from '../homepage/query.ts'
 import type { CardArticle, CardImage } from '../homepage/rules.ts'
+import { cardImage, pageHead, pathWithSearch, validDate, type Head } from '../meta/cards.ts'
 
 export type ListingArticle = CardArticle
 
@@ -139,21 +140,33 @@ export function groupByMonth<T extends { publishedAt: string | null }>(items: T[
   return groups
 }
 
-/** A listing's document title and description; later pages say which page they are. */
-export function listingHead(title: string, description: string, page = 1): { meta: Array<{ title: string } | { name: string; content: string }> } {
-  return {
-    meta: [{ title: `${title}${page > 1 ? `, page ${page}` : ''} | Resonance` }, { name: 'description', content: description }],
-  }
+/** What a listing page is called, says and lives at, for its head. */
+export interface ListingCard {
+  title: string
+  description: string
+  /** Where its first page lives. */
+  path: string
+}
+
+/** A listing's head and share card; later pages say which page they are and have their own address. */
+export function listingHead(origin: string, listing: ListingCard, page = 1): Head {
+  return pageHead(origin, {
+    title: `${listing.title}${page > 1 ? `, page ${page}` : ''}`,
+    description: listing.description,
+    path: pathWithSearch(listing.path, { page }),
+  })
 }
 
 /**
  * The head of a page whose content is not there (yet): not found, failed to load, or still loading,
- * by the router's status of the page's match.
+ * by the router's status of the page's match. No card and no canonical address: there is nothing
+ * to share.
  */
-export function headWithoutContent(status: string): ReturnType<typeof listingHead> {
-  if (status === 'notFound') return listingHead('Page not found', 'The page you asked for is not on Resonance.')
-  if (status === 'error') return listingHead('Page unavailable', 'This page could not be loaded just now. Please try again.')
-  return listingHead('Loading', 'Resonance: news, comment and culture from London and the world.')
+export function headWithoutContent(status: string): Head {
+  const head = (title: string, description: string): Head => ({ meta: [{ title: `${title} | Resonance` }, { name: 'description', content: description }] })
+  if (status === 'notFound') return head('Page not found', 'The page you asked for is not on Resonance.')
+  if (status === 'error') return head('Page unavailable', 'This page could not be loaded just now. Please try again.')
+  return head('Loading', 'Resonance: news, comment and culture from London and the world.')
 }
 
 /** A message for the error screen from whatever a loader threw. */
@@ -291,3 +304,19 @@ export const photoEssayQuery = `*[${essay} && slug.current == $slug][0]{
   "images": images[0...${maxEssayImages}]{_key, asset, alt, caption, crop, hotspot},
   "imageCount": count(images)
 }`
+
+export function photoEssayPath(slug: string): string {
+  return `/photo-essays/${slug}`
+}
+
+/** A photo essay's head: its first photograph as the card, dated like an article. */
+export function photoEssayHead(origin: string, essay: PhotoEssay): Head {
+  return pageHead(origin, {
+    title: essay.title,
+    description: essay.description || `A photo essay from Resonance: ${essay.title}.`,
+    path: photoEssayPath(essay.slug),
+    type: 'article',
+    image: cardImage(origin, essay.images?.[0]),
+    article: { publishedTime: validDate(essay.publishedAt), modifiedTime: null, section: essay.categories?.find((c) => c?.title)?.title ?? null, authorUrl: null },
+  })
+}
