@@ -39,15 +39,17 @@ export default tseslint.config(
   // Inside the service the layers run http -> pages and feeds, live -> query -> store -> groq (which reads the
   // store's document types only): each folder names the ones above it that it may not reach.
   ...serverLayers({
-    'server/groq/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed'],
-    'server/store/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed'],
-    'server/access/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed'],
-    'server/media/**': ['http', 'pages', 'feeds', 'live', 'query', 'seed'],
-    'server/query/**': ['http', 'pages', 'feeds', 'live', 'media', 'seed'],
-    'server/live/**': ['http', 'pages', 'feeds', 'media', 'seed'],
-    'server/pages/**': ['http', 'feeds', 'live', 'media', 'seed'],
+    'server/groq/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed', 'readers'],
+    'server/store/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed', 'readers'],
+    'server/access/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed', 'readers'],
+    'server/media/**': ['http', 'pages', 'feeds', 'live', 'query', 'seed', 'readers'],
+    'server/query/**': ['http', 'pages', 'feeds', 'live', 'media', 'seed', 'readers'],
+    'server/live/**': ['http', 'pages', 'feeds', 'media', 'seed', 'readers'],
+    'server/pages/**': ['http', 'feeds', 'live', 'media', 'seed', 'readers'],
     // Feeds sit beside pages: both read the query engine as an anonymous reader.
-    'server/feeds/**': ['http', 'pages', 'live', 'media', 'seed'],
+    'server/feeds/**': ['http', 'pages', 'live', 'media', 'seed', 'readers'],
+    // Reader mail (contact messages, subscribers, the outbox) sits beside pages and feeds, below http.
+    'server/readers/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed'],
   }),
   layer('src/**', []),
   layer('src/content/**', [

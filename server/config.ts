@@ -43,6 +43,10 @@ export interface Config {
    */
   renderModule: string | null
   limits: Limits
+  /** The SMTP server the paper's email goes out through; null keeps every email in the admin's outbox. */
+  smtpUrl: string | null
+  /** The From address of the paper's email. */
+  mailFrom: string
   /**
    * The VITE_SANITY_* settings the app was built with, read again at start: the pages' Content
    * Security Policy must allow the API host (and image host) they point the app at.
@@ -82,6 +86,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo'
+  if (env.SMTP_URL && !/^smtps?:\/\/[^/\s]+/.test(env.SMTP_URL)) throw new Error(`SMTP_URL must look like smtp://host:port or smtps://user:password@host:port, got "${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}"`)
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`)
   return {
     port: int(env, 'PORT', 3000),
@@ -108,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinMaxFailuresPerAddress: int(env, 'SIGNIN_MAX_FAILURES_PER_ADDRESS', 20),
     listenKeepAliveMs: int(env, 'LISTEN_KEEPALIVE_MS', 20_000),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
+    mailFrom: env.MAIL_FROM || 'Resonance <newsletter@resonance.example>',
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
     limits: {
       // One more than the cores: the third worker is what a held attacker's queries are confined to.

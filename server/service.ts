@@ -16,6 +16,9 @@ import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
+import { ReaderDesk } from './readers/desk.ts'
+import { Mailer } from './readers/mailer.ts'
+import { ReaderStore } from './readers/store.ts'
 
 export interface Service {
   url: string
@@ -28,6 +31,7 @@ export interface Service {
   auth: Auth
   assets: Assets
   images: ImageServer
+  readers: ReaderDesk
   close(): Promise<void>
 }
 
@@ -89,6 +93,13 @@ export async function startService(config: Config, log: (line: string) => void =
   const security = { publicUrl: config.publicUrl, content: config.appContent }
   const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir, security) : null
   const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, queries, parts.store, log, security, limits.pageCacheBytes) : null
+  const readerStore = new ReaderStore(config.dataDir)
+  const mailer = new Mailer(readerStore, { smtpUrl: config.smtpUrl, from: config.mailFrom })
+  // Links in emails use PUBLIC_URL, or else the address the service listens on (known once it
+  // does): never the request's Host header, which whoever fills in the form controls.
+  let siteUrl = config.publicUrl
+  const readers = new ReaderDesk(readerStore, mailer, () => siteUrl ?? `http://localhost:${config.port}`)
+  if (mailer.delivery === 'outbox') log('Email is not sent (no SMTP_URL): confirmation emails are kept in the admin\'s Outbox')
   const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
   const handler = createHandler({
     ...parts,
@@ -97,6 +108,8 @@ export async function startService(config: Config, log: (line: string) => void =
     images,
     statics,
     pages,
+    readers,
+    renderSubmission: null,
     config: {
       projectId: config.projectId,
       corsOrigins: config.corsOrigins,
@@ -135,6 +148,7 @@ export async function startService(config: Config, log: (line: string) => void =
   const port = (server.address() as AddressInfo).port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  siteUrl ??= url
   return {
     url,
     port,
@@ -144,12 +158,15 @@ export async function startService(config: Config, log: (line: string) => void =
     hub,
     pool,
     images,
+    readers,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await pool.close()
       parts.store.close()
       parts.auth.close()
+      mailer.close()
+      readerStore.close()
     },
   }
 }

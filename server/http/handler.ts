@@ -8,7 +8,7 @@ import type { Principal } from '../access/auth.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
 import type { PageRenderer } from '../pages/render.ts'
 import type { StaticFiles } from '../pages/static.ts'
-import { decodePart, fail, publicBase, readJson, requestUrl, sendCachedQuery } from './respond.ts'
+import { decodePart, fail, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'
 
@@ -26,7 +26,7 @@ const apiVersion = /^\/v(1|X|\d{4}-\d{2}-\d{2})\//
  */
 const apiLikePath = /^\/v(?:[\dxX][^/]*)?(?:\/|$)|^\/v[^/]*\/(?:data|assets|check|ping)(?:\/|$)/
 /** Areas of the service that are never pages: a path here that no route takes is a JSON 404. */
-const serviceArea = /^\/(images|files|auth)(\/|$)/
+const serviceArea = /^\/(images|files|auth|newsroom)(\/|$)/
 
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { store, queries, auth, statics, pages, config } = deps
@@ -110,6 +110,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     for (const candidate of routes) {
       const m = candidate.path.exec(url.pathname)
       if (!m) continue
+      if (candidate.page && !candidate.methods.includes(method)) continue
       pathMatched = true
       if (!candidate.methods.includes(method)) continue
       const params: Record<string, string> = {}
@@ -125,7 +126,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
     }
     if (method !== 'GET' && method !== 'HEAD') throw httpError(405, `${method} is not allowed on ${url.pathname}`)
-    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url, publicBase(req, config.publicUrl)))) return
+    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url))) return
     if (statics) return statics.serve(req, res, url)
     throw httpError(404, 'Not found')
   }

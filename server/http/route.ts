@@ -8,6 +8,8 @@ import type { ImageServer } from '../media/images.ts'
 import type { ListenerHub } from '../live/listeners.ts'
 import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
+import type { ReaderDesk } from '../readers/desk.ts'
+import type { SubmissionPage } from './readers.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
 
 export interface ApiConfig {
@@ -31,6 +33,10 @@ export interface ApiDeps {
   assets: Assets
   images: ImageServer
   config: ApiConfig
+  /** Contact messages, subscribers and the outbox. */
+  readers: ReaderDesk
+  /** Renders a reader form's page again with what could not be taken; null when pages are left to the browser. */
+  renderSubmission: SubmissionPage | null
 }
 
 /**
@@ -60,4 +66,6 @@ export interface Route {
   /** For `writer` routes: the Content Lake permission a refusal names (create, update, delete). */
   permission?: (ctx: Context) => Promise<string>
   handle(ctx: Context): Promise<void>
+  /** The path is also a reader's page: other methods than the route's go on to the page, not a 405. */
+  page?: boolean
 }

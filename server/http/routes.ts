@@ -6,11 +6,13 @@ import { doc, mutate, mutatePermission, query } from './data.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { file, image, upload } from './media.ts'
+import { confirmSubscription, contactForm, inbox, markMessage, outbox, subscribeForm, subscribers, subscribersCsv, unsubscribe } from './readers.ts'
 import { sendJson } from './respond.ts'
 import type { ApiDeps, Route } from './route.ts'
 import { login, logout, me, signInConfig } from './session.ts'
 
 const GET = ['GET', 'HEAD'] as const
+const read = async () => 'read'
 const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
 
 export function routeTable(deps: ApiDeps): Route[] {
@@ -47,6 +49,18 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: GET, path: /^\/sitemaps\/news\.xml$/, access: 'anyone', handle: newsSitemapXml(deps) },
     { methods: GET, path: /^\/sitemaps\/articles-(?<month>\d{4}-\d{2})\.xml$/, access: 'anyone', handle: monthSitemapXml(deps) },
     { methods: GET, path: /^\/robots\.txt$/, access: 'anyone', handle: robots(deps) },
+    // The reader forms (server/readers): open to anyone, rate limited per address. A GET of the same
+    // path is the form's page.
+    { methods: ['POST'], path: /^\/contact$/, access: 'anyone', page: true, handle: contactForm(deps) },
+    { methods: ['POST'], path: /^\/subscribe$/, access: 'anyone', page: true, handle: subscribeForm(deps) },
+    { methods: ['POST'], path: /^\/subscribe\/confirm$/, access: 'anyone', page: true, handle: confirmSubscription(deps) },
+    { methods: ['POST'], path: /^\/unsubscribe$/, access: 'anyone', page: true, handle: unsubscribe(deps) },
+    // What readers sent, for the newsroom: personal data, so writers only, never a viewer or a reader.
+    { methods: GET, path: /^\/newsroom\/inbox$/, access: 'writer', permission: read, handle: inbox(deps) },
+    { methods: ['POST'], path: /^\/newsroom\/inbox\/(?<id>[^/]+)$/, access: 'writer', permission: async () => 'update', handle: markMessage(deps) },
+    { methods: GET, path: /^\/newsroom\/subscribers$/, access: 'writer', permission: read, handle: subscribers(deps) },
+    { methods: GET, path: /^\/newsroom\/subscribers\.csv$/, access: 'writer', permission: read, handle: subscribersCsv(deps) },
+    { methods: GET, path: /^\/newsroom\/outbox$/, access: 'writer', permission: read, handle: outbox(deps) },
     { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
   ]
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ContactMessage } from '../../content/pages/contact.ts'
+import type { ContactMessage } from '../../../shared/readerForms.ts'
 import { ContactForm } from './ContactForm.tsx'
 
 function controls() {

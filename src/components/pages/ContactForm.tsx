@@ -1,17 +1,8 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import {
-  contactFieldOrder,
-  contactSchema,
-  emailSchema,
-  emptyContactMessage,
-  fullNameSchema,
-  messageSchema,
-  subjectSchema,
-  type ContactFieldName,
-  type ContactMessage,
-} from '../../content/pages/contact.ts'
+import { emptyContactMessage } from '../../content/pages/contact.ts'
+import { contactFieldOrder, contactSchema, emailSchema, fullNameSchema, messageSchema, subjectSchema, type ContactFieldName, type ContactMessage } from '../../../shared/readerForms.ts'
 import './ContactForm.css'
 
 export interface ContactFormProps {

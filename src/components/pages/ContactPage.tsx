@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../../content/pages/contact.ts'
+import type { ContactMessage } from '../../../shared/readerForms.ts'
 import { ContactDetails } from './ContactDetails.tsx'
 import { ContactForm } from './ContactForm.tsx'
 import './ContactPage.css'

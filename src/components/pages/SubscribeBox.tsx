@@ -1,7 +1,7 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useId, useRef } from 'react'
 import * as v from 'valibot'
-import { emailSchema } from '../../content/pages/contact.ts'
+import { emailSchema } from '../../../shared/readerForms.ts'
 import './SubscribeBox.css'
 
 export interface SubscribeBoxProps {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Subscription } from '../../content/pages/contact.ts'
+import type { Subscription } from '../../../shared/readerForms.ts'
 import { SubscribeForm } from './SubscribeForm.tsx'
 
 function setup(props: { initialEmail?: string } = {}) {

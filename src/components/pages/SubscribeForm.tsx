@@ -1,7 +1,8 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { emailSchema, formatPence, subscriptionPlans, subscriptionSchema, type Subscription, type SubscriptionPlanId } from '../../content/pages/contact.ts'
+import { formatPence } from '../../content/pages/contact.ts'
+import { emailSchema, subscriptionPlans, subscriptionSchema, type Subscription, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
 import { SubscribePlans } from './SubscribePlans.tsx'
 import './SubscribeForm.css'
 

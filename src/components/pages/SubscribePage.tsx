@@ -1,4 +1,4 @@
-import type { Subscription } from '../../content/pages/contact.ts'
+import type { Subscription } from '../../../shared/readerForms.ts'
 import { SubscribeForm } from './SubscribeForm.tsx'
 import './SubscribePage.css'
 

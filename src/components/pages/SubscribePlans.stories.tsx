@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState, type ComponentProps } from 'react'
 import { fn } from 'storybook/test'
-import { subscriptionPlans, type SubscriptionPlanId } from '../../content/pages/contact.ts'
+import { subscriptionPlans, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
 import { SubscribePlans } from './SubscribePlans.tsx'
 
 const meta = {

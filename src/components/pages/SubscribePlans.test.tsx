@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { subscriptionPlans, type SubscriptionPlanId } from '../../content/pages/contact.ts'
+import { subscriptionPlans, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
 import { SubscribePlans } from './SubscribePlans.tsx'
 
 describe('SubscribePlans', () => {

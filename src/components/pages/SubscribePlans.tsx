@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { formatPence, type SubscriptionPlan, type SubscriptionPlanId } from '../../content/pages/contact.ts'
+import { formatPence } from '../../content/pages/contact.ts'
+import { type SubscriptionPlan, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
 import './SubscribePlans.css'
 
 export interface SubscribePlansProps {

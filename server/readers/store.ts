@@ -1,0 +1,304 @@
+// What readers send the paper and what the paper sends them: contact messages, newsletter
+// subscribers and the outbox of emails. Kept in their own SQLite file beside the users, never in the
+// content dataset: it is personal data, so it must not travel with content exports, replicas or
+// listen streams, and only editors read it (docs/decisions/008-reader-mail.md).
+
+import Database from 'better-sqlite3'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { Delivery, SubscriptionPlanId } from '../../shared/readerForms.ts'
+
+export interface StoredContactMessage {
+  _id: string
+  _type: 'contactMessage'
+  _createdAt: string
+  fullName: string
+  email: string
+  subject: string
+  message: string
+  readAt: string | null
+}
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed'
+export const subscriberStatuses: readonly SubscriberStatus[] = ['pending', 'confirmed', 'unsubscribed']
+
+export interface Subscriber {
+  _id: string
+  _type: 'subscriber'
+  _createdAt: string
+  email: string
+  plan: SubscriptionPlanId
+  status: SubscriberStatus
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
+export interface OutboxEmail {
+  _id: string
+  _type: 'email'
+  _createdAt: string
+  to: string
+  subject: string
+  text: string
+  status: Delivery
+  error: string | null
+}
+
+export interface Page<T> {
+  items: T[]
+  page: number
+  pageCount: number
+  total: number
+}
+
+interface MessageRow {
+  id: string
+  created_at: string
+  full_name: string
+  email: string
+  subject: string
+  message: string
+  read_at: string | null
+}
+
+interface SubscriberRow {
+  id: string
+  created_at: string
+  email: string
+  plan: SubscriptionPlanId
+  status: SubscriberStatus
+  confirmed_at: string | null
+  unsubscribed_at: string | null
+}
+
+interface EmailRow {
+  id: string
+  created_at: string
+  to_address: string
+  subject: string
+  text: string
+  status: Delivery
+  error: string | null
+}
+
+const toMessage = (row: MessageRow): StoredContactMessage => ({
+  _id: row.id,
+  _type: 'contactMessage',
+  _createdAt: row.created_at,
+  fullName: row.full_name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  readAt: row.read_at,
+})
+
+const toSubscriber = (row: SubscriberRow): Subscriber => ({
+  _id: row.id,
+  _type: 'subscriber',
+  _createdAt: row.created_at,
+  email: row.email,
+  plan: row.plan,
+  status: row.status,
+  confirmedAt: row.confirmed_at,
+  unsubscribedAt: row.unsubscribed_at,
+})
+
+const toEmail = (row: EmailRow): OutboxEmail => ({
+  _id: row.id,
+  _type: 'email',
+  _createdAt: row.created_at,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text,
+  status: row.status,
+  error: row.error,
+})
+
+/** The key an address is found by: domains are case-insensitive, and so, in practice, is everything else. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+function paged<R, T>(total: number, page: number, size: number, rows: (limit: number, offset: number) => R[], map: (row: R) => T): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(total / size))
+  return { items: page <= pageCount ? rows(size, (page - 1) * size).map(map) : [], page, pageCount, total }
+}
+
+export class ReaderStore {
+  readonly db: Database.Database
+
+  constructor(dataDir: string, private readonly now: () => Date = () => new Date()) {
+    this.db = new Database(join(dataDir, 'readers.db'))
+    this.db.pragma('journal_mode = WAL')
+    this.db.pragma('synchronous = FULL')
+    this.db.pragma('busy_timeout = 5000')
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS contact_messages (
+        id TEXT PRIMARY KEY, created_at TEXT NOT NULL, full_name TEXT NOT NULL, email TEXT NOT NULL,
+        subject TEXT NOT NULL, message TEXT NOT NULL, read_at TEXT
+      );
+      CREATE INDEX IF NOT EXISTS contact_messages_newest ON contact_messages (created_at DESC, id DESC);
+      CREATE TABLE IF NOT EXISTS subscribers (
+        id TEXT PRIMARY KEY, created_at TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL UNIQUE,
+        plan TEXT NOT NULL, status TEXT NOT NULL, confirmed_at TEXT, unsubscribed_at TEXT
+      );
+      CREATE INDEX IF NOT EXISTS subscribers_newest ON subscribers (status, created_at DESC, id DESC);
+      CREATE TABLE IF NOT EXISTS outbox (
+        id TEXT PRIMARY KEY, created_at TEXT NOT NULL, to_address TEXT NOT NULL, subject TEXT NOT NULL,
+        text TEXT NOT NULL, status TEXT NOT NULL, error TEXT
+      );
+      CREATE INDEX IF NOT EXISTS outbox_newest ON outbox (created_at DESC, id DESC);
+      CREATE INDEX IF NOT EXISTS outbox_to ON outbox (lower(to_address), created_at);
+      CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `)
+  }
+
+  close(): void {
+    this.db.close()
+  }
+
+  private stamp(): string {
+    return this.now().toISOString()
+  }
+
+  /**
+   * The key the service signs its email links with, made on first use and kept with the data, so
+   * links in emails already sent keep working across restarts.
+   */
+  linkSecret(): Buffer {
+    const row = this.db.prepare(`SELECT value FROM settings WHERE name = 'link_secret'`).get() as { value: string } | undefined
+    if (row) return Buffer.from(row.value, 'base64url')
+    const secret = randomBytes(32)
+    this.db.prepare(`INSERT OR IGNORE INTO settings (name, value) VALUES ('link_secret', ?)`).run(secret.toString('base64url'))
+    return this.linkSecret()
+  }
+
+  // --- Contact messages ---------------------------------------------------------------------
+
+  addMessage(message: { fullName: string; email: string; subject: string; message: string }): StoredContactMessage {
+    const row: MessageRow = { id: randomUUID(), created_at: this.stamp(), full_name: message.fullName, email: message.email, subject: message.subject, message: message.message, read_at: null }
+    this.db.prepare(`INSERT INTO contact_messages VALUES (@id, @created_at, @full_name, @email, @subject, @message, @read_at)`).run(row)
+    return toMessage(row)
+  }
+
+  messages(page: number, size: number, unreadOnly: boolean): Page<StoredContactMessage> & { unread: number } {
+    const unread = (this.db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE read_at IS NULL`).get() as { n: number }).n
+    const where = unreadOnly ? 'WHERE read_at IS NULL' : ''
+    const total = unreadOnly ? unread : (this.db.prepare(`SELECT count(*) AS n FROM contact_messages`).get() as { n: number }).n
+    const list = this.db.prepare(`SELECT * FROM contact_messages ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    return { ...paged(total, page, size, (limit, offset) => list.all(limit, offset) as MessageRow[], toMessage), unread }
+  }
+
+  message(id: string): StoredContactMessage | null {
+    const row = this.db.prepare(`SELECT * FROM contact_messages WHERE id = ?`).get(id) as MessageRow | undefined
+    return row ? toMessage(row) : null
+  }
+
+  /** Marks a message read (keeping when it was first read) or unread; null when there is no such message. */
+  markMessage(id: string, read: boolean): StoredContactMessage | null {
+    if (read) this.db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, ?) WHERE id = ?`).run(this.stamp(), id)
+    else this.db.prepare(`UPDATE contact_messages SET read_at = NULL WHERE id = ?`).run(id)
+    return this.message(id)
+  }
+
+  // --- Subscribers --------------------------------------------------------------------------
+
+  subscriberByEmail(email: string): Subscriber | null {
+    const row = this.db.prepare(`SELECT * FROM subscribers WHERE email_key = ?`).get(emailKey(email)) as SubscriberRow | undefined
+    return row ? toSubscriber(row) : null
+  }
+
+  subscriber(id: string): Subscriber | null {
+    const row = this.db.prepare(`SELECT * FROM subscribers WHERE id = ?`).get(id) as SubscriberRow | undefined
+    return row ? toSubscriber(row) : null
+  }
+
+  /**
+   * Records a sign-up. A new address, or one that had unsubscribed, starts again unconfirmed with the
+   * plan chosen now; a pending one keeps waiting with the new plan; a confirmed one is left as it is.
+   */
+  signUp(email: string, plan: SubscriptionPlanId): Subscriber {
+    const existing = this.subscriberByEmail(email)
+    if (!existing) {
+      const id = randomUUID()
+      this.db
+        .prepare(`INSERT INTO subscribers (id, created_at, email, email_key, plan, status) VALUES (?, ?, ?, ?, ?, 'pending')`)
+        .run(id, this.stamp(), email.trim(), emailKey(email), plan)
+      return this.subscriber(id)!
+    }
+    if (existing.status === 'confirmed') return existing
+    this.db
+      .prepare(`UPDATE subscribers SET plan = ?, status = 'pending', email = ?, unsubscribed_at = NULL, confirmed_at = NULL WHERE id = ?`)
+      .run(plan, email.trim(), existing._id)
+    return this.subscriber(existing._id)!
+  }
+
+  /** Confirms a pending subscriber; null when there is none by that id or it is no longer pending. */
+  confirm(id: string): Subscriber | null {
+    const result = this.db.prepare(`UPDATE subscribers SET status = 'confirmed', confirmed_at = ? WHERE id = ? AND status = 'pending'`).run(this.stamp(), id)
+    return result.changes > 0 ? this.subscriber(id) : null
+  }
+
+  /** Unsubscribes (or withdraws a pending sign-up); returns the subscriber, or null when unknown. */
+  unsubscribe(id: string): Subscriber | null {
+    this.db.prepare(`UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, ?) WHERE id = ? AND status != 'unsubscribed'`).run(this.stamp(), id)
+    return this.subscriber(id)
+  }
+
+  subscriberCounts(): Record<SubscriberStatus, number> {
+    const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 }
+    for (const row of this.db.prepare(`SELECT status, count(*) AS n FROM subscribers GROUP BY status`).all() as Array<{ status: SubscriberStatus; n: number }>) {
+      counts[row.status] = row.n
+    }
+    return counts
+  }
+
+  subscribers(page: number, size: number, status: SubscriberStatus | null): Page<Subscriber> & { counts: Record<SubscriberStatus, number> } {
+    const counts = this.subscriberCounts()
+    const total = status ? counts[status] : counts.pending + counts.confirmed + counts.unsubscribed
+    const list = status
+      ? this.db.prepare(`SELECT * FROM subscribers WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      : this.db.prepare(`SELECT * FROM subscribers ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    const rows = (limit: number, offset: number) => (status ? list.all(status, limit, offset) : list.all(limit, offset)) as SubscriberRow[]
+    return { ...paged(total, page, size, rows, toSubscriber), counts }
+  }
+
+  /**
+   * Every subscriber (of one status), newest first, a batch at a time: the export never holds them
+   * all, and no statement stays open while the response waits to drain (the connection would be
+   * busy for every other request).
+   */
+  *eachSubscriber(status: SubscriberStatus | null, batch = 500): Generator<Subscriber> {
+    const filter = status ? 'status = @status AND' : ''
+    const first = this.db.prepare(`SELECT * FROM subscribers WHERE ${filter} 1 ORDER BY created_at DESC, id DESC LIMIT @batch`)
+    const next = this.db.prepare(
+      `SELECT * FROM subscribers WHERE ${filter} (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @batch`,
+    )
+    const only = status ? { status } : {}
+    let rows = first.all({ ...only, batch }) as SubscriberRow[]
+    while (rows.length > 0) {
+      for (const row of rows) yield toSubscriber(row)
+      const last = rows[rows.length - 1]!
+      rows = rows.length < batch ? [] : (next.all({ ...only, batch, at: last.created_at, id: last.id }) as SubscriberRow[])
+    }
+  }
+
+  // --- Outbox -------------------------------------------------------------------------------
+
+  recordEmail(email: { to: string; subject: string; text: string; status: Delivery; error: string | null }): OutboxEmail {
+    const row: EmailRow = { id: randomUUID(), created_at: this.stamp(), to_address: email.to, subject: email.subject, text: email.text, status: email.status, error: email.error }
+    this.db.prepare(`INSERT INTO outbox VALUES (@id, @created_at, @to_address, @subject, @text, @status, @error)`).run(row)
+    return toEmail(row)
+  }
+
+  emails(page: number, size: number): Page<OutboxEmail> {
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM outbox`).get() as { n: number }).n
+    const list = this.db.prepare(`SELECT * FROM outbox ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    return paged(total, page, size, (limit, offset) => list.all(limit, offset) as EmailRow[], toEmail)
+  }
+
+  /** Emails to one address since a time: how many confirmations it has been sent lately. */
+  emailsTo(address: string, since: Date): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE lower(to_address) = ? AND created_at >= ?`).get(emailKey(address), since.toISOString()) as { n: number }).n
+  }
+}
