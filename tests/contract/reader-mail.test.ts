@@ -1,0 +1,211 @@
+// Reader mail end to end against a real service and a real SMTP server: contact messages reach
+// the newsroom's inbox, sign-ups are confirmed by the link in a delivered email and ended by its
+// one-click unsubscribe, and without SMTP the email waits in the outbox. Personal data is for
+// editors only, and never goes into a URL.
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { raw, type RawResponse } from './helpers.ts'
+import { startTestService, type TestService } from '../support/service.ts'
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts'
+
+const json = { 'content-type': 'application/json', accept: 'application/json' }
+const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
+
+function post(service: TestService, path: string, body: Record<string, string>, headers: Record<string, string> = json): Promise<RawResponse> {
+  const encoded = headers['content-type'] === 'application/json' ? JSON.stringify(body) : new URLSearchParams(body).toString()
+  return raw(`${service.url}${path}`, { method: 'POST', headers, body: encoded, redirect: 'manual' })
+}
+
+async function newsroom(service: TestService, path: string, token?: string): Promise<RawResponse> {
+  return raw(`${service.url}/newsroom/${path}`, { headers: { authorization: `Bearer ${token ?? (await service.adminToken())}` } })
+}
+
+const message = { fullName: 'Ada Lovelace', email: 'ada@example.co.uk', subject: 'A correction', message: 'The date in paragraph two should be 1843.' }
+
+describe('with an SMTP server', () => {
+  let service: TestService
+  let smtp: TestSmtp
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp()
+    service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Resonance <newsletter@resonance.test>' })
+  })
+  afterAll(async () => {
+    await service.stop()
+    await smtp.close()
+  })
+
+  it('keeps a contact message for the newsroom, which editors read and mark read or unread', async () => {
+    const sent = await post(service, '/contact', message)
+    expect(sent.status).toBe(200)
+    expect(sent.json).toEqual({ ok: true })
+    const inbox = await newsroom(service, 'inbox')
+    expect(inbox.status).toBe(200)
+    const [stored] = inbox.json.result.messages
+    expect(stored).toMatchObject({ _type: 'contactMessage', ...message, readAt: null })
+    expect(inbox.json.result.unread).toBe(1)
+
+    const token = await service.adminToken()
+    const mark = (read: boolean) =>
+      raw(`${service.url}/newsroom/inbox/${stored._id}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ read }) })
+    expect((await mark(true)).json.result.readAt).toEqual(expect.any(String))
+    expect((await newsroom(service, 'inbox?show=unread')).json.result.messages).toEqual([])
+    expect((await mark(false)).json.result.readAt).toBeNull()
+    expect((await newsroom(service, 'inbox?show=unread')).json.result.unread).toBe(1)
+  })
+
+  it('refuses a message with the forms\' own words for each field, and stores nothing', async () => {
+    const before = (await newsroom(service, 'inbox')).json.result.total
+    const refused = await post(service, '/contact', { fullName: ' ', email: 'ada', subject: 'Hi', message: '' })
+    expect(refused.status).toBe(400)
+    expect(refused.json).toEqual({
+      ok: false,
+      errors: { fullName: 'Please enter your full name.', email: 'Please enter a valid email address.', message: 'Please enter your message.' },
+    })
+    expect((await newsroom(service, 'inbox')).json.result.total).toBe(before)
+  })
+
+  it('answers a form sent without JavaScript with a redirect that carries nothing personal', async () => {
+    const sent = await post(service, '/contact', { ...message, fullName: 'Grace Hopper', email: 'grace@example.com' }, form)
+    expect(sent.status).toBe(303)
+    expect(sent.headers.get('location')).toBe('/contact/sent')
+  })
+
+  it('lets no reader, viewer or stranger read what readers sent', async () => {
+    for (const path of ['inbox', 'subscribers', 'subscribers.csv', 'outbox']) {
+      expect((await raw(`${service.url}/newsroom/${path}`)).status).toBe(403)
+    }
+    await service.auth.upsertUser('viewer@resonance.test', 'viewer password 1', 'viewer')
+    const login = await post(service, '/auth/login', { email: 'viewer@resonance.test', password: 'viewer password 1' })
+    const viewerToken = login.json.access_token as string
+    for (const path of ['inbox', 'subscribers', 'subscribers.csv', 'outbox']) {
+      expect((await newsroom(service, path, viewerToken)).status).toBe(403)
+    }
+  })
+
+  it('signs a reader up: a confirmation email with a signed link, which confirms; then one click unsubscribes', async () => {
+    const sent = await post(service, '/subscribe', { email: 'reader@example.org', plan: 'weekend' })
+    expect(sent.json).toEqual({ ok: true, delivery: 'sent' })
+    const [email] = (await smtp.waitFor(1)).filter((received) => received.to.includes('reader@example.org'))
+    expect(email!.subject).toBe('Confirm your Resonance subscription')
+    expect(email!.text).toContain('Weekend plan')
+    const pending = (await newsroom(service, 'subscribers')).json.result
+    expect(pending.counts).toEqual({ pending: 1, confirmed: 0, unsubscribed: 0 })
+    expect(pending.subscribers[0]).toMatchObject({ email: 'reader@example.org', plan: 'weekend', status: 'pending' })
+
+    // Every email says how to leave, in the header a mail program's Unsubscribe button reads.
+    const unsubscribeUrl = /^<(.+)>$/.exec(String(email!.headers.get('list-unsubscribe')))![1]!
+    expect(email!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    expect(unsubscribeUrl).not.toContain('reader@example.org')
+
+    const confirmLink = new URL(email!.links.find((link) => link.includes('/subscribe/confirm'))!)
+    // Links start from the address the service listens on, never from a Host header a sender could forge.
+    expect(confirmLink.origin).toBe(new URL(service.url).origin)
+    const token = confirmLink.searchParams.get('token')!
+    const tampered = await post(service, '/subscribe/confirm', { token: token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA') }, form)
+    expect(tampered.headers.get('location')).toBe('/subscribe/confirm?status=invalid')
+    const confirmed = await post(service, '/subscribe/confirm', { token }, form)
+    expect(confirmed.status).toBe(303)
+    expect(confirmed.headers.get('location')).toBe('/subscribe/confirm?status=confirmed')
+    expect((await newsroom(service, 'subscribers?status=confirmed')).json.result.subscribers[0]).toMatchObject({ email: 'reader@example.org', status: 'confirmed' })
+
+    const csv = await newsroom(service, 'subscribers.csv')
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const [header, row] = csv.text.trim().split('\r\n')
+    expect(header).toBe('email,plan,status,subscribed_at,confirmed_at,unsubscribed_at')
+    expect(row).toMatch(/^reader@example\.org,weekend,confirmed,\d{4}-[^,]+,\d{4}-[^,]+,$/)
+
+    // A mail program's one-click unsubscribe (RFC 8058) posts to the header's address.
+    const oneClick = await raw(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+    expect(oneClick.status).toBe(200)
+    expect((await newsroom(service, 'subscribers')).json.result.counts).toEqual({ pending: 0, confirmed: 0, unsubscribed: 1 })
+    // The old confirmation link no longer subscribes anyone.
+    expect((await post(service, '/subscribe/confirm', { token }, form)).headers.get('location')).toBe('/subscribe/confirm?status=invalid')
+  })
+
+  it('tells an address already subscribed so by email, and the form the same as anyone', async () => {
+    await post(service, '/subscribe', { email: 'loyal@example.org', plan: 'digital' })
+    const [first] = (await smtp.waitFor(smtp.received.length)).filter((received) => received.to.includes('loyal@example.org'))
+    const token = new URL(first!.links.find((link) => link.includes('/subscribe/confirm'))!).searchParams.get('token')!
+    await post(service, '/subscribe/confirm', { token }, form)
+    const count = smtp.received.length
+    const again = await post(service, '/subscribe', { email: 'Loyal@Example.org', plan: 'digital' })
+    expect(again.json).toEqual({ ok: true, delivery: 'sent' })
+    const [second] = (await smtp.waitFor(count + 1)).slice(count)
+    expect(second!.subject).toBe('You are already subscribed to Resonance')
+  })
+
+  it('sends one address at most three emails a day, however often it is signed up', async () => {
+    for (let i = 0; i < 3; i++) expect((await post(service, '/subscribe', { email: 'target@example.org', plan: 'digital' })).status).toBe(200)
+    const fourth = await post(service, '/subscribe', { email: 'target@example.org', plan: 'digital' })
+    expect(fourth.status).toBe(429)
+    expect(fourth.json.notice).toMatch(/already sent several emails to this address today/)
+  })
+})
+
+describe('without an SMTP server (the default)', () => {
+  let service: TestService
+
+  beforeAll(async () => {
+    service = await startTestService()
+  })
+  afterAll(() => service.stop())
+
+  it('keeps the confirmation in the outbox, says so, and the outbox tells editors nothing is sent', async () => {
+    const sent = await post(service, '/subscribe', { email: 'held@example.org', plan: 'digital' })
+    expect(sent.json).toEqual({ ok: true, delivery: 'held' })
+    const noJs = await post(service, '/subscribe', { email: 'held2@example.org', plan: 'digital' }, form)
+    expect(noJs.headers.get('location')).toBe('/subscribe/sent?delivery=held')
+    const outbox = (await newsroom(service, 'outbox')).json.result
+    expect(outbox.delivery).toBe('outbox')
+    expect(outbox.emails.map((email: any) => [email.to, email.status])).toEqual([
+      ['held2@example.org', 'held'],
+      ['held@example.org', 'held'],
+    ])
+    expect(outbox.emails[0].text).toContain('/subscribe/confirm?token=')
+  })
+
+  it('limits how often one address may send the contact form', async () => {
+    const answers: number[] = []
+    for (let i = 0; i < 6; i++) answers.push((await post(service, '/contact', message)).status)
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429])
+    const refused = await post(service, '/contact', message)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.json.notice).toMatch(/^You have sent this form too many times\. Please try again in \d+ minutes?\.$/)
+  })
+
+  it('answers bad input with a clear error, never a 5xx', async () => {
+    expect((await raw(`${service.url}/contact`, { method: 'POST', headers: json, body: '{' })).status).toBe(400)
+    expect((await raw(`${service.url}/contact`, { method: 'POST', headers: json, body: 'x'.repeat(300 * 1024) })).status).toBe(413)
+    const odd = await raw(`${service.url}/subscribe`, { method: 'POST', headers: json, body: JSON.stringify({ email: ['a'], plan: 7 }) })
+    expect(odd.status).toBe(400)
+    expect(odd.json.errors).toEqual({ email: 'Please enter your email address.', plan: 'Please choose a plan.' })
+    expect((await newsroom(service, 'inbox?page=0')).status).toBe(400)
+    expect((await newsroom(service, 'subscribers?status=everyone')).status).toBe(400)
+    expect((await post(service, '/unsubscribe', { token: 'nonsense' }, json)).status).toBe(400)
+  })
+})
+
+describe('with an SMTP server that refuses the address', () => {
+  let service: TestService
+  let smtp: TestSmtp
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp({ refuse: true })
+    service = await startTestService({ SMTP_URL: smtp.url })
+  })
+  afterAll(async () => {
+    await service.stop()
+    await smtp.close()
+  })
+
+  it('says the email could not be sent, and the outbox records why', async () => {
+    const sent = await post(service, '/subscribe', { email: 'bounce@example.org', plan: 'digital' })
+    expect(sent.status).toBe(502)
+    expect(sent.json).toMatchObject({ ok: false, delivery: 'failed', notice: expect.stringMatching(/could not send the confirmation email/) })
+    const [email] = (await newsroom(service, 'outbox')).json.result.emails
+    expect(email).toMatchObject({ to: 'bounce@example.org', status: 'failed', error: expect.stringMatching(/550|Mailbox unavailable/) })
+  })
+})
