@@ -8,7 +8,7 @@ import type { Principal } from '../access/auth.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
 import type { PageRenderer } from '../pages/render.ts'
 import type { StaticFiles } from '../pages/static.ts'
-import { decodePart, fail, readJson, requestUrl, sendCachedQuery } from './respond.ts'
+import { decodePart, fail, publicBase, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'
 
@@ -126,7 +126,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
     }
     if (method !== 'GET' && method !== 'HEAD') throw httpError(405, `${method} is not allowed on ${url.pathname}`)
-    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url))) return
+    if (pages && pages.handles(req, url) && (await pages.serve(req, res, url, publicBase(req, config.publicUrl)))) return
     if (statics) return statics.serve(req, res, url)
     throw httpError(404, 'Not found')
   }
