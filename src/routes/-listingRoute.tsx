@@ -6,6 +6,16 @@
 
 import { notFound, redirect } from '@tanstack/react-router'
 import { ListingPending } from '../components/listings/ListingPending.tsx'
+import {
+  authorArticlesQuery,
+  authorBySlugQuery,
+  authorDescription,
+  authorFeedLink,
+  authorName,
+  authorPath,
+  type AuthorListing,
+  type AuthorProfile,
+} from '../content/authors/authors.ts'
 import type { RouterContext } from '../content/clients/source.ts'
 import { checkIdentifier } from '../content/format/identifier.ts'
 import { categoryFeedLink } from '../content/layout/feeds.ts'
@@ -17,6 +27,7 @@ import {
   pageSizes,
   pageWindow,
   validatePageSearch,
+  type ArticlePage,
   type CategoryListing,
   type PageBounds,
   type PageSearch,
@@ -137,6 +148,29 @@ export function categoryListingRoute(kind: CategoryPageKind) {
       const head = listingHead(match.context.origin, card, match.loaderDeps.page)
       // Beside the paper's feed, which the root links from every page.
       return { ...head, links: [...(head.links ?? []), categoryFeedLink(loaderData.title, loaderData.slug, loaderData.kind)] }
+    },
+    pendingComponent: pendingView(),
+  }
+}
+
+/**
+ * An author's page, found by the slug in its address: who they are, then a page of their articles
+ * (two queries, so each is one the query planner runs itself; src/content/authors/authors.ts).
+ */
+export function authorListingRoute() {
+  return {
+    ...pageOptions,
+    loader: async ({ params, deps, context }: { params: { slug?: string }; deps: PageDeps; context: RouterContext }): Promise<AuthorListing> => {
+      const author = await findBySlug(params.slug, (slug) => context.content.fetch<AuthorProfile | null>(authorBySlugQuery, { slug }))
+      const articles = await context.content.fetch<ArticlePage>(authorArticlesQuery(pageWindow(deps.page, pageSizes.listing)), { author: author._id })
+      return { ...author, ...articles }
+    },
+    head: ({ loaderData, match }: { loaderData?: AuthorListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) => {
+      if (!loaderData) return headWithoutContent(match.status)
+      const card = { title: authorName(loaderData), description: authorDescription(loaderData), path: authorPath(loaderData.slug) }
+      const head = listingHead(match.context.origin, card, match.loaderDeps.page)
+      // Beside the paper's feed, which the root links from every page.
+      return { ...head, links: [...(head.links ?? []), authorFeedLink(loaderData)] }
     },
     pendingComponent: pendingView(),
   }

@@ -34,6 +34,8 @@ export const imageSizes = {
   thumbnail: [200, 120],
   body: [800, 0],
   avatar: [40, 40],
+  /** An author's picture at the head of their page. */
+  portrait: [120, 120],
 } as const
 
 export type ImageSize = keyof typeof imageSizes

@@ -189,7 +189,8 @@ export interface PageBounds {
   end: number
 }
 
-function slice({ start, end }: PageBounds): string {
+/** A page's bounds as a GROQ slice, `[12...24]`; throws on bounds that are not whole and in order. */
+export function slice({ start, end }: PageBounds): string {
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
     throw new RangeError(`Invalid page bounds ${start}...${end}`)
   }
