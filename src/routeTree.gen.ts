@@ -29,8 +29,12 @@ import { Route as PhotoEssaysSlugRouteImport } from './routes/photo-essays.$slug
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
+import { Route as AdminAuthedOutboxRouteImport } from './routes/admin/_authed/outbox'
+import { Route as AdminAuthedSubscribersRouteImport } from './routes/admin/_authed/subscribers'
 import { Route as AdminAuthedArticlesIndexRouteImport } from './routes/admin/_authed/articles.index'
 import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
+import { Route as AdminAuthedInboxIndexRouteImport } from './routes/admin/_authed/inbox.index'
+import { Route as AdminAuthedInboxIdRouteImport } from './routes/admin/_authed/inbox.$id'
 import { Route as AdminAuthedredirectsArticlesIdRouteImport } from './routes/admin/_authed/(redirects)/articles.$id'
 import { Route as AdminAuthedredirectsArticlesNewRouteImport } from './routes/admin/_authed/(redirects)/articles.new'
 import { Route as AdminAuthedEditArticlesIdRouteImport } from './routes/admin/_authed/edit.articles.$id'
@@ -136,6 +140,16 @@ const AdminAuthedDashboardRoute = AdminAuthedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedOutboxRoute = AdminAuthedOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedSubscribersRoute = AdminAuthedSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
 const AdminAuthedArticlesIndexRoute =
   AdminAuthedArticlesIndexRouteImport.update({
     id: '/articles/',
@@ -148,6 +162,16 @@ const AdminAuthedContentSectionTypeRoute =
     path: '/content/$sectionType',
     getParentRoute: () => AdminAuthedRouteRoute,
   } as any)
+const AdminAuthedInboxIndexRoute = AdminAuthedInboxIndexRouteImport.update({
+  id: '/inbox/',
+  path: '/inbox/',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedInboxIdRoute = AdminAuthedInboxIdRouteImport.update({
+  id: '/inbox/$id',
+  path: '/inbox/$id',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
 const AdminAuthedredirectsArticlesIdRoute =
   AdminAuthedredirectsArticlesIdRouteImport.update({
     id: '/(redirects)/articles/$id',
@@ -198,9 +222,13 @@ export interface FileRoutesByFullPath {
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
   '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
+  '/admin/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -226,8 +254,12 @@ export interface FileRoutesByTo {
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
   '/admin/articles': typeof AdminAuthedArticlesIndexRoute
+  '/admin/inbox': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -255,9 +287,13 @@ export interface FileRoutesById {
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/_authed/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/_authed/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
+  '/admin/_authed/inbox/$id': typeof AdminAuthedInboxIdRoute
   '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
+  '/admin/_authed/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/_authed/(redirects)/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/_authed/(redirects)/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/_authed/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -285,9 +321,13 @@ export interface FileRouteTypes {
     | '/topic/$slug'
     | '/photo-essays/'
     | '/admin/dashboard'
+    | '/admin/outbox'
+    | '/admin/subscribers'
     | '/admin/'
     | '/admin/content/$sectionType'
+    | '/admin/inbox/$id'
     | '/admin/articles/'
+    | '/admin/inbox/'
     | '/admin/articles/$id'
     | '/admin/articles/new'
     | '/admin/edit/articles/$id'
@@ -313,8 +353,12 @@ export interface FileRouteTypes {
     | '/topic/$slug'
     | '/photo-essays'
     | '/admin/dashboard'
+    | '/admin/outbox'
+    | '/admin/subscribers'
     | '/admin/content/$sectionType'
+    | '/admin/inbox/$id'
     | '/admin/articles'
+    | '/admin/inbox'
     | '/admin/articles/$id'
     | '/admin/articles/new'
     | '/admin/edit/articles/$id'
@@ -341,9 +385,13 @@ export interface FileRouteTypes {
     | '/topic/$slug'
     | '/photo-essays/'
     | '/admin/_authed/dashboard'
+    | '/admin/_authed/outbox'
+    | '/admin/_authed/subscribers'
     | '/admin/_authed/'
     | '/admin/_authed/content/$sectionType'
+    | '/admin/_authed/inbox/$id'
     | '/admin/_authed/articles/'
+    | '/admin/_authed/inbox/'
     | '/admin/_authed/(redirects)/articles/$id'
     | '/admin/_authed/(redirects)/articles/new'
     | '/admin/_authed/edit/articles/$id'
@@ -512,6 +560,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedDashboardRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/outbox': {
+      id: '/admin/_authed/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminAuthedOutboxRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/subscribers': {
+      id: '/admin/_authed/subscribers'
+      path: '/subscribers'
+      fullPath: '/admin/subscribers'
+      preLoaderRoute: typeof AdminAuthedSubscribersRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
     '/admin/_authed/articles/': {
       id: '/admin/_authed/articles/'
       path: '/articles'
@@ -524,6 +586,20 @@ declare module '@tanstack/react-router' {
       path: '/content/$sectionType'
       fullPath: '/admin/content/$sectionType'
       preLoaderRoute: typeof AdminAuthedContentSectionTypeRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/inbox/': {
+      id: '/admin/_authed/inbox/'
+      path: '/inbox'
+      fullPath: '/admin/inbox/'
+      preLoaderRoute: typeof AdminAuthedInboxIndexRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/inbox/$id': {
+      id: '/admin/_authed/inbox/$id'
+      path: '/inbox/$id'
+      fullPath: '/admin/inbox/$id'
+      preLoaderRoute: typeof AdminAuthedInboxIdRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
     '/admin/_authed/(redirects)/articles/$id': {
@@ -581,9 +657,13 @@ const AdminAuthedredirectsArticlesIdRouteWithChildren =
 
 interface AdminAuthedRouteRouteChildren {
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
+  AdminAuthedOutboxRoute: typeof AdminAuthedOutboxRoute
+  AdminAuthedSubscribersRoute: typeof AdminAuthedSubscribersRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
+  AdminAuthedInboxIdRoute: typeof AdminAuthedInboxIdRoute
   AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
+  AdminAuthedInboxIndexRoute: typeof AdminAuthedInboxIndexRoute
   AdminAuthedredirectsArticlesIdRoute: typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   AdminAuthedredirectsArticlesNewRoute: typeof AdminAuthedredirectsArticlesNewRoute
   AdminAuthedEditArticlesIdRoute: typeof AdminAuthedEditArticlesIdRoute
@@ -592,9 +672,13 @@ interface AdminAuthedRouteRouteChildren {
 
 const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
+  AdminAuthedOutboxRoute: AdminAuthedOutboxRoute,
+  AdminAuthedSubscribersRoute: AdminAuthedSubscribersRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
+  AdminAuthedInboxIdRoute: AdminAuthedInboxIdRoute,
   AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
+  AdminAuthedInboxIndexRoute: AdminAuthedInboxIndexRoute,
   AdminAuthedredirectsArticlesIdRoute:
     AdminAuthedredirectsArticlesIdRouteWithChildren,
   AdminAuthedredirectsArticlesNewRoute: AdminAuthedredirectsArticlesNewRoute,

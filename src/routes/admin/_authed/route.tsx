@@ -2,7 +2,9 @@ import { createFileRoute, Link, Outlet, redirect, useNavigate, useRouterState } 
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { AdminLayout } from '../../../components/admin/AdminLayout.tsx'
+import { UnreadBadge } from '../../../components/admin/UnreadBadge.tsx'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
+import { useUnreadCount } from '../-newsroom.ts'
 import { authActor } from '../-session.ts'
 
 // Every admin screen but sign-in: only a signed-in admin or editor gets in; anyone else goes to
@@ -25,6 +27,7 @@ function AuthedLayout() {
   const signingOut = useSelector(authActor, (s) => s.matches('signingOut'))
   const href = useRouterState({ select: (s) => s.location.href })
   const navigate = useNavigate()
+  const unread = useUnreadCount()
 
   // Signed out meanwhile (Logout, or the server said the session is gone): back to sign-in.
   useEffect(() => {
@@ -50,6 +53,22 @@ function AuthedLayout() {
           <li>
             <Link to="/admin/articles/new" activeProps={{ 'aria-current': 'page' }}>
               New Article
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/inbox" activeProps={{ 'aria-current': 'page' }}>
+              Inbox
+              <UnreadBadge count={unread} />
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/subscribers" activeProps={{ 'aria-current': 'page' }}>
+              Subscribers
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/outbox" activeProps={{ 'aria-current': 'page' }}>
+              Outbox
             </Link>
           </li>
         </ul>

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { SubscriberCounts } from './SubscriberCounts.tsx'
+
+const figures = () => screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])
+
+describe('SubscriberCounts', () => {
+  it('gives each status its count and what it means', () => {
+    render(<SubscriberCounts counts={{ pending: 14, confirmed: 12040, unsubscribed: 0 }} />)
+    expect(figures()).toEqual([
+      ['Pending', '14'],
+      ['Confirmed', '12,040'],
+      ['Unsubscribed', '0'],
+    ])
+    expect(screen.getByText('receiving the newsletter')).toBeTruthy()
+  })
+
+  it('shows no figures while they load', () => {
+    render(<SubscriberCounts counts={null} />)
+    expect(figures().map(([, figure]) => figure)).toEqual(['…', '…', '…'])
+  })
+})
