@@ -28,7 +28,7 @@ const article: ArticleData = {
   excerpt: 'Engineers say the <b>barrier</b> may close again on Sunday &amp; warn riverside residents to stay alert.',
   mainImage: leadImage,
   mediaType: 'article',
-  author: { name: 'Priya Raman', image: portrait },
+  author: { name: 'Priya Raman', slug: 'priya-raman', image: portrait },
   categories: [
     { _id: 'uk', title: 'UK', slug: 'uk', kind: 'section' },
     { _id: 'news', title: 'News', slug: 'news', kind: 'desk' },
@@ -49,7 +49,7 @@ export const LongTitle: Story = {
 }
 export const NoImage: Story = { args: { article: { ...article, mainImage: null } } }
 export const NoAuthor: Story = { args: { article: { ...article, author: null } } }
-export const AuthorWithoutPortrait: Story = { args: { article: { ...article, author: { name: 'Felix Armitage', image: null } } } }
+export const AuthorWithoutPortrait: Story = { args: { article: { ...article, author: { name: 'Felix Armitage', slug: 'felix-armitage', image: null } } } }
 export const VideoArticle: Story = {
   args: {
     article: {

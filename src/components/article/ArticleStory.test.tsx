@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ArticleData } from '../../content/article/article.ts'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
 import { ArticleStory } from './ArticleStory.tsx'
 
 const article: ArticleData = {
@@ -32,6 +33,11 @@ describe('ArticleStory', () => {
     expect([lead.getAttribute('width'), lead.getAttribute('height'), lead.getAttribute('loading')]).toEqual(['1200', '675', 'eager'])
     expect(screen.getByText('The barrier rose at dawn.')).toBeTruthy()
     expect(screen.queryByText('Video Report')).toBeNull()
+  })
+
+  it("links the byline's name to the author's page", async () => {
+    await renderWithRouter(<ArticleStory article={{ ...article, author: { ...article.author!, slug: 'priya-raman' } }} />)
+    expect(screen.getByRole('link', { name: 'Priya Raman' }).getAttribute('href')).toBe('/author/priya-raman')
   })
 
   it('links each category to its listing', () => {

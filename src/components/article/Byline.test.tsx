@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
 import { Byline } from './Byline.tsx'
 
 describe('Byline', () => {
@@ -10,6 +11,13 @@ describe('Byline', () => {
     const time = container.querySelector('time')
     expect(time?.getAttribute('dateTime')).toBe('2026-11-21T12:00:00Z')
     expect(time?.textContent).toBe('Saturday 21 November 2026')
+  })
+
+  it("links the author's name to their page", async () => {
+    await renderWithRouter(<Byline author={{ name: 'Priya Raman', slug: 'priya-raman' }} publishedAt="2026-11-21T12:00:00Z" />)
+    const name = screen.getByRole('link', { name: 'Priya Raman' })
+    expect(name.getAttribute('href')).toBe('/author/priya-raman')
+    expect(name.parentElement?.textContent).toBe('By Priya Raman')
   })
 
   it('shows an icon for an author without a portrait', () => {
@@ -23,6 +31,7 @@ describe('Byline', () => {
     const { container } = render(<Byline author={null} publishedAt="not a date" />)
     expect(screen.getByText('Staff')).toBeTruthy()
     expect(screen.queryByText(/^By/)).toBeNull()
+    expect(screen.queryByRole('link')).toBeNull()
     expect(container.querySelector('time')).toBeNull()
   })
 })

@@ -1,15 +1,17 @@
 import { longDate } from '../../content/format/dates.ts'
 import type { ImageRef } from '../../content/format/image.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { AuthorAvatar } from './AuthorAvatar.tsx'
 import './Byline.css'
 
 export interface BylineProps {
-  author?: { name: string; image?: ImageRef | null } | null
+  /** `slug` is where the author's page lives: the name links there. */
+  author?: { name: string; slug?: string | null; image?: ImageRef | null } | null
   /** ISO date-time the article was published; left out when missing or unreadable. */
   publishedAt?: string | null
 }
 
-/** Who wrote the article and when: portrait (or icon), "By {name}" or "Staff", and the long date. */
+/** Who wrote the article and when: portrait (or icon), "By {name}" linking to their page or "Staff", and the long date. */
 export function Byline({ author, publishedAt }: BylineProps) {
   const name = author?.name?.trim()
   const date = publishedAt ? new Date(publishedAt) : null
@@ -19,13 +21,7 @@ export function Byline({ author, publishedAt }: BylineProps) {
       <AuthorAvatar image={name ? author?.image : null} />
       <div className="byline__text">
         <p className="byline__author">
-          {name ? (
-            <>
-              By <span className="byline__name">{name}</span>
-            </>
-          ) : (
-            <span className="byline__name">Staff</span>
-          )}
+          <BylineAuthor author={author} nameClassName="byline__name" />
         </p>
         {validDate && publishedAt && (
           <p className="byline__date">

@@ -28,7 +28,8 @@ describe('FeaturedStories', () => {
     expect(card.getByRole('heading', { level: 3, name: 'Carnival unveils new route' })).toBeTruthy()
     expect(card.getByRole('link', { name: 'Carnival unveils new route' }).getAttribute('href')).toBe('/article/carnival-route')
     expect(card.getByText('Organisers promise wider streets & more stewards.')).toBeTruthy()
-    expect(card.getByText('By Priya Raman')).toBeTruthy()
+    expect(card.getByRole('link', { name: 'Priya Raman' }).getAttribute('href')).toBe('/author/priya-raman')
+    expect(card.getByRole('link', { name: 'Priya Raman' }).parentElement?.textContent).toBe('By Priya Raman')
     expect(card.getByText('Friday 20 November 2026').getAttribute('datetime')).toBe('2026-11-20T18:00:00.000Z')
     expect(card.getByRole('link', { name: 'Continue Reading: Carnival unveils new route' }).getAttribute('href')).toBe('/article/carnival-route')
   })
@@ -42,11 +43,11 @@ describe('FeaturedStories', () => {
     expect(card.textContent).toBe('FEATURESThe colour of the yearStaffContinue Reading: The colour of the year')
   })
 
-  it('gives a story without a page no links', async () => {
+  it('gives a story without a page no links to it, its author keeping theirs', async () => {
     await renderWithRouter(<FeaturedStories articles={[{ ...carnival, slug: null }]} />)
     const card = cards()[0]!
     expect(within(card).getByRole('heading', { level: 3, name: 'Carnival unveils new route' })).toBeTruthy()
-    expect(within(card).queryByRole('link')).toBeNull()
+    expect(within(card).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/author/priya-raman'])
   })
 
   it('shows nothing when there are no featured stories', () => {

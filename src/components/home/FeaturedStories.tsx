@@ -1,7 +1,8 @@
-import { bylineText, categoryLabel } from '../../content/article/byline.ts'
+import { categoryLabel } from '../../content/article/byline.ts'
 import { longDate } from '../../content/format/dates.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
 import { cleanText } from '../../../shared/text.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryImage } from './StoryImage.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'
@@ -31,7 +32,9 @@ export function FeaturedStories({ articles }: FeaturedStoriesProps) {
                 </h3>
                 {excerpt ? <p className="featured__excerpt">{excerpt}</p> : null}
                 <p className="story-meta">
-                  <span>{bylineText(a.author)}</span>
+                  <span>
+                    <BylineAuthor author={a.author} />
+                  </span>
                   {a.publishedAt ? <time dateTime={a.publishedAt}>{longDate(new Date(a.publishedAt))}</time> : null}
                 </p>
                 {a.slug ? (

@@ -16,7 +16,7 @@ export function story(overrides: Partial<CardArticle> = {}): CardArticle {
     mainImage: img('54c77fed7a8265af421d311b368ef6f413ada44e', 'A red bus on an empty street'),
     mediaType: 'article',
     readCount: 1500 + n * 10,
-    author: { name: 'Priya Raman', image: null },
+    author: { name: 'Priya Raman', slug: 'priya-raman', image: null },
     categories: [{ title: 'UK', slug: 'uk' }],
     ...overrides,
   }

@@ -34,7 +34,7 @@ describe('HomePage', () => {
     const homepage = sampleHomepage()
     await renderWithRouter(<HomePage {...props} homepage={homepage} />)
     const lead = section('Lead Story')
-    expect(within(lead).getByText('By Priya Raman')).toBeTruthy()
+    expect(within(lead).getByRole('link', { name: 'Priya Raman' }).parentElement?.textContent).toBe('By Priya Raman')
     expect(within(lead).getByText(/^\w+day \d{1,2} November 2026$/)).toBeTruthy()
     const featured = section('Featured Stories')
     // Default label FEATURES for a story without categories, 'Staff' without an author.
@@ -58,7 +58,8 @@ describe('HomePage', () => {
     expect(within(section('Lead Story')).getByText('Video Report')).toBeTruthy()
     const videos = section('Video Journal')
     expect(within(videos).getByRole('heading', { name: 'Latest Videos' })).toBeTruthy()
-    expect(within(videos).getAllByRole('link')).toHaveLength(4)
+    // The large video's link and its author's, and one for each of the other three.
+    expect(within(videos).getAllByRole('link')).toHaveLength(5)
   })
 
   it('reserves each image’s space and loads only the lead eagerly', async () => {

@@ -1,7 +1,7 @@
-import { bylineText } from '../../content/article/byline.ts'
 import { longDate } from '../../content/format/dates.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
 import { cleanText } from '../../../shared/text.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryImage } from './StoryImage.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'
@@ -26,7 +26,9 @@ export function LeadStory({ article }: LeadStoryProps) {
             <StoryLink slug={article.slug}>{article.title}</StoryLink>
           </h3>
           <p className="story-meta">
-            <span>{bylineText(article.author)}</span>
+            <span>
+              <BylineAuthor author={article.author} />
+            </span>
             {article.publishedAt ? <time dateTime={article.publishedAt}>{longDate(new Date(article.publishedAt))}</time> : null}
           </p>
           {excerpt ? <p className="lead-story__excerpt">{excerpt}</p> : null}

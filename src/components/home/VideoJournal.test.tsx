@@ -14,7 +14,8 @@ describe('VideoJournal', () => {
     const region = screen.getByRole('region', { name: 'Video Journal' })
     const main = within(region).getByRole('article')
     expect(within(main).getByRole('link', { name: videoLink('Inside the control room, part 1') }).getAttribute('href')).toBe('/article/control-room-1')
-    expect(within(main).getByText('By Priya Raman')).toBeTruthy()
+    expect(within(main).getByRole('link', { name: 'Priya Raman' }).getAttribute('href')).toBe('/author/priya-raman')
+    expect(within(main).getByRole('link', { name: 'Priya Raman' }).parentElement?.textContent).toBe('By Priya Raman')
     expect(within(main).getByRole('img').getAttribute('width')).toBe('1200')
     expect(within(region).getByRole('heading', { level: 3, name: 'Latest Videos' })).toBeTruthy()
     const items = within(region).getAllByRole('listitem')
@@ -45,7 +46,7 @@ describe('VideoJournal', () => {
   it('shows a video without a page without a link', async () => {
     await renderWithRouter(<VideoJournal articles={[video(1, { slug: null }), video(2)]} />)
     const region = screen.getByRole('region', { name: 'Video Journal' })
-    expect(within(region).getAllByRole('link')).toHaveLength(1)
+    expect(within(region).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/author/priya-raman', '/article/control-room-2'])
     expect(within(region).getByText('Inside the control room, part 1')).toBeTruthy()
   })
 

@@ -1,5 +1,5 @@
-import { bylineText } from '../../content/article/byline.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryImage } from './StoryImage.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'
@@ -24,7 +24,9 @@ export function VideoJournal({ articles }: VideoJournalProps) {
             <span className="visually-hidden">Video: </span>
             <span className="video-journal__headline">{first.title}</span>
           </StoryLink>
-          <p className="story-meta">{bylineText(first.author)}</p>
+          <p className="story-meta">
+            <BylineAuthor author={first.author} />
+          </p>
         </article>
         {rest.length > 0 ? (
           <div className="video-journal__more">

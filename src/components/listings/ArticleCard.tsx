@@ -1,8 +1,9 @@
 import type { ListingArticle } from '../../content/listings/listings.ts'
-import { bylineOf, cardDate, firstCategoryName } from '../../content/listings/listings.ts'
+import { cardDate, firstCategoryName } from '../../content/listings/listings.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { readsLabel } from '../../content/listings/reads.ts'
 import { cleanText } from '../../../shared/text.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './ArticleCard.css'
 
@@ -70,7 +71,9 @@ export function ArticleCard({ article, now, eager = false, rank, showReads = fal
         </h2>
         {excerpt ? <p className="article-card__excerpt">{excerpt}</p> : null}
         <p className="article-card__meta">
-          <span className="article-card__byline">{bylineOf(article)}</span>
+          <span className="article-card__byline">
+            <BylineAuthor author={article.author} />
+          </span>
           {date ? <time dateTime={date.dateTime}>{date.text}</time> : null}
           {showReads ? <span className="article-card__reads">{readsLabel(article.readCount)}</span> : null}
         </p>

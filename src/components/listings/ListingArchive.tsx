@@ -1,5 +1,6 @@
 import type { ListingArticle } from '../../content/listings/listings.ts'
-import { bylineOf, cardDate, firstCategoryName, groupByMonth } from '../../content/listings/listings.ts'
+import { cardDate, firstCategoryName, groupByMonth } from '../../content/listings/listings.ts'
+import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './ListingArchive.css'
 
@@ -35,7 +36,9 @@ export function ListingArchive({ articles, now }: ListingArchiveProps) {
                     <p className="listing-archive__meta">
                       <span className="listing-archive__category">{firstCategoryName(article)}</span>
                       {article.mediaType === 'video' ? <span>Video</span> : null}
-                      <span>{bylineOf(article)}</span>
+                      <span>
+                        <BylineAuthor author={article.author} />
+                      </span>
                     </p>
                   </div>
                 </li>

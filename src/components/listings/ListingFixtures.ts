@@ -19,7 +19,7 @@ export function sampleArticle(n: number, extra: Partial<ListingArticle> = {}): L
     mainImage: image('a1b2c3d4e5f6', 'Cyclists on a painted lane beside a bus stop'),
     mediaType: 'article',
     readCount: 1200 + n,
-    author: { name: 'Tom Whitcombe' },
+    author: { name: 'Tom Whitcombe', slug: 'tom-whitcombe' },
     categories: [{ title: 'UK', slug: 'uk' }, { title: 'News', slug: 'news' }],
     ...extra,
   }

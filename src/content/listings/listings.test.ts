@@ -2,7 +2,6 @@ import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import {
   archiveQuery,
-  bylineOf,
   cardDate,
   categoryListingQuery,
   categoryPath,
@@ -275,12 +274,6 @@ describe('what a card shows', () => {
     expect(firstCategoryName({ categories: [{ title: 'Sport' }, { title: 'Events' }] })).toBe('Sport')
     expect(firstCategoryName({ categories: [] })).toBe('News')
     expect(firstCategoryName({ categories: null })).toBe('News')
-  })
-
-  it('writes the byline, or Staff', () => {
-    expect(bylineOf({ author: { name: 'Priya Raman' } })).toBe('By Priya Raman')
-    expect(bylineOf({ author: null })).toBe('Staff')
-    expect(bylineOf({ author: { name: '  ' } })).toBe('Staff')
   })
 
   it('dates the last seven days relatively and older articles in full', () => {

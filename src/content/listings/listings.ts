@@ -1,7 +1,7 @@
 // The listing pages linked from the header and footer (sections, desks, topics, videos, photo
 // essays, trending, archive): their GROQ queries and the pagination maths. Pure, so the queries can be
 // run through groq-js in unit tests and the maths checked without a browser.
-import { bylineText, categoryLabel } from '../article/byline.ts'
+import { categoryLabel } from '../article/byline.ts'
 import { londonDay, longDate, monthLabel, timeAgo } from '../format/dates.ts'
 import { cardProjection, isTrending, mostReadFirst } from '../homepage/query.ts'
 import type { CardArticle, CardImage } from '../homepage/rules.ts'
@@ -84,11 +84,6 @@ export function pageLinks(current: number, count: number): PageLink[] {
 /** The first category's name, or News when the article has none. */
 export function firstCategoryName(article: Pick<CardArticle, 'categories'>): string {
   return categoryLabel(article.categories, 'News')
-}
-
-/** The byline: 'By {author}', or 'Staff' when there is no author. */
-export function bylineOf(article: Pick<CardArticle, 'author'>): string {
-  return bylineText(article.author)
 }
 
 const week = 7 * 24 * 60 * 60 * 1000
