@@ -8,7 +8,7 @@
 
 import { cleanText } from '../../shared/text.ts'
 import { httpError } from '../errors.ts'
-import { articleFilter, articleUrl, categoryPath, newestFirst, type FeedSource } from './source.ts'
+import { articleFilter, articleUrl, authorPath, categoryPath, newestFirst, type FeedSource } from './source.ts'
 import { element, emptyElement, xmlDeclaration } from './xml.ts'
 
 /** Items in every feed: a day or two of the paper, as feed readers poll every few minutes. */
@@ -141,15 +141,16 @@ export const authorArticlesQuery = `*[${articleFilter} && author._ref == $author
 export async function authorFeed(source: FeedSource, slug: string): Promise<string> {
   const author = slug.length <= 200 ? await source.fetch<{ _id: string; name: string | null; slug: string; bio: string | null } | null>(authorQuery, { slug }) : null
   if (!author) throw httpError(404, `No author "${slug.slice(0, 200)}"`)
-  const name = author.name || author.slug
+  const name = author.name?.trim() || author.slug
   const articles = await source.fetch<FeedArticle[]>(authorArticlesQuery, { author: author._id })
+  const path = authorPath(author.slug)
   return rssDocument(
     source,
     {
       title: `${name} | Resonance`,
-      // The paper's front page until authors have pages of their own (issue 11, author pages).
-      link: `${source.origin}/`,
-      self: `${source.origin}/author/${encodeURIComponent(author.slug)}/rss.xml`,
+      // The author's page lists the same articles, a page at a time.
+      link: `${source.origin}${path}`,
+      self: `${source.origin}${path}/rss.xml`,
       description: cleanText(author.bio) || `The latest stories by ${name} from Resonance.`,
     },
     articles,

@@ -1,11 +1,11 @@
 // Sitemaps for search engines (sitemaps.org protocol): /sitemap.xml is an index of one sitemap per
-// month that has articles, one of the site's fixed pages and categories, and a Google News sitemap of
+// month that has articles, one of the site's fixed pages, categories, photo essays and authors' pages, and a Google News sitemap of
 // the last 48 hours. Splitting the archive by month keeps every file under the protocol's 50,000
 // URLs and every query bounded, however many articles the paper has; a month's file changes only
 // when one of its articles does, so crawlers re-read little.
 
 import { httpError } from '../errors.ts'
-import { articleFilter, articleUrl, categoryPath, type FeedSource } from './source.ts'
+import { articleFilter, articleUrl, authorPath, categoryPath, type FeedSource } from './source.ts'
 import { element, xmlDeclaration } from './xml.ts'
 
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9'
@@ -23,9 +23,12 @@ export const maxMonths = 1_200
 const chunk = 10_000
 /** Months checked per query in the index, so the query text stays small. */
 const monthsPerQuery = 12
-/** Categories and photo essays listed in the pages' sitemap at most: with the fixed pages, within the protocol's limit. */
+/** Categories, photo essays and authors listed in the pages' sitemap at most: with the fixed pages, within the protocol's limit. */
 const maxCategories = 5_000
 const maxEssays = 20_000
+const maxAuthors = 5_000
+/** Authors checked for a published article per query, so each query's work stays bounded. */
+const authorsPerQuery = 25
 
 /** The site's fixed pages, as the header and footer link to them. */
 export const fixedPages = ['/', '/archive', '/trending', '/videos', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe']
@@ -110,16 +113,56 @@ export async function monthSitemap(source: FeedSource, month: string): Promise<s
   return urlset(urls.map(({ slug, updated }) => urlEntry(articleUrl(source.origin, slug), updated)))
 }
 
-/** The site's fixed pages, every category's listing and the newest photo essays. */
+/**
+ * When the newest change to an article by each of `count` authors was made (`$a0`, `$a1`, ... are
+ * their ids), or null for an author with no published article. One filter per author, each of
+ * conditions the query planner runs itself with its own ordering, where `^._id` would have groq-js
+ * test every article for every author.
+ */
+export function authorsLatestQuery(count: number): string {
+  const entries = Array.from({ length: count }, (_, i) => `"${i}": *[${articleFilter} && author._ref == $a${i}] | order(_updatedAt desc)[0]._updatedAt`)
+  return `{${entries.join(',\n')}}`
+}
+
+interface AuthorPage {
+  _id: string
+  slug: string
+  updated: string | null
+}
+
+/**
+ * The authors whose pages list at least one published article (an author with none has an empty
+ * page, not worth a crawler's visit), each with when their page last changed: their own document
+ * or their newest changed article, whichever is later.
+ */
+async function authorPages(source: FeedSource, authors: AuthorPage[]): Promise<Located[]> {
+  const pages: Located[] = []
+  for (let i = 0; i < authors.length; i += authorsPerQuery) {
+    const batch = authors.slice(i, i + authorsPerQuery)
+    const params = Object.fromEntries(batch.map((author, j) => [`a${j}`, author._id]))
+    const latest = await source.fetch<Record<string, string | null>>(authorsLatestQuery(batch.length), params)
+    batch.forEach((author, j) => {
+      const article = latest[String(j)]
+      if (!article) return
+      pages.push({ slug: author.slug, updated: author.updated && author.updated > article ? author.updated : article })
+    })
+  }
+  return pages
+}
+
+/** The site's fixed pages, every category's listing, the newest photo essays and the pages of authors with articles. */
 export async function pagesSitemap(source: FeedSource): Promise<string> {
-  const { categories, essays } = await source.fetch<{ categories: Array<{ slug: string; kind: string | null }>; essays: Located[] }>(`{
+  const { categories, essays, authors } = await source.fetch<{ categories: Array<{ slug: string; kind: string | null }>; essays: Located[]; authors: AuthorPage[] }>(`{
   "categories": *[_type == "category" && defined(slug.current)] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind},
-  "essays": *[_type == "imageGallery" && defined(slug.current)] | order(publishedAt desc, _id asc)[0...${maxEssays}]{"slug": slug.current, "updated": _updatedAt}
+  "essays": *[_type == "imageGallery" && defined(slug.current)] | order(publishedAt desc, _id asc)[0...${maxEssays}]{"slug": slug.current, "updated": _updatedAt},
+  "authors": *[_type == "author" && defined(slug.current)] | order(slug.current asc)[0...${maxAuthors}]{_id, "slug": slug.current, "updated": _updatedAt}
 }`)
+  const writers = await authorPages(source, authors)
   return urlset([
     ...fixedPages.map((path) => urlEntry(`${source.origin}${path}`, null)),
     ...categories.map((category) => urlEntry(`${source.origin}${categoryPath(category.slug, category.kind)}`, null)),
     ...essays.map((essay) => urlEntry(`${source.origin}/photo-essays/${encodeURIComponent(essay.slug)}`, essay.updated)),
+    ...writers.map((author) => urlEntry(`${source.origin}${authorPath(author.slug)}`, author.updated)),
   ])
 }
 

@@ -65,6 +65,11 @@ export function articleUrl(origin: string, slug: string): string {
   return `${origin}/article/${encodeURIComponent(slug)}`
 }
 
+/** An author's page (as the app's authorPath). */
+export function authorPath(slug: string): string {
+  return `/author/${encodeURIComponent(slug)}`
+}
+
 /** A category's address: topics under /topic, sections and desks at the top level (as the app's categoryPath). */
 export function categoryPath(slug: string, kind: string | null | undefined): string {
   return kind === 'topic' ? `/topic/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`

@@ -8,6 +8,7 @@ import type { SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categoryListingQuery } from '../../src/content/listings/listings.ts'
 import { categoryArticles, categoryQuery, feedSize } from '../../server/feeds/rss.ts'
+import { w3cDate } from '../../server/feeds/sitemaps.ts'
 import { feedSource } from '../../server/feeds/source.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { expectErrorBody, raw, solidJpeg, type RawResponse } from './helpers.ts'
@@ -53,6 +54,9 @@ beforeAll(async () => {
     .createOrReplace({ _id: 'opinion', _type: 'category', title: 'Opinion', slug: { current: 'opinion' }, kind: 'desk' })
     .createOrReplace({ _id: 'climate', _type: 'category', title: 'Climate & Energy', slug: { current: 'climate' }, kind: 'topic' })
     .createOrReplace({ _id: 'ada', _type: 'author', name: 'Ada Lovelace', slug: { current: 'ada' } })
+    // Authors whose pages list nothing: one with only a draft, one with no articles at all.
+    .createOrReplace({ _id: 'grace', _type: 'author', name: 'Grace Hopper', slug: { current: 'grace' } })
+    .createOrReplace({ _id: 'alan', _type: 'author', name: 'Alan Turing', slug: { current: 'alan' } })
     .createOrReplace({
       _id: 'fresh',
       _type: 'article',
@@ -70,6 +74,7 @@ beforeAll(async () => {
     // version, a private document and a draft category.
     .createOrReplace({ _id: 'drafts.fresh', _type: 'article', title: `${secret} overlay`, slug: { current: 'fresh' }, publishedAt: iso(hour), categories: [ref('uk')] })
     .createOrReplace({ _id: 'drafts.by-ada', _type: 'article', title: `${secret} by Ada`, slug: { current: 'secret-by-ada' }, publishedAt: iso(hour / 4), author: { _type: 'reference', _ref: 'ada' } })
+    .createOrReplace({ _id: 'drafts.by-grace', _type: 'article', title: `${secret} by Grace`, slug: { current: 'secret-by-grace' }, publishedAt: iso(hour), author: { _type: 'reference', _ref: 'grace' } })
     .createOrReplace({ _id: 'drafts.unpublished', _type: 'article', title: `${secret} new`, slug: { current: 'secret-unpublished' }, publishedAt: iso(2 * hour), categories: [ref('uk'), ref('climate')] })
     .createOrReplace({ _id: 'versions.r1.older', _type: 'article', title: `${secret} release`, slug: { current: 'secret-release' }, publishedAt: iso(hour / 2), categories: [ref('opinion')] })
     .createOrReplace({ _id: 'private.hidden', _type: 'article', title: `${secret} private`, slug: { current: 'secret-private' }, publishedAt: iso(2 * hour), categories: [ref('uk')] })
@@ -152,11 +157,12 @@ describe('RSS', () => {
     expect(climate.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`, `${publicUrl}/article/many`])
   })
 
-  it("an author's feed holds their articles only, and an unknown author is a 404", async () => {
+  it("an author's feed holds their articles only, follows their page, and an unknown author is a 404", async () => {
     const res = await get('/author/ada/rss.xml')
     expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
     const channel = parse(res).rss.channel
     expect(channel.title).toBe('Ada Lovelace | Resonance')
+    expect(channel.link).toBe(`${publicUrl}/author/ada`)
     expect(channel['atom:link']['@href']).toBe(`${publicUrl}/author/ada/rss.xml`)
     expect(channel.item.map((item: any) => item.link)).toEqual([`${publicUrl}/article/fresh`])
     expectErrorBody(await get('/author/nobody/rss.xml'), 404)
@@ -226,6 +232,30 @@ describe('sitemaps', () => {
     const paths = parse(await get('/sitemaps/pages.xml')).urlset.url.map((url: any) => pathOf(url.loc))
     expect(paths).toEqual(expect.arrayContaining(['/', '/archive', '/about', '/uk', '/opinion', '/topic/climate', '/photo-essays/thames-at-dawn']))
     expect(paths).not.toContain('/climate')
+  })
+
+  it("the pages sitemap lists the pages of authors with a published article, changed when their newest article was", async () => {
+    const urls = parse(await get('/sitemaps/pages.xml')).urlset.url.filter((url: any) => pathOf(url.loc).startsWith('/author/'))
+    // Grace has only a draft and Alan nothing: their pages list no article.
+    expect(urls.map((url: any) => pathOf(url.loc))).toEqual(['/author/ada'])
+    const fresh = await anon.fetch<{ _updatedAt: string }>('*[_id == "fresh"][0]{_updatedAt}')
+    expect(urls[0].lastmod).toBe(w3cDate(fresh._updatedAt))
+  })
+
+  it('checks authors for articles in bounded batches, each query one the planner runs itself', async () => {
+    const many = service.client({ token: await service.adminToken() }).transaction()
+    // More authors than one query checks, the one with an article last in slug order.
+    for (let i = 0; i < 30; i++) many.createOrReplace({ _id: `writer-${i}`, _type: 'author', name: `Writer ${i}`, slug: { current: `writer-${String(i).padStart(2, '0')}` } })
+    many.createOrReplace({ _id: 'by-writer-29', _type: 'article', title: 'By the last writer', slug: { current: 'by-writer-29' }, publishedAt: iso(40 * day), author: { _type: 'reference', _ref: 'writer-29' } })
+    await many.commit()
+    try {
+      const paths = parse(await get('/sitemaps/pages.xml')).urlset.url.map((url: any) => pathOf(url.loc)).filter((path: string) => path.startsWith('/author/'))
+      expect(paths).toEqual(['/author/ada', '/author/writer-29'])
+    } finally {
+      const tidy = service.client({ token: await service.adminToken() }).transaction().delete('by-writer-29')
+      for (let i = 0; i < 30; i++) tidy.delete(`writer-${i}`)
+      await tidy.commit()
+    }
   })
 
   it('the news sitemap holds the last 48 hours only, in Google News form', async () => {

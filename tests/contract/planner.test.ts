@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest'
 import { moreFromQuery } from '../../src/content/article/article.ts'
 import { archiveQuery, categoryListingQuery, photoEssayListingQuery, photoEssayQuery, trendingQuery, videoListingQuery } from '../../src/content/listings/listings.ts'
 import { articleBySlugQuery } from '../../src/content/article/query.ts'
+import { authorArticlesQuery, authorBySlugQuery } from '../../src/content/authors/authors.ts'
 import { homepageQuery } from '../../src/content/homepage/query.ts'
 import { searchArticlesQuery } from '../../src/content/search/search.ts'
+import { authorArticlesQuery as authorFeedQuery, authorQuery as authorFeedAuthorQuery } from '../../server/feeds/rss.ts'
+import { authorsLatestQuery } from '../../server/feeds/sitemaps.ts'
 import { planQuery } from '../../server/groq/planner.ts'
 import { createRng, type Rng } from '../../server/seed/random.ts'
 
@@ -44,7 +47,7 @@ function dataset(seed: number): Doc[] {
     set(doc, 'kind', rng.pick(['section', 'topic', 'desk', null, MISSING]))
     return doc
   })
-  const authors: Doc[] = [0, 1].map((i) => ({ _id: `author-${i}`, _type: 'author', name: `Author ${i}` }))
+  const authors: Doc[] = [0, 1].map((i) => ({ _id: `author-${i}`, _type: 'author', name: `Author ${i}`, slug: { _type: 'slug', current: `author-${i}` } }))
   const docs: Doc[] = [...categories, ...authors]
   for (let i = 0; i < DOCS; i++) {
     const id = rng.chance(0.15) ? `drafts.doc-${rng.int(0, DOCS)}` : `doc-${i}`
@@ -90,6 +93,7 @@ interface Case {
 }
 
 const slugParam = (rng: Rng) => ({ slug: rng.pick(['s0', 's1', 's2', 's3', 's4', 's5', 'none', 'news', 'sport']) })
+const authorParam = (rng: Rng) => ({ author: rng.pick(['author-0', 'author-1', 'nobody', 3]) })
 
 const cases: Case[] = [
   // What the site sends.
@@ -103,6 +107,11 @@ const cases: Case[] = [
   { name: 'trending', query: trendingQuery },
   { name: 'photo essays', query: photoEssayListingQuery({ start: 0, end: 5 }) },
   { name: 'photo essay', query: photoEssayQuery, params: slugParam },
+  { name: 'author by slug', query: authorBySlugQuery, params: (rng) => ({ slug: rng.pick(['author-0', 'author-1', 's1', 'none']) }) },
+  { name: "an author's articles, second page", query: authorArticlesQuery({ start: 5, end: 10 }), params: authorParam },
+  { name: "an author's feed", query: authorFeedQuery, params: authorParam },
+  { name: "an author's feed, the author", query: authorFeedAuthorQuery, params: (rng) => ({ slug: rng.pick(['author-0', 'author-1', 'none']) }) },
+  { name: "authors' newest changes, for the sitemap", query: authorsLatestQuery(3), params: (rng) => ({ a0: 'author-0', a1: rng.pick(['author-1', 'nobody']), a2: 3 }) },
   { name: 'search', query: searchArticlesQuery(1), params: (rng) => ({ q: rng.pick(['london', 'bri*', 'thames night', '']) }) },
 
   // Three-valued logic, equality and comparisons across types.
@@ -233,6 +242,15 @@ describe('planQuery takes over', () => {
       const planned = planQuery(parse(query), docs, { slug: 's1' })
       expect(scans(planned)).toBe(0)
       expect(JSON.stringify(planned)).not.toContain('"name":"order"')
+    }
+  })
+
+  it("every filter of the author's page, feed and sitemap entry, and their order()", () => {
+    const params = { slug: 'author-0', author: 'author-0', a0: 'author-0', a1: 'author-1' }
+    for (const query of [authorBySlugQuery, authorArticlesQuery({ start: 12, end: 24 }), authorFeedAuthorQuery, authorFeedQuery, authorsLatestQuery(2)]) {
+      const planned = planQuery(parse(query), docs, params)
+      expect(scans(planned), query).toBe(0)
+      expect(JSON.stringify(planned), query).not.toContain('"name":"order"')
     }
   })
 
