@@ -19,6 +19,7 @@ import {
 import type { RouterContext } from '../content/clients/source.ts'
 import { checkIdentifier } from '../content/format/identifier.ts'
 import { categoryFeedLink } from '../content/layout/feeds.ts'
+import { profileHead } from '../content/meta/cards.ts'
 import {
   categoryListingQuery,
   categoryPath,
@@ -167,8 +168,8 @@ export function authorListingRoute() {
     },
     head: ({ loaderData, match }: { loaderData?: AuthorListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) => {
       if (!loaderData) return headWithoutContent(match.status)
-      const card = { title: authorName(loaderData), description: authorDescription(loaderData), path: authorPath(loaderData.slug) }
-      const head = listingHead(match.context.origin, card, match.loaderDeps.page)
+      const person = { name: authorName(loaderData), description: authorDescription(loaderData), path: authorPath(loaderData.slug), image: loaderData.image }
+      const head = profileHead(match.context.origin, person, match.loaderDeps.page)
       // Beside the paper's feed, which the root links from every page.
       return { ...head, links: [...(head.links ?? []), authorFeedLink(loaderData)] }
     },

@@ -2,6 +2,7 @@
 // links a category leads to, and the page's title and description. Pure apart from the `fetch`
 // a caller hands to `loadArticle`, so the route stays thin and the rules are tested here.
 
+import { authorPath } from '../authors/authors.ts'
 import { checkIdentifier } from '../format/identifier.ts'
 import { imageRendition, type ImageRef } from '../format/image.ts'
 import { cardImage, modifiedTime, pageHead, validDate, type Head } from '../meta/cards.ts'
@@ -154,7 +155,7 @@ export function articleHead(origin: string, state: { article?: ArticleData | nul
     const image = cardImage(origin, article.mainImage)
     const author = article.author?.name?.trim() ? article.author : null
     const authorSlug = checkIdentifier(author?.slug)
-    const authorUrl = authorSlug ? absoluteUrl(origin, `/author/${authorSlug}`) : null
+    const authorUrl = authorSlug ? absoluteUrl(origin, authorPath(authorSlug)) : null
     // Search engines ask for the picture in wide, 4:3 and square shapes; without one, the paper's card.
     const images = articleImageShapes.map(([w, h]) => imageRendition(article.mainImage, w, h)).filter((url) => url !== null)
     return pageHead(origin, {

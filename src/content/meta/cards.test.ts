@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardImage, homepageHead, modifiedTime, pageHead, pathWithSearch, siteCardImage } from './cards.ts'
+import { cardImage, homepageHead, modifiedTime, pageHead, pathWithSearch, profileHead, siteCardImage } from './cards.ts'
 import { headJsonLd, headTags, previewTags } from './cards.testing.ts'
 import { structuredDataProblems } from './structuredData.testing.ts'
 
@@ -94,6 +94,26 @@ describe('homepageHead', () => {
     const ld = headJsonLd(head)
     expect(ld.map((item) => (item as { '@type': string })['@type'])).toEqual(['Organization', 'WebSite'])
     for (const item of ld) expect(structuredDataProblems(item)).toEqual([])
+  })
+})
+
+describe('profileHead', () => {
+  const person = { name: 'Priya Raman', description: 'Political editor.', path: '/author/priya-raman', image: { asset: { _ref: 'image-54c77fed7a8265af421d311b368ef6f413ada44e-800x800-jpg' } } }
+
+  it("is a profile card at the person's page, and a ProfilePage about them with a square portrait", () => {
+    const head = profileHead(origin, person)
+    expect(headTags(head)).toMatchObject({ title: 'Priya Raman | Resonance', 'og:type': 'profile', 'og:title': 'Priya Raman', canonical: `${origin}/author/priya-raman`, 'og:image': `${origin}/share-card.png` })
+    const [ld] = headJsonLd(head) as Array<{ mainEntity: { image: string } }>
+    expect(structuredDataProblems(ld)).toEqual([])
+    expect(ld).toMatchObject({ '@type': 'ProfilePage', url: `${origin}/author/priya-raman`, mainEntity: { '@type': 'Person', name: 'Priya Raman', url: `${origin}/author/priya-raman`, description: 'Political editor.' } })
+    expect(ld!.mainEntity.image).toMatch(/-800x800\.jpg\?.*w=400&h=400/)
+  })
+
+  it('gives a later page its own address, and the person the first page’s', () => {
+    const head = profileHead(origin, { ...person, image: null }, 2)
+    expect(headTags(head)).toMatchObject({ title: 'Priya Raman, page 2 | Resonance', canonical: `${origin}/author/priya-raman?page=2` })
+    expect(headJsonLd(head)[0]).toMatchObject({ url: `${origin}/author/priya-raman`, mainEntity: { url: `${origin}/author/priya-raman` } })
+    expect(headJsonLd(head)[0]).not.toHaveProperty('mainEntity.image')
   })
 })
 

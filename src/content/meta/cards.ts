@@ -6,7 +6,7 @@
 // Heads read only the route's loader data, which is published content: a draft never reaches one.
 
 import { imageRendition, type ImageRef } from '../format/image.ts'
-import { jsonLdScript, organizationLd, webSiteLd, type JsonLdObject } from './structuredData.ts'
+import { jsonLdScript, organizationLd, profilePageLd, webSiteLd, type JsonLdObject } from './structuredData.ts'
 import { absoluteUrl, cardImageSize, site } from './site.ts'
 
 export interface HeadLink {
@@ -140,6 +140,31 @@ export function homepageHead(origin: string): Head {
     description: homepageDescription,
     path: '/',
     structuredData: [organizationLd(origin), webSiteLd(origin)],
+  })
+}
+
+export interface Person {
+  name: string
+  description: string
+  /** Their page's address (its first page). */
+  path: string
+  image: ImageRef | null | undefined
+}
+
+/**
+ * A person's page (an author's): a profile card, on the paper's picture (a portrait cropped to a
+ * wide card would cut the face), and a ProfilePage about them with a square portrait.
+ */
+export function profileHead(origin: string, person: Person, page = 1): Head {
+  const portrait = imageRendition(person.image, 400, 400)
+  return pageHead(origin, {
+    title: `${person.name}${page > 1 ? `, page ${page}` : ''}`,
+    description: person.description,
+    path: pathWithSearch(person.path, { page }),
+    type: 'profile',
+    structuredData: [
+      profilePageLd({ name: person.name, url: absoluteUrl(origin, person.path), image: portrait ? absoluteUrl(origin, portrait) : null, description: person.description }),
+    ],
   })
 }
 
