@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { displaySubject, inboxPageSize, inboxShowLabels, inboxShows, isUnread, messagePreview, type ContactMessage, type InboxPage, type InboxShow } from '../../content/admin/inbox.ts'
+import { displaySubject, inboxPageSize, inboxShowLabels, inboxShows, isUnread, messagePreview, withUnread, type ContactMessage, type InboxPage, type InboxShow } from '../../content/admin/inbox.ts'
 import './NewsroomList.css'
 import './InboxList.css'
 
@@ -95,6 +95,7 @@ function summaryText(data: InboxPage, page: number, show: InboxShow): string {
 function MessageRow({ message, show, page }: { message: ContactMessage; show: InboxShow; page: number }) {
   const unread = isUnread(message)
   const received = adminDateTime(message._createdAt)
+  const subject = displaySubject(message.subject)
   return (
     <tr className={unread ? 'inbox-list__row inbox-list__row--unread' : 'inbox-list__row'}>
       <td>
@@ -112,9 +113,9 @@ function MessageRow({ message, show, page }: { message: ContactMessage; show: In
           params={{ id: message._id }}
           search={{ show: show === 'unread' ? 'unread' : undefined, page: page > 1 ? page : undefined }}
           className="inbox-list__open"
+          aria-label={unread ? withUnread(subject, true) : undefined}
         >
-          {displaySubject(message.subject)}
-          {unread ? <span className="visually-hidden">, unread</span> : null}
+          {subject}
         </Link>
         <span className="inbox-list__preview">{messagePreview(message.message)}</span>
       </th>

@@ -5,16 +5,15 @@ export interface UnreadBadgeProps {
   count: number | null
 }
 
-/** The unread count beside the side navigation's Inbox link: a figure to see, ", N unread" to hear. */
+/**
+ * The unread count beside the side navigation's Inbox link, to be seen. It is hidden from screen
+ * readers: the link says the count in its name (withUnread in content/admin/inbox.ts).
+ */
 export function UnreadBadge({ count }: UnreadBadgeProps) {
   if (!count) return null
   return (
-    <>
-      {/* Heard as ", 3 unread" after the link's own words; the figure alone is what is seen. */}
-      <span className="visually-hidden">, {count} unread</span>
-      <span className="unread-badge" aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
-    </>
+    <span className="unread-badge" aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { maxPage } from '../listings/listings.ts'
-import { displaySubject, inboxPageCount, inboxRequest, messagePreview, replyLink, validateInboxSearch } from './inbox.ts'
+import { displaySubject, inboxPageCount, inboxRequest, messagePreview, replyLink, validateInboxSearch, withUnread } from './inbox.ts'
 
 describe('the inbox’s address', () => {
   it('keeps a page past the first and the Unread filter, and leaves defaults out', () => {
@@ -34,6 +34,15 @@ describe('a message in the list', () => {
   it('has a subject to read even when the reader left it blank', () => {
     expect(displaySubject('  ')).toBe('(no subject)')
     expect(displaySubject(' Bus routes ')).toBe('Bus routes')
+  })
+})
+
+describe('a link’s name with what is unread', () => {
+  it('says the count, or that a message is unread, after the link’s words', () => {
+    expect(withUnread('Inbox', 3)).toBe('Inbox, 3 unread')
+    expect(withUnread('Bus routes', true)).toBe('Bus routes, unread')
+    expect(withUnread('Inbox', 0)).toBe('Inbox')
+    expect(withUnread('Bus routes', false)).toBe('Bus routes')
   })
 })
 

@@ -66,6 +66,16 @@ export function isUnread(message: Pick<ContactMessage, 'readAt'>): boolean {
 }
 
 /**
+ * A link's name with what is unread said after its words: "Inbox, 3 unread", "Bus routes, unread".
+ * Given as the link's aria-label, because browsers join hidden text to a link's words each their
+ * own way; the name still begins with the words on screen.
+ */
+export function withUnread(name: string, unread: number | boolean): string {
+  if (unread === false || unread === 0) return name
+  return unread === true ? `${name}, unread` : `${name}, ${unread} unread`
+}
+
+/**
  * A message's first words for the list: its lines joined, cut at a word near `length` characters.
  * Plain text, shown as text.
  */

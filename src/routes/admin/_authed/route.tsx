@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { AdminLayout } from '../../../components/admin/AdminLayout.tsx'
 import { UnreadBadge } from '../../../components/admin/UnreadBadge.tsx'
+import { withUnread } from '../../../content/admin/inbox.ts'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
 import { useUnreadCount } from '../-newsroom.ts'
 import { authActor } from '../-session.ts'
@@ -56,7 +57,7 @@ function AuthedLayout() {
             </Link>
           </li>
           <li>
-            <Link to="/admin/inbox" activeProps={{ 'aria-current': 'page' }}>
+            <Link to="/admin/inbox" activeProps={{ 'aria-current': 'page' }} aria-label={unread ? withUnread('Inbox', unread) : undefined}>
               Inbox
               <UnreadBadge count={unread} />
             </Link>
