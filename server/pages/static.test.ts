@@ -15,7 +15,7 @@ let base: string
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'resonance-static-'))
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><body><div id="root"></div></body>')
   writeFileSync(join(dir, 'assets', 'app-1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
   const files = new StaticFiles(dir)
   server = createServer((req, res) => {
@@ -41,6 +41,18 @@ describe('StaticFiles', () => {
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
       expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+  })
+
+  it("tells a browser without JavaScript that the admin needs it, on the admin's pages only", async () => {
+    for (const path of ['/admin', '/admin/', '/admin/login', '/admin/edit/articles/new']) {
+      const html = await (await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } })).text()
+      expect(html, path).toContain('<noscript><main class="noscript-notice"><h1>The admin needs JavaScript</h1>')
+      // Before the app's root, which the admin's app renders into.
+      expect(html.indexOf('<noscript>'), path).toBeLessThan(html.indexOf('<div id="root">'))
+    }
+    for (const path of ['/', '/uk', '/administration', '/article/admin']) {
+      expect(await (await fetch(`${base}${path}`)).text(), path).not.toContain('noscript')
     }
   })
 

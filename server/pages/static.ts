@@ -47,6 +47,21 @@ export function sendBody(req: IncomingMessage, res: ServerResponse, status: numb
   res.end(req.method === 'HEAD' ? undefined : sent)
 }
 
+/**
+ * What the admin's pages say in a browser without JavaScript. The admin is an app the browser
+ * runs (it needs the editor's session, which only the browser has), so its page is otherwise blank.
+ * Inside <noscript>, so nobody with JavaScript sees it; before the app's root, which React replaces.
+ */
+const adminNeedsJavaScript =
+  '<noscript><main class="noscript-notice"><h1>The admin needs JavaScript</h1>' +
+  '<p>Resonance’s admin runs in your browser. Turn JavaScript on for this site, then reload the page.</p>' +
+  '<p><a href="/">Read the newspaper</a>, which works without it.</p></main></noscript>'
+
+/** The admin area's paths; server/pages/render.ts leaves them to the browser. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}
+
 interface Entry {
   body: Buffer
   gzip: Buffer | null
@@ -58,6 +73,7 @@ interface Entry {
 export class StaticFiles {
   private readonly root: string
   private readonly entries = new Map<string, Entry>()
+  private adminShell: Entry | null = null
 
   constructor(
     root: string,
@@ -68,6 +84,16 @@ export class StaticFiles {
 
   static exists(root: string): boolean {
     return existsSync(join(root, 'index.html'))
+  }
+
+  /** index.html with the admin's no-JavaScript notice, made once. */
+  private adminPage(index: Entry): Entry {
+    if (this.adminShell) return this.adminShell
+    const html = index.body.toString('utf8')
+    const at = html.search(/<div id="root">/)
+    const body = Buffer.from(at < 0 ? html : html.slice(0, at) + adminNeedsJavaScript + html.slice(at))
+    this.adminShell = { ...index, body, gzip: index.gzip ? gzipSync(body, { level: 9 }) : null }
+    return this.adminShell
   }
 
   private load(path: string): Entry | null {
@@ -101,6 +127,7 @@ export class StaticFiles {
       entry = this.load(join(this.root, 'index.html'))
       immutable = false
       if (!entry) throw httpError(404, 'The app is not built: run npm run build')
+      if (isAdminPath(pathname)) entry = this.adminPage(entry)
     }
     sendBody(req, res, 200, {
       ...entry.headers,

@@ -40,3 +40,28 @@ export const SearchOpenOnNarrowScreen: Story = {
   globals: { viewport: { value: 'mobile2', isRotated: false } },
   play: SearchOpen.play,
 }
+
+/** As a reader without JavaScript gets it: the menu and the search are <details>. */
+export const WithoutJavaScript: Story = {
+  args: { plainHtml: true },
+}
+
+export const WithoutJavaScriptMenuOpen: Story = {
+  args: { plainHtml: true },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByText('Menu'))
+    await expect(canvas.getByRole('heading', { name: 'Main Sections' })).toBeVisible()
+  },
+}
+
+export const WithoutJavaScriptSearchOpen: Story = {
+  args: { plainHtml: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const toggle = (await canvas.findAllByText('Search')).find((text) => text.closest('summary'))!
+    await userEvent.click(toggle)
+    await expect(canvas.getByRole('search', { name: 'Site search' })).toBeVisible()
+  },
+}

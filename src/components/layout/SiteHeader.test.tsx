@@ -168,6 +168,30 @@ describe('SiteHeader', () => {
     expect(document.activeElement).toBe(toggle)
   })
 
+  it('without JavaScript, has a menu and a search that work as plain HTML', async () => {
+    const user = userEvent.setup()
+    await renderWithRouter(<SiteHeader date={date} plainHtml />)
+    // No buttons, which would do nothing without the app: <details> the browser opens itself.
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Search Resonance' })).toBeNull()
+    const menu = screen.getByText('Menu').closest('details')!
+    expect(menu.open).toBe(false)
+    await user.click(screen.getByText('Menu'))
+    expect(menu.open).toBe(true)
+    const nav = within(menu).getByRole('navigation', { name: 'Menu' })
+    expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Main Sections', 'Topics'])
+    expect(within(nav).getByRole('link', { name: 'UK' }).getAttribute('href')).toBe('/uk')
+
+    const searchToggle = screen.getAllByText('Search').find((text) => text.closest('summary'))!
+    const search = searchToggle.closest('details')!
+    expect(search.open).toBe(false)
+    await user.click(searchToggle)
+    expect(search.open).toBe(true)
+    const form = within(search).getByRole('search', { name: 'Site search' })
+    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search', 'get'])
+    expect(within(form).getByRole('searchbox').getAttribute('name')).toBe('q')
+  })
+
   it('shows one panel at a time', async () => {
     const user = userEvent.setup()
     await renderWithRouter(<SiteHeader date={date} />)

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { currentPageOnly, mainSections, mediaLinks, topBarTopics, utilityLinks, type NavLink } from '../../content/layout/navigation.ts'
 import { Masthead } from './Masthead.tsx'
 import { MobileMenu } from './MobileMenu.tsx'
@@ -11,6 +11,11 @@ export interface SiteHeaderProps {
   date: Date
   /** Runs a search in the app; without it the search form submits to /search as a plain HTML form. */
   onSearch?: (text: string) => void
+  /**
+   * Shows the header as a reader without JavaScript gets it (menu and search as <details>) even
+   * where the app runs, for its stories and tests. Otherwise the header decides for itself.
+   */
+  plainHtml?: boolean
 }
 
 type Panel = 'search' | 'menu'
@@ -49,11 +54,59 @@ function MenuIcon({ open }: { open: boolean }) {
   )
 }
 
+const noSubscription = () => () => {}
+
+/**
+ * Whether the app runs this header: false on the server and in the browser's first (hydrating)
+ * render, so both write the same plain HTML, then true. A pure browser render is true at once.
+ */
+function useAppRunning(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * The search and menu toggles as plain HTML, for a reader without JavaScript (and until the app
+ * runs): each is a <details> whose panel opens under the top bar, the search a GET form to /search.
+ */
+function PlainToggles() {
+  return (
+    <>
+      <details className="page-header__disclosure page-header__disclosure--search">
+        <summary className="page-header__toggle page-header__toggle--search">
+          <SearchIcon />
+          <span className="page-header__toggle-text">Search</span>
+        </summary>
+        <div className="page-header__search page-header__drop">
+          <SearchPanel label="Site search" />
+        </div>
+      </details>
+      <details className="page-header__disclosure page-header__disclosure--menu">
+        <summary className="page-header__toggle page-header__toggle--menu">
+          <MenuIcon open={false} />
+          <span>Menu</span>
+        </summary>
+        <div className="page-header__drop">
+          <MobileMenu id={menuPanelId} open />
+        </div>
+      </details>
+    </>
+  )
+}
+
 /**
  * The header on every page: the top bar (first three topics, utility links, search and menu
  * toggles), the search panel, the small-screen menu, the masthead and the section navigation.
+ *
+ * Without JavaScript the toggles are <details> (PlainToggles), so the menu and the search work as
+ * plain HTML; once the app runs they become buttons with their panels as bands under the top bar,
+ * closed by Escape and by following a link.
  */
-export function SiteHeader({ date, onSearch }: SiteHeaderProps) {
+export function SiteHeader({ date, onSearch, plainHtml = false }: SiteHeaderProps) {
+  const appRunning = useAppRunning() && !plainHtml
   const href = useLocation({ select: (location) => location.href })
   const [opened, setOpened] = useState<{ panel: Panel; at: string } | null>(null)
   // A panel belongs to the page it was opened on, so following a link from it closes it.
@@ -105,38 +158,48 @@ export function SiteHeader({ date, onSearch }: SiteHeaderProps) {
                 <LinkItems links={utilityLinks} className="page-header__top-link" />
               </ul>
             </nav>
-            <button
-              ref={searchToggle}
-              type="button"
-              className="page-header__toggle page-header__toggle--search"
-              aria-expanded={panel === 'search'}
-              aria-controls={searchPanelId}
-              // The name starts with the visible word, as speech control expects.
-              aria-label="Search Resonance"
-              onClick={() => toggle('search')}
-            >
-              <SearchIcon />
-              <span className="page-header__toggle-text">Search</span>
-            </button>
-            <button
-              ref={menuToggle}
-              type="button"
-              className="page-header__toggle page-header__toggle--menu"
-              aria-expanded={panel === 'menu'}
-              aria-controls={menuPanelId}
-              onClick={() => toggle('menu')}
-            >
-              <MenuIcon open={panel === 'menu'} />
-              <span>Menu</span>
-            </button>
+            {appRunning ? (
+              <>
+                <button
+                  ref={searchToggle}
+                  type="button"
+                  className="page-header__toggle page-header__toggle--search"
+                  aria-expanded={panel === 'search'}
+                  aria-controls={searchPanelId}
+                  // The name starts with the visible word, as speech control expects.
+                  aria-label="Search Resonance"
+                  onClick={() => toggle('search')}
+                >
+                  <SearchIcon />
+                  <span className="page-header__toggle-text">Search</span>
+                </button>
+                <button
+                  ref={menuToggle}
+                  type="button"
+                  className="page-header__toggle page-header__toggle--menu"
+                  aria-expanded={panel === 'menu'}
+                  aria-controls={menuPanelId}
+                  onClick={() => toggle('menu')}
+                >
+                  <MenuIcon open={panel === 'menu'} />
+                  <span>Menu</span>
+                </button>
+              </>
+            ) : (
+              <PlainToggles />
+            )}
           </div>
         </div>
       </div>
 
-      <div id={searchPanelId} className="page-header__search" hidden={panel !== 'search'}>
-        <SearchPanel label="Site search" inputRef={searchInput} onSearch={search} />
-      </div>
-      <MobileMenu id={menuPanelId} open={panel === 'menu'} />
+      {appRunning && (
+        <>
+          <div id={searchPanelId} className="page-header__search" hidden={panel !== 'search'}>
+            <SearchPanel label="Site search" inputRef={searchInput} onSearch={search} />
+          </div>
+          <MobileMenu id={menuPanelId} open={panel === 'menu'} />
+        </>
+      )}
 
       <div className="page-header__masthead">
         <Masthead date={date} />
