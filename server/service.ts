@@ -17,6 +17,7 @@ import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
 import { ReaderDesk } from './readers/desk.ts'
+import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
 import { ReaderStore } from './readers/store.ts'
 
@@ -109,7 +110,7 @@ export async function startService(config: Config, log: (line: string) => void =
     statics,
     pages,
     readers,
-    renderSubmission: null,
+    renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
       corsOrigins: config.corsOrigins,

@@ -5,6 +5,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
+import type { FormSubmission } from '../shared/readerForms.ts'
 import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
 import { siteOrigin } from './content/meta/site.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
@@ -44,6 +45,8 @@ export interface RenderOptions {
    */
   origin: string
   now?: Date
+  /** A reader form the service could not take, to render again with what was typed (server/http/readers.ts). */
+  submission?: FormSubmission | null
 }
 
 export async function renderPage(url: string, query: ServerQuery, options: RenderOptions): Promise<RenderedPage> {
@@ -59,7 +62,7 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
       return result as R
     },
   }
-  const router = createAppRouter({ content, renderedAt: now, origin }, createMemoryHistory({ initialEntries: [url] }))
+  const router = createAppRouter({ content, renderedAt: now, origin, submission: options.submission ?? null }, createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // The outcome of a server load (render with a status, or redirect) is kept on the router; the
   // field is internal, so the version is pinned and tests/browser/server-rendering.test.ts covers both cases (404 and redirect).
@@ -73,7 +76,7 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
   // React writes the tags it hoists (the page's <title> and meta from <HeadContent />, and the
   // preload of the lead image) before the markup; they belong in the document's head.
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
-  const data: PageData = { renderedAt: now.toISOString(), origin, results }
+  const data: PageData = { renderedAt: now.toISOString(), origin, results, ...(options.submission ? { submission: options.submission } : {}) }
   return { status: statusOf(router.state.matches, outcome), redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data) }
 }
 

@@ -29,6 +29,7 @@ const router = createAppRouter({
   content: browserSource(pageData),
   renderedAt: pageData ? new Date(pageData.renderedAt) : new Date(),
   origin: pageData?.origin ?? siteOrigin(window.location.origin),
+  submission: pageData?.submission ?? null,
 })
 const container = document.getElementById('root')!
 const app = (

@@ -18,14 +18,18 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TrendingRouteImport } from './routes/trending'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VideoJournalRouteImport } from './routes/video-journal'
 import { Route as VideosRouteImport } from './routes/videos'
 import { Route as AdminAuthedRouteRouteImport } from './routes/admin/_authed/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ArticleSlugRouteImport } from './routes/article.$slug'
 import { Route as AuthorSlugRouteImport } from './routes/author.$slug'
+import { Route as ContactSentRouteImport } from './routes/contact_.sent'
 import { Route as PhotoEssaysIndexRouteImport } from './routes/photo-essays.index'
 import { Route as PhotoEssaysSlugRouteImport } from './routes/photo-essays.$slug'
+import { Route as SubscribeConfirmRouteImport } from './routes/subscribe_.confirm'
+import { Route as SubscribeSentRouteImport } from './routes/subscribe_.sent'
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
@@ -86,6 +90,11 @@ const TrendingRoute = TrendingRouteImport.update({
   path: '/trending',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VideoJournalRoute = VideoJournalRouteImport.update({
   id: '/video-journal',
   path: '/video-journal',
@@ -115,6 +124,11 @@ const AuthorSlugRoute = AuthorSlugRouteImport.update({
   path: '/author/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactSentRoute = ContactSentRouteImport.update({
+  id: '/contact_/sent',
+  path: '/contact/sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PhotoEssaysIndexRoute = PhotoEssaysIndexRouteImport.update({
   id: '/photo-essays/',
   path: '/photo-essays/',
@@ -123,6 +137,16 @@ const PhotoEssaysIndexRoute = PhotoEssaysIndexRouteImport.update({
 const PhotoEssaysSlugRoute = PhotoEssaysSlugRouteImport.update({
   id: '/photo-essays/$slug',
   path: '/photo-essays/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
+  id: '/subscribe_/confirm',
+  path: '/subscribe/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeSentRoute = SubscribeSentRouteImport.update({
+  id: '/subscribe_/sent',
+  path: '/subscribe/sent',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TopicSlugRoute = TopicSlugRouteImport.update({
@@ -213,12 +237,16 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/author/$slug': typeof AuthorSlugRoute
+  '/contact/sent': typeof ContactSentRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
+  '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -245,12 +273,16 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/author/$slug': typeof AuthorSlugRoute
+  '/contact/sent': typeof ContactSentRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
+  '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -277,13 +309,17 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/video-journal': typeof VideoJournalRoute
   '/videos': typeof VideosRoute
   '/admin/_authed': typeof AdminAuthedRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/article/$slug': typeof ArticleSlugRoute
   '/author/$slug': typeof AuthorSlugRoute
+  '/contact_/sent': typeof ContactSentRoute
   '/photo-essays/$slug': typeof PhotoEssaysSlugRoute
+  '/subscribe_/confirm': typeof SubscribeConfirmRoute
+  '/subscribe_/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
@@ -312,12 +348,16 @@ export interface FileRouteTypes {
     | '/search'
     | '/subscribe'
     | '/trending'
+    | '/unsubscribe'
     | '/video-journal'
     | '/videos'
     | '/admin/login'
     | '/article/$slug'
     | '/author/$slug'
+    | '/contact/sent'
     | '/photo-essays/$slug'
+    | '/subscribe/confirm'
+    | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays/'
     | '/admin/dashboard'
@@ -344,12 +384,16 @@ export interface FileRouteTypes {
     | '/search'
     | '/subscribe'
     | '/trending'
+    | '/unsubscribe'
     | '/video-journal'
     | '/videos'
     | '/admin/login'
     | '/article/$slug'
     | '/author/$slug'
+    | '/contact/sent'
     | '/photo-essays/$slug'
+    | '/subscribe/confirm'
+    | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays'
     | '/admin/dashboard'
@@ -375,13 +419,17 @@ export interface FileRouteTypes {
     | '/search'
     | '/subscribe'
     | '/trending'
+    | '/unsubscribe'
     | '/video-journal'
     | '/videos'
     | '/admin/_authed'
     | '/admin/login'
     | '/article/$slug'
     | '/author/$slug'
+    | '/contact_/sent'
     | '/photo-essays/$slug'
+    | '/subscribe_/confirm'
+    | '/subscribe_/sent'
     | '/topic/$slug'
     | '/photo-essays/'
     | '/admin/_authed/dashboard'
@@ -409,11 +457,15 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SubscribeRoute: typeof SubscribeRoute
   TrendingRoute: typeof TrendingRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   VideoJournalRoute: typeof VideoJournalRoute
   VideosRoute: typeof VideosRoute
   ArticleSlugRoute: typeof ArticleSlugRoute
   AuthorSlugRoute: typeof AuthorSlugRoute
+  ContactSentRoute: typeof ContactSentRoute
   PhotoEssaysSlugRoute: typeof PhotoEssaysSlugRoute
+  SubscribeConfirmRoute: typeof SubscribeConfirmRoute
+  SubscribeSentRoute: typeof SubscribeSentRoute
   TopicSlugRoute: typeof TopicSlugRoute
   PhotoEssaysIndexRoute: typeof PhotoEssaysIndexRoute
 }
@@ -483,6 +535,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrendingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/video-journal': {
       id: '/video-journal'
       path: '/video-journal'
@@ -525,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthorSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact_/sent': {
+      id: '/contact_/sent'
+      path: '/contact/sent'
+      fullPath: '/contact/sent'
+      preLoaderRoute: typeof ContactSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/photo-essays/': {
       id: '/photo-essays/'
       path: '/photo-essays'
@@ -537,6 +603,20 @@ declare module '@tanstack/react-router' {
       path: '/photo-essays/$slug'
       fullPath: '/photo-essays/$slug'
       preLoaderRoute: typeof PhotoEssaysSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe_/confirm': {
+      id: '/subscribe_/confirm'
+      path: '/subscribe/confirm'
+      fullPath: '/subscribe/confirm'
+      preLoaderRoute: typeof SubscribeConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe_/sent': {
+      id: '/subscribe_/sent'
+      path: '/subscribe/sent'
+      fullPath: '/subscribe/sent'
+      preLoaderRoute: typeof SubscribeSentRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/topic/$slug': {
@@ -713,11 +793,15 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SubscribeRoute: SubscribeRoute,
   TrendingRoute: TrendingRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   VideoJournalRoute: VideoJournalRoute,
   VideosRoute: VideosRoute,
   ArticleSlugRoute: ArticleSlugRoute,
   AuthorSlugRoute: AuthorSlugRoute,
+  ContactSentRoute: ContactSentRoute,
   PhotoEssaysSlugRoute: PhotoEssaysSlugRoute,
+  SubscribeConfirmRoute: SubscribeConfirmRoute,
+  SubscribeSentRoute: SubscribeSentRoute,
   TopicSlugRoute: TopicSlugRoute,
   PhotoEssaysIndexRoute: PhotoEssaysIndexRoute,
 }

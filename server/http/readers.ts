@@ -84,6 +84,12 @@ export function contactForm(deps: ReaderDeps) {
 export function subscribeForm(deps: ReaderDeps) {
   return async (ctx: Context): Promise<void> => {
     const values = await readFields(ctx.req, ['email', 'plan'])
+    // The About page's box sends only an address, without JavaScript: that is the start of a
+    // sign-up, not one. The subscribe page opens with the address filled in, to choose a plan.
+    if (!values.plan && !wantsJson(ctx.req) && deps.renderSubmission) {
+      const start: FormSubmission = { form: 'subscribe', values: { email: (values.email ?? '').slice(0, 254) }, errors: {}, notice: null }
+      if (await deps.renderSubmission(ctx.req, ctx.res, '/subscribe', 200, start)) return
+    }
     const result = await deps.readers.subscribe(values, remote(ctx.req))
     await answer(ctx, deps, 'subscribe', values, result, `/subscribe/sent?delivery=${result.delivery ?? 'sent'}`)
   }

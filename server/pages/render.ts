@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { pageDataElementId } from '../../shared/pageData.ts'
+import type { FormSubmission } from '../../shared/readerForms.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 import { ByteLru } from '../byteLru.ts'
 import type { QueryEngine } from '../query/engine.ts'
@@ -28,7 +29,7 @@ interface RenderedPage {
 
 interface RenderModule {
   renderTarget(): { dataset: string } | null
-  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date }): Promise<RenderedPage>
+  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date; submission?: FormSubmission | null }): Promise<RenderedPage>
 }
 
 interface Cached {
@@ -118,8 +119,24 @@ export class PageRenderer {
     return true
   }
 
-  private async render(path: string, origin: string, key: string, now: Date): Promise<Cached> {
-    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), { origin, now })
+  /**
+   * A reader form's page rendered again with a submission it could not take (what was typed, what to
+   * fix), answering the form's POST with `status`. Never cached: it holds one reader's words.
+   */
+  async serveSubmission(req: IncomingMessage, res: ServerResponse, path: string, origin: string, status: number, submission: FormSubmission): Promise<boolean> {
+    let page: Cached
+    try {
+      page = await this.render(path, origin, '', new Date(), submission)
+    } catch (error) {
+      this.log(`Could not render ${path} with a form submission: ${error instanceof Error ? error.stack : String(error)}`)
+      return false
+    }
+    sendBody(req, res, status, { ...page.headers, 'Cache-Control': 'no-store' }, page.body, page.gzip)
+    return true
+  }
+
+  private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null): Promise<Cached> {
+    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), { origin, now, submission })
     const common = { ...this.headers, 'Cache-Control': 'no-cache' }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)

@@ -14,6 +14,7 @@ export const Route = createFileRoute('/about')({
 
 function About() {
   const navigate = useNavigate()
-  // The spec's subscribe box has no handler; a reader expects it to lead to signing up.
-  return <AboutPage onSubscribe={(email) => void navigate({ to: '/subscribe', search: { email } })} />
+  // The spec's subscribe box has no handler; a reader expects it to lead to signing up. The address
+  // rides in the history entry's state, never in the URL.
+  return <AboutPage onSubscribe={(email) => void navigate({ to: '/subscribe', state: (previous) => ({ ...previous, subscribeEmail: email }) })} />
 }

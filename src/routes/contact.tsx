@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactPage } from '../components/pages/ContactPage.tsx'
+import { sendContactMessage } from '../content/clients/readerForms.ts'
 import { listingHead } from '../content/listings/listings.ts'
+import { formValues } from '../content/pages/contact.ts'
 
 export const Route = createFileRoute('/contact')({
   head: ({ match }) =>
@@ -9,7 +11,19 @@ export const Route = createFileRoute('/contact')({
       description: 'Write to the Resonance newsroom in London: corrections, story tips, feedback and media enquiries, with our phone, email, address and office hours.',
       path: '/contact',
     }),
-  // No contact endpoint exists (docs/product-spec.md §7 lists no contact-submit call), so the form confirms on screen and
-  // the message goes nowhere. It is not logged either: it holds a reader's name and email address.
-  component: ContactPage,
+  component: Contact,
 })
+
+function Contact() {
+  // A form the service sent back (posted without JavaScript and not taken): show it again as typed.
+  const { submission } = Route.useRouteContext()
+  const sentBack = submission?.form === 'contact' ? submission : null
+  return (
+    <ContactPage
+      onSubmit={sendContactMessage}
+      initialValues={sentBack ? formValues(sentBack.values) : undefined}
+      initialErrors={sentBack?.errors}
+      initialNotice={sentBack?.notice}
+    />
+  )
+}

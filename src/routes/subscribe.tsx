@@ -1,35 +1,40 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import { SubscribePage } from '../components/pages/SubscribePage.tsx'
+import { sendSubscription } from '../content/clients/readerForms.ts'
 import { listingHead } from '../content/listings/listings.ts'
+import { planOf } from '../content/pages/contact.ts'
 
-interface SubscribeSearch {
-  email?: string
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The address typed into the About page's box, carried to this page outside its URL. */
+    subscribeEmail?: string
+  }
 }
 
 export const Route = createFileRoute('/subscribe')({
-  // `?email=` pre-fills the form when it looks like an address; anything else is dropped rather than
-  // shown as an error, since the reader can type it in. Only a cheap shape check here: search
-  // validation ships with the first download for every page, so it stays free of valibot and the
-  // form module, and the form checks the address properly before anything happens.
-  validateSearch: (search: Record<string, unknown>): SubscribeSearch => {
-    const email = typeof search.email === 'string' ? search.email.trim() : ''
-    // An explicit undefined: the router lays this over the raw query string, so leaving the key out
-    // would let the unchecked value through.
-    return { email: email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined }
-  },
   head: ({ match }) =>
     listingHead(match.context.origin, {
       title: 'Subscribe',
       description: 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.',
-      // Never the reader's `?email=`: the address is the page's, and it is shared.
       path: '/subscribe',
     }),
   component: Subscribe,
 })
 
 function Subscribe() {
-  const { email } = Route.useSearch()
-  // No subscribe endpoint exists (docs/product-spec.md §7 lists no subscribe call), so the form confirms on screen and
-  // nothing is sent anywhere. A real sign-up would post the plan and address from here.
-  return <SubscribePage initialEmail={email} />
+  // An address arrives from the About page's box in the history entry's state (with JavaScript) or
+  // as a form the service rendered this page with (without): never in the URL, which is logged,
+  // shared and kept in the history.
+  const carried = useRouterState({ select: (state) => state.location.state.subscribeEmail })
+  const { submission } = Route.useRouteContext()
+  const sentBack = submission?.form === 'subscribe' ? submission : null
+  return (
+    <SubscribePage
+      onSubscribe={sendSubscription}
+      initialEmail={sentBack?.values.email ?? (typeof carried === 'string' ? carried : undefined)}
+      initialPlan={planOf(sentBack?.values.plan)}
+      initialErrors={sentBack?.errors}
+      initialNotice={sentBack?.notice}
+    />
+  )
 }

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { FormResult } from '../../../shared/readerForms.ts'
 import { fn, userEvent, within } from 'storybook/test'
 import { ContactForm } from './ContactForm.tsx'
 
 const meta = {
   title: 'Reader/ContactForm',
   component: ContactForm,
-  args: { onSubmit: fn() },
+  args: { onSubmit: fn(async (): Promise<FormResult> => ({ ok: true })) },
 } satisfies Meta<typeof ContactForm>
 
 export default meta
@@ -53,5 +54,23 @@ export const LongValues: Story = {
       subject: 'A very long subject line that goes on and on about several different articles from last week',
       message: 'Dear editor, '.repeat(40),
     },
+  },
+}
+
+/** Sent without JavaScript and sent back by the service: what was typed, and the service's reason. */
+export const SentBack: Story = {
+  args: { initialValues: filled, initialNotice: 'You have sent this form too many times. Please try again in 9 minutes.' },
+}
+
+/** The service could not be reached: the message stays in the form. */
+export const Unreachable: Story = {
+  args: {
+    initialValues: filled,
+    onSubmit: fn(async () => {
+      throw new Error('We could not reach Resonance just now. Please check your connection and try again.')
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Send Message' }))
   },
 }

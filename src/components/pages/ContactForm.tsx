@@ -2,14 +2,33 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { emptyContactMessage } from '../../content/pages/contact.ts'
-import { contactFieldOrder, contactSchema, emailSchema, fullNameSchema, messageSchema, subjectSchema, type ContactFieldName, type ContactMessage } from '../../../shared/readerForms.ts'
+import {
+  contactFieldOrder,
+  contactSchema,
+  emailSchema,
+  fullNameSchema,
+  messageSchema,
+  subjectSchema,
+  type ContactFieldName,
+  type ContactMessage,
+  type FormResult,
+} from '../../../shared/readerForms.ts'
+import { FormNotice } from './FormNotice.tsx'
 import './ContactForm.css'
 
 export interface ContactFormProps {
-  /** Receives the trimmed message once it is valid; the form then clears itself and confirms. */
-  onSubmit?: (message: ContactMessage) => void
-  /** What the fields hold at first (a story of a filled-in form); empty by default. */
+  /**
+   * Sends the trimmed message once it is valid. The form thanks the reader only when the answer says
+   * the message was received; otherwise it keeps what they typed and says what went wrong. A throw
+   * is a message for the reader (the service could not be reached).
+   */
+  onSubmit: (message: ContactMessage) => Promise<FormResult>
+  /** What the fields hold at first: a story's values, or what was typed into a form the service sent back. */
   initialValues?: ContactMessage
+  /** The service's problem with each field of a form it sent back (sent without JavaScript). */
+  initialErrors?: Record<string, string>
+  /** The service's problem with the whole form it sent back (too many sent). */
+  initialNotice?: string | null
 }
 
 interface FieldSetup {
@@ -27,18 +46,36 @@ const fields: Record<ContactFieldName, FieldSetup> = {
   message: { label: 'Message', schema: messageSchema, multiline: true },
 }
 
-export function ContactForm({ onSubmit, initialValues = emptyContactMessage }: ContactFormProps) {
+export function ContactForm({ onSubmit, initialValues = emptyContactMessage, initialErrors = {}, initialNotice = null }: ContactFormProps) {
   const id = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [confirmation, setConfirmation] = useState('')
+  const [notice, setNotice] = useState<string | null>(initialNotice)
+  const [sending, setSending] = useState(false)
+  // The service's word on a field stands until the reader changes that field.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors)
   const form = useForm({
     defaultValues: initialValues,
     // Without this the form refuses a second submit while errors stand, without checking the
     // untouched fields or moving focus; every submit should show every problem.
     canSubmitWhenInvalid: true,
-    onSubmit: ({ value, formApi }) => {
+    onSubmit: async ({ value, formApi }) => {
       const message = v.parse(contactSchema, value)
-      onSubmit?.(message)
+      setSending(true)
+      let result: FormResult
+      try {
+        result = await onSubmit(message)
+      } catch (error) {
+        setNotice(error instanceof Error ? error.message : String(error))
+        return
+      } finally {
+        setSending(false)
+      }
+      if (!result.ok) {
+        setServerErrors(result.errors ?? {})
+        setNotice(result.notice ?? null)
+        return
+      }
       // Keep the starting values as the defaults: otherwise the next render, still passing them,
       // puts them back into the cleared form.
       formApi.reset(emptyContactMessage, { keepDefaultValues: true })
@@ -54,12 +91,16 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage }: C
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (sending) return
     setConfirmation('')
+    setNotice(null)
     void form.handleSubmit()
   }
 
+  // Without JavaScript the browser posts the form to the service itself, which answers with a
+  // page: the same fields, by the same names.
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form ref={formRef} className="contact-form" method="post" action="/contact" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="contact-form__title">
         Send us a message
       </h2>
@@ -70,10 +111,14 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage }: C
           <form.Field key={name} name={name} validators={{ onChange: setup.schema }}>
             {(field) => {
               const controlId = `${id}-${name}`
+              const change = (handle: (value: string) => void, value: string) => {
+                handle(value)
+                if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest)
+              }
               const errorId = `${controlId}-error`
               // Errors wait until the reader has left the field or tried to send, so nobody is told
               // off while still typing; once shown they update as the field changes.
-              const error = field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined
+              const error = (field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverErrors[name]
               const shared = {
                 id: controlId,
                 name,
@@ -91,13 +136,13 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage }: C
                 <div className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
                   <label htmlFor={controlId}>{setup.label}</label>
                   {setup.multiline ? (
-                    <textarea {...shared} rows={7} onChange={(event) => field.handleChange(event.target.value)} />
+                    <textarea {...shared} rows={7} onChange={(event) => change(field.handleChange, event.target.value)} />
                   ) : (
                     <input
                       {...shared}
                       type={setup.type ?? 'text'}
                       autoComplete={setup.autoComplete}
-                      onChange={(event) => field.handleChange(event.target.value)}
+                      onChange={(event) => change(field.handleChange, event.target.value)}
                     />
                   )}
                   {error ? (
@@ -111,8 +156,9 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage }: C
           </form.Field>
         )
       })}
-      <button type="submit" className="contact-form__submit">
-        Send Message
+      {notice ? <FormNotice tone="problem">{notice}</FormNotice> : null}
+      <button type="submit" className="contact-form__submit" aria-disabled={sending || undefined}>
+        {sending ? 'Sending...' : 'Send Message'}
       </button>
       <p role="status" className="contact-form__status">
         {confirmation}

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { FormResult } from '../../../shared/readerForms.ts'
 import { fn, userEvent, within } from 'storybook/test'
 import { ContactPage } from './ContactPage.tsx'
 
@@ -6,7 +7,7 @@ const meta = {
   title: 'Reader/ContactPage',
   component: ContactPage,
   parameters: { layout: 'fullscreen' },
-  args: { onSubmit: fn() },
+  args: { onSubmit: fn(async (): Promise<FormResult> => ({ ok: true })) },
 } satisfies Meta<typeof ContactPage>
 
 export default meta

@@ -1,16 +1,19 @@
-import type { ContactMessage } from '../../../shared/readerForms.ts'
+import type { ContactMessage, FormResult } from '../../../shared/readerForms.ts'
 import { ContactDetails } from './ContactDetails.tsx'
 import { ContactForm } from './ContactForm.tsx'
 import './ContactPage.css'
 
 export interface ContactPageProps {
-  /** Receives a valid message from the form. */
-  onSubmit?: (message: ContactMessage) => void
-  /** Start values for the form, for stories. */
+  /** Sends a valid message from the form to the newsroom, answering whether it was received. */
+  onSubmit: (message: ContactMessage) => Promise<FormResult>
+  /** Start values for the form: a story's, or what was typed into a form the service sent back. */
   initialValues?: ContactMessage
+  /** The service's problems with a form it sent back, by field. */
+  initialErrors?: Record<string, string>
+  initialNotice?: string | null
 }
 
-export function ContactPage({ onSubmit, initialValues }: ContactPageProps) {
+export function ContactPage({ onSubmit, initialValues, initialErrors, initialNotice }: ContactPageProps) {
   return (
     <div className="contact-page">
       <header className="contact-page__header">
@@ -22,7 +25,7 @@ export function ContactPage({ onSubmit, initialValues }: ContactPageProps) {
         </p>
       </header>
       <div className="contact-page__columns">
-        <ContactForm onSubmit={onSubmit} initialValues={initialValues} />
+        <ContactForm onSubmit={onSubmit} initialValues={initialValues} initialErrors={initialErrors} initialNotice={initialNotice} />
         <ContactDetails />
       </div>
     </div>

@@ -31,8 +31,11 @@ export function SubscribeBox({ onSubscribe, initialEmail = '' }: SubscribeBoxPro
       <p className="subscribe-box__text">
         London's stories, checked and explained, with a morning briefing in your inbox. Plans start at £7.99 a month.
       </p>
+      {/* Without JavaScript the service answers this with the subscribe page, the address filled in. */}
       <form
         className="subscribe-box__form"
+        method="post"
+        action="/subscribe"
         noValidate
         onSubmit={(event) => {
           event.preventDefault()

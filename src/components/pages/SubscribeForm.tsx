@@ -1,54 +1,82 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { formatPence } from '../../content/pages/contact.ts'
-import { emailSchema, subscriptionPlans, subscriptionSchema, type Subscription, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import { emailSchema, subscriptionPlans, subscriptionSchema, type FormResult, type Subscription, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import { formatPence, subscriptionOutcome } from '../../content/pages/contact.ts'
+import { FormNotice } from './FormNotice.tsx'
 import { SubscribePlans } from './SubscribePlans.tsx'
 import './SubscribeForm.css'
 
 export interface SubscribeFormProps {
-  /** Receives the chosen plan and the trimmed address once they are valid. */
-  onSubscribe?: (subscription: Subscription) => void
-  /** An address to start with, such as the one typed into the About page's box. */
+  /**
+   * Sends the chosen plan and the trimmed address once they are valid. The form confirms only what
+   * the answer says happened (the confirmation email sent, or kept because email is off); a throw is
+   * a message for the reader (the service could not be reached).
+   */
+  onSubscribe: (subscription: Subscription) => Promise<FormResult>
+  /** An address to start with: a story's, or what was typed into a form the service sent back. */
   initialEmail?: string
   initialPlan?: SubscriptionPlanId
+  /** The service's problems with a form it sent back (sent without JavaScript), by field. */
+  initialErrors?: Record<string, string>
+  initialNotice?: string | null
 }
 
-export function SubscribeForm({ onSubscribe, initialEmail = '', initialPlan = 'digital' }: SubscribeFormProps) {
+export function SubscribeForm({ onSubscribe, initialEmail = '', initialPlan = 'digital', initialErrors = {}, initialNotice = null }: SubscribeFormProps) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
-  const [confirmed, setConfirmed] = useState<Subscription | null>(null)
+  const [outcome, setOutcome] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(initialNotice)
+  const [sending, setSending] = useState(false)
+  const [serverError, setServerError] = useState<string | undefined>(initialErrors.email)
   const form = useForm({
     defaultValues: { plan: initialPlan, email: initialEmail },
     // Every submit checks the address again and moves focus to it, even after an earlier failure.
     canSubmitWhenInvalid: true,
-    onSubmit: ({ value, formApi }) => {
+    onSubmit: async ({ value, formApi }) => {
       const subscription = v.parse(subscriptionSchema, value)
-      onSubscribe?.(subscription)
+      setSending(true)
+      let result: FormResult
+      try {
+        result = await onSubscribe(subscription)
+      } catch (error) {
+        setNotice(error instanceof Error ? error.message : String(error))
+        return
+      } finally {
+        setSending(false)
+      }
+      if (!result.ok || (result.delivery !== 'sent' && result.delivery !== 'held')) {
+        setServerError(result.errors?.email)
+        setNotice(result.notice ?? result.errors?.plan ?? null)
+        return
+      }
+      const plan = subscriptionPlans.find((candidate) => candidate.id === subscription.plan)
       // Keep the starting values as the defaults: otherwise the next render, still passing them,
       // puts them back into the cleared form.
       formApi.reset({ plan: subscription.plan, email: '' }, { keepDefaultValues: true })
-      setConfirmed(subscription)
+      setOutcome(`${subscriptionOutcome(result.delivery, subscription.email)}${plan ? ` Your plan: ${plan.name}, ${formatPence(plan.pricePence)} a month.` : ''}`)
     },
     onSubmitInvalid: () => emailRef.current?.focus(),
   })
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
-  const confirmedPlan = subscriptionPlans.find((plan) => plan.id === confirmed?.plan)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setConfirmed(null)
+    if (sending) return
+    setOutcome(null)
+    setNotice(null)
     void form.handleSubmit()
   }
 
   return (
-    <form className="subscribe-form" noValidate onSubmit={submit} aria-label="Subscribe">
+    // Without JavaScript the browser posts the form to the service itself, which answers with a page.
+    <form className="subscribe-form" method="post" action="/subscribe" noValidate onSubmit={submit} aria-label="Subscribe">
       <form.Field name="plan">
         {(field) => <SubscribePlans plans={subscriptionPlans} value={field.state.value} onChange={field.handleChange} name="plan" />}
       </form.Field>
       <form.Field name="email" validators={{ onChange: emailSchema }}>
         {(field) => {
-          const error = field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined
+          const error = (field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverError
           const inputId = `${id}-email`
           const errorId = `${inputId}-error`
           return (
@@ -67,7 +95,10 @@ export function SubscribeForm({ onSubscribe, initialEmail = '', initialPlan = 'd
                 value={field.state.value}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${errorId} ${inputId}-help` : `${inputId}-help`}
-                onChange={(event) => field.handleChange(event.target.value)}
+                onChange={(event) => {
+                  field.handleChange(event.target.value)
+                  setServerError(undefined)
+                }}
                 onBlur={() => {
                   field.handleBlur()
                   // An address left empty is a problem too, and no change has run the check yet.
@@ -83,17 +114,13 @@ export function SubscribeForm({ onSubscribe, initialEmail = '', initialPlan = 'd
           )
         }}
       </form.Field>
-      <button type="submit" className="subscribe-form__submit">
-        Subscribe
+      {notice ? <FormNotice tone="problem">{notice}</FormNotice> : null}
+      <button type="submit" className="subscribe-form__submit" aria-disabled={sending || undefined}>
+        {sending ? 'Subscribing...' : 'Subscribe'}
       </button>
       <p className="subscribe-form__small">Prices include VAT. Cancel at any time.</p>
       <p role="status" className="subscribe-form__status">
-        {confirmed ? (
-          <>
-            Thank you. We have sent a confirmation to {confirmed.email}.
-            {confirmedPlan ? ` Your plan: ${confirmedPlan.name}, ${formatPence(confirmedPlan.pricePence)} a month.` : null}
-          </>
-        ) : null}
+        {outcome}
       </p>
     </form>
   )

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { FormResult } from '../../../shared/readerForms.ts'
 import { fn, userEvent, within } from 'storybook/test'
 import { SubscribePage } from './SubscribePage.tsx'
 
@@ -6,7 +7,7 @@ const meta = {
   title: 'Reader/SubscribePage',
   component: SubscribePage,
   parameters: { layout: 'fullscreen' },
-  args: { onSubscribe: fn() },
+  args: { onSubscribe: fn(async (): Promise<FormResult> => ({ ok: true, delivery: 'sent' })) },
 } satisfies Meta<typeof SubscribePage>
 
 export default meta

@@ -1,14 +1,18 @@
-import type { Subscription } from '../../../shared/readerForms.ts'
+import type { FormResult, Subscription, SubscriptionPlanId } from '../../../shared/readerForms.ts'
 import { SubscribeForm } from './SubscribeForm.tsx'
 import './SubscribePage.css'
 
 export interface SubscribePageProps {
-  /** An address to start with (from `?email=`). */
+  /** Signs the reader up with the service, answering what became of the confirmation email. */
+  onSubscribe: (subscription: Subscription) => Promise<FormResult>
+  /** An address to start with: typed into the About page's box, or into a form the service sent back. */
   initialEmail?: string
-  onSubscribe?: (subscription: Subscription) => void
+  initialPlan?: SubscriptionPlanId
+  initialErrors?: Record<string, string>
+  initialNotice?: string | null
 }
 
-export function SubscribePage({ initialEmail, onSubscribe }: SubscribePageProps) {
+export function SubscribePage({ onSubscribe, ...initial }: SubscribePageProps) {
   return (
     <div className="subscribe-page">
       <header className="subscribe-page__header">
@@ -19,7 +23,7 @@ export function SubscribePage({ initialEmail, onSubscribe }: SubscribePageProps)
           meeting, in the courtroom and on the ground around the world, and gives you every story we publish.
         </p>
       </header>
-      <SubscribeForm initialEmail={initialEmail} onSubscribe={onSubscribe} />
+      <SubscribeForm onSubscribe={onSubscribe} {...initial} />
     </div>
   )
 }

@@ -3,6 +3,8 @@
 // @sanity/client (loaded on first use, so pages rendered by the server hydrate without it); on the
 // server it asks the content service's query engine directly. docs/decisions/005 explains why.
 
+import type { FormSubmission } from '../../../shared/readerForms.ts'
+
 export type QueryParams = Record<string, unknown>
 
 export interface FetchOptions {
@@ -23,6 +25,11 @@ export interface RouterContext {
    * page it rendered, so the browser's head matches the one it took over (src/content/meta/site.ts).
    */
   origin: string
+  /**
+   * A reader form the service could not take (sent without JavaScript), to show again with what was
+   * typed and what to fix; the page was rendered at the form's own address in answer to its POST.
+   */
+  submission?: FormSubmission | null
 }
 
 /** One key per query and parameter set, the same in the server that records and the browser that replays. */
@@ -39,6 +46,7 @@ export interface PageData {
   /** The site's base the page was rendered for. */
   origin: string
   results: Record<string, unknown>
+  submission?: FormSubmission | null
 }
 
 

@@ -3,7 +3,7 @@
 // chunks import this module: a route's search validation would pull it, and valibot, into every
 // page's first download.
 
-import type { ContactMessage } from '../../../shared/readerForms.ts'
+import { subscriptionPlanIds, type ContactMessage, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
 
 export const emptyContactMessage: ContactMessage = { fullName: '', email: '', subject: '', message: '' }
 
@@ -30,3 +30,24 @@ export function telHref(ukNumber: string): string {
 }
 
 export const officeHours = ['Mon-Fri 9:00 AM-6:00 PM', 'Sat 10:00 AM-4:00 PM', 'Sun closed'] as const
+
+/**
+ * What a reader is told once a sign-up is taken, by what became of the confirmation email: only
+ * "sent" when an SMTP server took it. `email` is left out on the page a form without JavaScript
+ * lands on, whose address carries nothing personal.
+ */
+export function subscriptionOutcome(delivery: 'sent' | 'held', email?: string): string {
+  const to = email ? ` to ${email}` : ''
+  if (delivery === 'sent') return `Thank you. We have sent a confirmation${to}. Open the link in it to confirm your subscription.`
+  return `Thank you. Your sign-up is saved, but this site is not sending email yet, so no confirmation has been sent${to}. It is kept for our newsroom, who can send it on; your subscription starts once you confirm it.`
+}
+
+/** The contact form's fields from what a form the service sent back held (missing ones empty). */
+export function formValues(values: Record<string, string>): ContactMessage {
+  return { fullName: values.fullName ?? '', email: values.email ?? '', subject: values.subject ?? '', message: values.message ?? '' }
+}
+
+/** The plan a form the service sent back had chosen, when it is one of ours. */
+export function planOf(value: string | undefined): SubscriptionPlanId | undefined {
+  return subscriptionPlanIds.find((id) => id === value)
+}
