@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
 import { NotFound } from '../components/layout/NotFound.tsx'
+import { PrintAddress } from '../components/layout/PrintAddress.tsx'
 import { SiteFooter } from '../components/layout/SiteFooter.tsx'
 import { SiteHeader } from '../components/layout/SiteHeader.tsx'
 import type { RouterContext } from '../content/clients/source.ts'
@@ -49,6 +50,7 @@ function RootLayout() {
 function ReaderLayout() {
   const navigate = useNavigate()
   const { renderedAt } = Route.useRouteContext()
+  const href = useRouterState({ select: (s) => s.location.href })
 
   async function search(text: string) {
     await navigate(searchLocation(text))
@@ -67,6 +69,8 @@ function ReaderLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* Paper has no address bar: a printed page says where it is read online. */}
+      <PrintAddress path={href} />
       <SiteFooter />
     </ClockProvider>
   )

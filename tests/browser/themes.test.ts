@@ -1,0 +1,116 @@
+// The reader's themes in Chromium over the demo newspaper: the light theme, the dark theme a reader
+// gets when their system asks for one (axe clean in both, on every kind of reader page, wide and
+// narrow), and printing, which prints the article alone with its address.
+
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoApp } from '../support/browser.ts'
+import { browserSuite } from '../support/suite.ts'
+
+const suite = browserSuite({ env: { SEED: 'demo' } })
+
+type Scheme = 'light' | 'dark'
+
+async function open(path: string, colorScheme: Scheme, width = 1280): Promise<Page> {
+  const context = await suite.newContext({ viewport: { width, height: 900 }, colorScheme })
+  const page = await context.newPage()
+  await gotoApp(page, `${suite.service.url}${path}`)
+  await page.locator('h1').first().waitFor()
+  return page
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze()
+  return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
+
+/** The newest article that has a body, for the article page's checks. */
+async function articleSlug(): Promise<string> {
+  return suite.service.client().fetch<string>('*[_type == "article" && defined(body) && defined(slug.current)] | order(publishedAt desc)[0].slug.current')
+}
+
+const pages = ['/', '/uk', '/search?q=london', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe', '/no/such/page']
+
+describe('the light and dark themes', () => {
+  it("follows the system: dark paper and light ink when it asks for dark, the paper's own colours otherwise", async () => {
+    const colours = async (page: Page) =>
+      page.evaluate(() => {
+        const body = getComputedStyle(document.body)
+        const root = getComputedStyle(document.documentElement)
+        return { text: body.color, page: root.backgroundColor, scheme: root.colorScheme }
+      })
+    expect(await colours(await open('/', 'light'))).toEqual({ text: 'rgb(17, 17, 17)', page: 'rgb(255, 255, 255)', scheme: 'light' })
+    expect(await colours(await open('/', 'dark'))).toEqual({ text: 'rgb(235, 232, 226)', page: 'rgb(21, 20, 18)', scheme: 'dark' })
+
+    // Not an inversion: the top bar and the footer are dark bands in both themes.
+    const dark = await open('/', 'dark')
+    const bandOf = (selector: string) => dark.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(await bandOf('.page-header__top')).toBe('rgb(11, 10, 9)')
+    expect(await bandOf('.page-footer')).toBe('rgb(11, 10, 9)')
+  })
+
+  it('keeps the admin in the light theme it is drawn in', async () => {
+    const context = await suite.newContext({ colorScheme: 'dark' })
+    const page = await context.newPage()
+    await page.goto(`${suite.service.url}/admin/login`)
+    await page.getByRole('button', { name: 'Sign In' }).waitFor()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light')
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`passes axe on every kind of reader page in the ${scheme} theme, wide and narrow`, { timeout: 240_000 }, async () => {
+      const found: string[] = []
+      for (const path of [...pages, `/article/${await articleSlug()}`]) {
+        for (const width of [1280, 390]) {
+          const page = await open(path, scheme, width)
+          // Wait for what loads after the page (search results, the live status) before the audit.
+          await page.waitForLoadState('networkidle')
+          for (const violation of await axeViolations(page)) found.push(`${path} at ${width}: ${violation}`)
+          await page.context().close()
+        }
+      }
+      expect(found).toEqual([])
+    })
+  }
+
+  it('passes axe in the dark theme with the search panel and the menu open', async () => {
+    const wide = await open('/', 'dark')
+    await wide.getByRole('button', { name: 'Search Resonance' }).click()
+    await wide.getByRole('search', { name: 'Site search' }).waitFor()
+    expect(await axeViolations(wide)).toEqual([])
+
+    const narrow = await open('/', 'dark', 390)
+    await narrow.getByRole('button', { name: 'Menu' }).click()
+    await narrow.getByRole('navigation', { name: 'Menu' }).waitFor()
+    expect(await axeViolations(narrow)).toEqual([])
+  })
+})
+
+describe('printing', () => {
+  it('prints the article alone, in black on white even from the dark theme, with its address', async () => {
+    const slug = await articleSlug()
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open(`/article/${slug}`, scheme)
+      await page.emulateMedia({ media: 'print' })
+      for (const landmark of [page.getByRole('banner'), page.getByRole('contentinfo')]) expect(await landmark.isVisible()).toBe(false)
+      expect(await page.locator('nav:visible').count()).toBe(0)
+      expect(await page.getByRole('link', { name: 'Skip to content' }).isVisible()).toBe(false)
+      expect(await page.getByRole('heading', { name: /More from/ }).isVisible()).toBe(false)
+
+      expect(await page.getByRole('article').isVisible()).toBe(true)
+      expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true)
+      const address = page.getByText(/^Read online at/)
+      expect(await address.isVisible()).toBe(true)
+      expect(await address.innerText()).toBe(`Read online at ${suite.service.url}/article/${slug}`)
+      expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(0, 0, 0)')
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)')
+
+      // On screen the address is not shown: the address bar says it.
+      await page.emulateMedia({ media: 'screen' })
+      expect(await address.isVisible()).toBe(false)
+      expect(await page.getByRole('banner').isVisible()).toBe(true)
+    }
+  })
+})
