@@ -3,7 +3,6 @@
 // reader stays on the page and sees the answer where they typed.
 
 import type { ContactMessage, FormResult, Subscription } from '../../../shared/readerForms.ts'
-import { config } from './reader.ts'
 
 /** Thrown when the service could not be reached or answered with something that is not a form result. */
 export class FormSendError extends Error {}
@@ -13,6 +12,9 @@ function isFormResult(value: unknown): value is FormResult {
 }
 
 async function send(path: string, body: unknown): Promise<FormResult> {
+  // Read when a form is sent, in the browser: the reader client's module reads the page's origin as
+  // it loads, and the server renders these pages without one.
+  const { config } = await import('./reader.ts')
   let res: Response
   try {
     res = await fetch(`${config.apiHost ?? ''}${path}`, {
