@@ -24,6 +24,8 @@ export interface ReaderDeps {
 
 /** Enough for the longest message the form allows, percent-encoded. */
 const formBodyLimit = 256 * 1024
+/** How long a form's body may take to arrive. */
+const formBodyMs = 10_000
 
 function wantsJson(req: IncomingMessage): boolean {
   return /\bapplication\/json\b/.test(String(req.headers.accept ?? '')) || /\bapplication\/json\b/.test(String(req.headers['content-type'] ?? ''))
@@ -31,7 +33,15 @@ function wantsJson(req: IncomingMessage): boolean {
 
 /** The form's fields as strings, from JSON or a URL-encoded form body; anything else is left out. */
 async function readFields(req: IncomingMessage, names: readonly string[]): Promise<Record<string, string>> {
-  const bytes = await readBody(req, formBodyLimit)
+  // A form arrives in one go; a body dribbled in for longer than this is someone holding a
+  // connection open, and is cut off.
+  const cutOff = setTimeout(() => req.destroy(), formBodyMs)
+  let bytes: Buffer
+  try {
+    bytes = await readBody(req, formBodyLimit)
+  } finally {
+    clearTimeout(cutOff)
+  }
   const type = String(req.headers['content-type'] ?? '')
   let raw: Record<string, unknown> = {}
   if (/\bapplication\/json\b/.test(type)) {
