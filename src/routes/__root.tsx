@@ -49,7 +49,7 @@ function RootLayout() {
 
 function ReaderLayout() {
   const navigate = useNavigate()
-  const { renderedAt } = Route.useRouteContext()
+  const { renderedAt, origin } = Route.useRouteContext()
   const href = useRouterState({ select: (s) => s.location.href })
 
   async function search(text: string) {
@@ -70,7 +70,7 @@ function ReaderLayout() {
         <Outlet />
       </main>
       {/* Paper has no address bar: a printed page says where it is read online. */}
-      <PrintAddress path={href} />
+      <PrintAddress origin={origin} path={href} />
       <SiteFooter />
     </ClockProvider>
   )

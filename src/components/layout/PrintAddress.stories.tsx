@@ -5,7 +5,7 @@ import { PrintAddress } from './PrintAddress.tsx'
 const meta = {
   title: 'Layout/PrintAddress',
   component: PrintAddress,
-  args: { path: '/article/thames-barrier-to-close-for-winter-tests' },
+  args: { origin: 'https://resonance.example', path: '/article/thames-barrier-to-close-for-winter-tests' },
 } satisfies Meta<typeof PrintAddress>
 
 export default meta
