@@ -5,6 +5,7 @@ import { adminDateTime, displayTitle, publicationStatus, statusLabels, type Load
 import { articlePageSize, articleSortDescriptions, type ArticleSort } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
+import { LoadError } from './LoadError.tsx'
 import './AdminArticleTable.css'
 
 export interface AdminArticleTableProps {
@@ -55,15 +56,7 @@ export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelet
         {state.status === 'loading' || busy ? 'Loading articles...' : state.status === 'ready' ? summaryText(state.data.total, rows.length, page, filtered) : ''}
       </p>
       {state.status === 'error' ? (
-        <div className="article-table__error" role="alert">
-          <p>Failed to load articles.</p>
-          <p className="article-table__error-detail">{state.message}</p>
-          {onRetry ? (
-            <button type="button" onClick={onRetry}>
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <LoadError what="articles" message={state.message} onRetry={onRetry} />
       ) : null}
       {rows.length > 0 ? (
         <div className="article-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy || undefined}>

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
 import { displaySubject, inboxPageSize, inboxShowLabels, inboxShows, isUnread, messagePreview, withUnread, type ContactMessage, type InboxPage, type InboxShow } from '../../content/admin/inbox.ts'
 import './NewsroomList.css'
+import { LoadError } from './LoadError.tsx'
 import './InboxList.css'
 
 export interface InboxListProps {
@@ -45,15 +46,7 @@ export function InboxList({ state, page, show, onShow, onRetry, busy = false, pa
         {state.status === 'loading' || busy ? 'Loading messages...' : state.status === 'ready' ? summaryText(state.data, page, show) : ''}
       </p>
       {state.status === 'error' ? (
-        <div className="newsroom-list__error" role="alert">
-          <p>Failed to load messages.</p>
-          <p>{state.message}</p>
-          {onRetry ? (
-            <button type="button" onClick={onRetry}>
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <LoadError what="messages" message={state.message} onRetry={onRetry} />
       ) : null}
       {messages.length > 0 ? (
         <div className="newsroom-list__scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy || undefined}>

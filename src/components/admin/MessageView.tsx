@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
 import { displaySubject, isUnread, replyLink, type ContactMessage, type InboxSearch } from '../../content/admin/inbox.ts'
 import './NewsroomList.css'
+import { LoadError } from './LoadError.tsx'
 import './MessageView.css'
 
 export interface MessageViewProps {
@@ -35,15 +36,7 @@ export function MessageView({ state, back, onMarkUnread, onRetry }: MessageViewP
         {state.status === 'loading' ? (
           <p role="status">Loading message...</p>
         ) : (
-          <div className="newsroom-list__error" role="alert">
-            <p>Failed to load the message.</p>
-            <p>{state.message}</p>
-            {onRetry ? (
-              <button type="button" onClick={onRetry}>
-                Try again
-              </button>
-            ) : null}
-          </div>
+          <LoadError what="the message" message={state.message} onRetry={onRetry} />
         )}
       </div>
     )

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
 import { deliveryNotices, emailStatusLabels, outboxPageSize, type EmailDelivery, type OutboxEmail, type OutboxPage } from '../../content/admin/outbox.ts'
 import './NewsroomList.css'
+import { LoadError } from './LoadError.tsx'
 import './OutboxList.css'
 
 export interface OutboxListProps {
@@ -29,15 +30,7 @@ export function OutboxList({ state, page, onRetry, pagination }: OutboxListProps
         {state.status === 'loading' ? 'Loading emails...' : state.status === 'ready' ? summaryText(state.data, page) : ''}
       </p>
       {state.status === 'error' ? (
-        <div className="newsroom-list__error" role="alert">
-          <p>Failed to load the outbox.</p>
-          <p>{state.message}</p>
-          {onRetry ? (
-            <button type="button" onClick={onRetry}>
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <LoadError what="the outbox" message={state.message} onRetry={onRetry} />
       ) : null}
       {emails.length > 0 ? (
         <ol className="outbox-list__emails" aria-label="Emails, newest first">

@@ -11,6 +11,7 @@ import {
 } from '../../content/admin/subscribers.ts'
 import { SubscriberCounts } from './SubscriberCounts.tsx'
 import './NewsroomList.css'
+import { LoadError } from './LoadError.tsx'
 import './SubscriberTable.css'
 
 export interface SubscriberTableProps {
@@ -80,15 +81,7 @@ export function SubscriberTable({ state, page, status, onStatus, onExport, onRet
         {state.status === 'loading' || busy ? 'Loading subscribers...' : state.status === 'ready' ? summaryText(state.data, page, status) : ''}
       </p>
       {state.status === 'error' ? (
-        <div className="newsroom-list__error" role="alert">
-          <p>Failed to load subscribers.</p>
-          <p>{state.message}</p>
-          {onRetry ? (
-            <button type="button" onClick={onRetry}>
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <LoadError what="subscribers" message={state.message} onRetry={onRetry} />
       ) : null}
       {subscribers.length > 0 ? (
         <div className="newsroom-list__scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0} aria-busy={busy || undefined}>
