@@ -71,6 +71,8 @@ export interface Limits {
   queryCacheBytes: number
   /** Rendered reader pages. */
   pageCacheBytes: number
+  /** Built feeds and sitemaps. */
+  feedCacheBytes: number
   listen: ListenLimits
 }
 
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryQueueWaitMs: int(env, 'QUERY_QUEUE_WAIT_MS', 5_000),
       queryCacheBytes: int(env, 'QUERY_CACHE_MB', 64) * 1024 * 1024,
       pageCacheBytes: int(env, 'PAGE_CACHE_MB', 32) * 1024 * 1024,
+      feedCacheBytes: int(env, 'FEED_CACHE_MB', 8) * 1024 * 1024,
       listen: {
         maxListeners: int(env, 'MAX_LISTENERS', 10_000),
         maxFilterBytes: int(env, 'LISTEN_FILTERS_KB', 4 * 1024) * 1024,

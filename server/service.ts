@@ -9,6 +9,8 @@ import { Auth } from './access/auth.ts'
 import { demoAdmin, type Config } from './config.ts'
 import { httpError } from './errors.ts'
 import { createHandler } from './http/handler.ts'
+import { FeedCache } from './feeds/cache.ts'
+import { contentConfig } from '../shared/contentConfig.ts'
 import { ImageServer, RenditionCache, renderSlots, threadPoolSize } from './media/images.ts'
 import { ListenerHub } from './live/listeners.ts'
 import { PageRenderer } from './pages/render.ts'
@@ -33,6 +35,7 @@ export interface Service {
   assets: Assets
   images: ImageServer
   readers: ReaderDesk
+  feeds: FeedCache
   close(): Promise<void>
 }
 
@@ -94,6 +97,9 @@ export async function startService(config: Config, log: (line: string) => void =
   const security = { publicUrl: config.publicUrl, content: config.appContent }
   const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir, security) : null
   const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, queries, parts.store, log, security, limits.pageCacheBytes) : null
+  // Feeds read the dataset the pages read (the app's VITE_SANITY_DATASET), and stay valid while it is unchanged.
+  const feedDataset = contentConfig(config.appContent, '').dataset
+  const feeds = new FeedCache({ limitBytes: limits.feedCacheBytes, revision: () => parts.store.revisionOf(feedDataset) ?? 0 })
   const readerStore = new ReaderStore(config.dataDir)
   const mailer = new Mailer(readerStore, { smtpUrl: config.smtpUrl, from: config.mailFrom })
   // Links in emails use PUBLIC_URL, or else the address the service listens on (known once it
@@ -110,6 +116,7 @@ export async function startService(config: Config, log: (line: string) => void =
     statics,
     pages,
     readers,
+    feeds,
     renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
@@ -160,6 +167,7 @@ export async function startService(config: Config, log: (line: string) => void =
     pool,
     images,
     readers,
+    feeds,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -12,6 +12,7 @@ const source: FeedSource = {
 
 const article: FeedArticle = {
   _id: 'a',
+  _updatedAt: '2026-11-23T20:50:00Z',
   title: 'Tom & Jerry <again>',
   slug: 'tom-and-jerry',
   publishedAt: '2026-11-23T20:40:59.000Z',
@@ -33,7 +34,7 @@ describe('rssDocument', () => {
   const channel = { title: 'Resonance', link: 'https://news.example/', self: 'https://news.example/rss.xml', description: 'News' }
 
   it('is valid XML a feed reader reads the item back from', () => {
-    const xml = rssDocument(source, channel, [article, { ...article, _id: 'b', slug: 'plain', mainImage: null, author: null, categories: null, excerpt: null }])
+    const xml = rssDocument(source, channel, [article, { ...article, _id: 'b', _updatedAt: '2026-11-23T20:45:00Z', slug: 'plain', mainImage: null, author: null, categories: null, excerpt: null }])
     expect(XMLValidator.validate(xml)).toBe(true)
     const rss = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' || name === 'category' }).parse(xml).rss
     const [first, second] = rss.channel.item
@@ -48,12 +49,19 @@ describe('rssDocument', () => {
     // What an article lacks is left out rather than written empty.
     expect(Object.keys(second).sort()).toEqual(['guid', 'link', 'pubDate', 'title'])
     expect(rss.channel.pubDate).toBe(first.pubDate)
-    expect(rss.channel.lastBuildDate).toBe('Mon, 23 Nov 2026 21:00:00 GMT')
+    // When the newest change among its articles was made.
+    expect(rss.channel.lastBuildDate).toBe('Mon, 23 Nov 2026 20:50:00 GMT')
+  })
+
+  it('gives the same bytes for the same articles whenever it is built', () => {
+    const later = { ...source, now: new Date('2026-11-24T09:00:00Z') }
+    expect(rssDocument(later, channel, [article])).toBe(rssDocument(source, channel, [article]))
   })
 
   it('is a valid channel with no items', () => {
     const xml = rssDocument(source, channel, [])
     expect(XMLValidator.validate(xml)).toBe(true)
     expect(xml).not.toContain('<item>')
+    expect(xml).not.toContain('<lastBuildDate>')
   })
 })

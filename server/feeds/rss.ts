@@ -17,7 +17,7 @@ export const feedSize = 50
 /** The main image's rendition in a feed: the lead size the article page shows. */
 export const feedImage = { width: 1200, height: 675 } as const
 
-const item = `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, author->{name}, categories[]->{title}`
+const item = `_id, _updatedAt, title, "slug": slug.current, publishedAt, excerpt, mainImage, author->{name}, categories[]->{title}`
 
 /** The paper's newest articles. */
 export const paperFeedQuery = `*[${articleFilter}] | ${newestFirst}[0...${feedSize}]{${item}}`
@@ -63,6 +63,8 @@ function newestFirstOrder(a: FeedArticle, b: FeedArticle): number {
 
 export interface FeedArticle {
   _id: string
+  /** When the article last changed: the newest of a feed's is when the feed's content last did. */
+  _updatedAt?: string | null
   title: string | null
   slug: string
   publishedAt: string | null
@@ -164,9 +166,15 @@ export function rfc822(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toUTCString()
 }
 
+/**
+ * The feed's document. It depends on its articles only, never on the clock: `lastBuildDate` is
+ * when the newest change among them was made, so the same articles give the same bytes (and the
+ * same ETag) however often the feed is built again.
+ */
 export function rssDocument(source: FeedSource, channel: Channel, articles: FeedArticle[]): string {
   const items = articles.map((article) => rssItem(source, article)).join('\n')
   const newest = articles.map((a) => rfc822(a.publishedAt)).find(Boolean)
+  const changed = articles.map((a) => a._updatedAt ?? '').reduce((a, b) => (b > a ? b : a), '')
   return `${xmlDeclaration}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
 <channel>
 ${element('title', channel.title)}
@@ -174,7 +182,7 @@ ${element('link', channel.link)}
 ${element('description', channel.description)}
 ${emptyElement('atom:link', { href: channel.self, rel: 'self', type: 'application/rss+xml' })}
 <language>en-gb</language>
-${element('lastBuildDate', source.now.toUTCString())}
+${element('lastBuildDate', rfc822(changed))}
 ${newest ? element('pubDate', newest) : ''}
 <ttl>5</ttl>
 ${items}

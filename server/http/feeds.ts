@@ -1,10 +1,11 @@
 // The feeds and files for search engines (server/feeds): RSS, sitemaps and robots.txt, sent with
 // their content types and a few minutes of public caching, since feed readers and crawlers poll.
+// Each is built once per content revision and kept (server/feeds/cache.ts), with validators, so a
+// poll that already holds the current document gets a 304 with no body.
 // Unknown sections, topics and months are the protocol's JSON 404, like every other refusal here.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { notModified, type Built, type CachedFeed } from '../feeds/cache.ts'
 import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
 import { robotsTxt } from '../feeds/robots.ts'
 import { monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
@@ -12,8 +13,6 @@ import { feedSource, type FeedSource } from '../feeds/source.ts'
 import { sendBody } from '../pages/static.ts'
 import { publicBase } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
-
-const gzipAsync = promisify(gzip)
 
 export const feedTypes = {
   rss: 'application/rss+xml; charset=utf-8',
@@ -24,53 +23,67 @@ export const feedTypes = {
 /** Five minutes: about how often feed readers poll, and short enough for breaking news. */
 export const feedCacheControl = 'public, max-age=300'
 
-async function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): Promise<void> {
-  const body = Buffer.from(text)
-  // Compressed off the main thread: a month's sitemap may be megabytes.
-  const zipped = body.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? await gzipAsync(body) : null
-  sendBody(req, res, 200, { 'Content-Type': type, 'Cache-Control': feedCacheControl, 'X-Content-Type-Options': 'nosniff' }, body, zipped)
+function send(req: IncomingMessage, res: ServerResponse, feed: CachedFeed): void {
+  if (feed.status === 301) {
+    res.writeHead(301, { Location: feed.location!, 'Cache-Control': feedCacheControl, 'Content-Length': '0' })
+    res.end()
+    return
+  }
+  const validators = { ETag: feed.etag, 'Last-Modified': feed.lastModified, 'Cache-Control': feedCacheControl, ...(feed.gzip ? { Vary: 'Accept-Encoding' } : {}) }
+  if (notModified(req.headers as Record<string, string | undefined>, feed)) {
+    res.writeHead(304, validators)
+    res.end()
+    return
+  }
+  sendBody(req, res, 200, { ...validators, 'Content-Type': feed.type, 'X-Content-Type-Options': 'nosniff' }, feed.body, feed.gzip)
 }
 
-function source(deps: ApiDeps, req: IncomingMessage): FeedSource {
-  return feedSource(deps.queries, deps.config, publicBase(req, deps.config.publicUrl))
-}
-
-export function paperRss(deps: ApiDeps) {
-  return async ({ req, res }: Context) => send(req, res, feedTypes.rss, await paperFeed(source(deps, req)))
-}
-
-export function categoryRss(deps: ApiDeps, kind: CategoryFeedKind) {
-  return async ({ req, res, params }: Context) => {
-    const feed = await categoryFeed(source(deps, req), params.slug ?? '', kind)
-    if ('redirect' in feed) {
-      res.writeHead(301, { Location: feed.redirect, 'Cache-Control': feedCacheControl, 'Content-Length': '0' })
-      res.end()
-      return
-    }
-    await send(req, res, feedTypes.rss, feed.xml)
+/**
+ * A route answering with the document `build` writes for the request's path, from the feed cache.
+ * `byMinute`: the document depends on the clock too (the news sitemap's 48 hours).
+ */
+function feedRoute(deps: ApiDeps, build: (source: FeedSource, ctx: Context) => Promise<Built>, options: { byMinute?: boolean } = {}) {
+  return async (ctx: Context) => {
+    const origin = publicBase(ctx.req, deps.config.publicUrl)
+    const feed = await deps.feeds.get(origin, ctx.url.pathname, (now) => build(feedSource(deps.queries, deps.config, origin, now), ctx), options)
+    send(ctx.req, ctx.res, feed)
   }
 }
 
+const rss = (text: string): Built => ({ type: feedTypes.rss, text })
+const xml = (text: string): Built => ({ type: feedTypes.xml, text })
+
+export function paperRss(deps: ApiDeps) {
+  return feedRoute(deps, async (source) => rss(await paperFeed(source)))
+}
+
+export function categoryRss(deps: ApiDeps, kind: CategoryFeedKind) {
+  return feedRoute(deps, async (source, { params }) => {
+    const feed = await categoryFeed(source, params.slug ?? '', kind)
+    return 'redirect' in feed ? feed : rss(feed.xml)
+  })
+}
+
 export function authorRss(deps: ApiDeps) {
-  return async ({ req, res, params }: Context) => send(req, res, feedTypes.rss, await authorFeed(source(deps, req), params.slug ?? ''))
+  return feedRoute(deps, async (source, { params }) => rss(await authorFeed(source, params.slug ?? '')))
 }
 
 export function sitemapIndexXml(deps: ApiDeps) {
-  return async ({ req, res }: Context) => send(req, res, feedTypes.xml, await sitemapIndex(source(deps, req)))
+  return feedRoute(deps, async (source) => xml(await sitemapIndex(source)))
 }
 
 export function pagesSitemapXml(deps: ApiDeps) {
-  return async ({ req, res }: Context) => send(req, res, feedTypes.xml, await pagesSitemap(source(deps, req)))
+  return feedRoute(deps, async (source) => xml(await pagesSitemap(source)))
 }
 
 export function newsSitemapXml(deps: ApiDeps) {
-  return async ({ req, res }: Context) => send(req, res, feedTypes.xml, await newsSitemap(source(deps, req)))
+  return feedRoute(deps, async (source) => xml(await newsSitemap(source)), { byMinute: true })
 }
 
 export function monthSitemapXml(deps: ApiDeps) {
-  return async ({ req, res, params }: Context) => send(req, res, feedTypes.xml, await monthSitemap(source(deps, req), params.month ?? ''))
+  return feedRoute(deps, async (source, { params }) => xml(await monthSitemap(source, params.month ?? '')))
 }
 
 export function robots(deps: ApiDeps) {
-  return async ({ req, res }: Context) => send(req, res, feedTypes.text, robotsTxt(publicBase(req, deps.config.publicUrl)))
+  return feedRoute(deps, async (source) => ({ type: feedTypes.text, text: robotsTxt(source.origin) }))
 }

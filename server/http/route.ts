@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Assets } from '../media/assets.ts'
+import type { FeedCache } from '../feeds/cache.ts'
 import type { Auth, Principal } from '../access/auth.ts'
 import type { ImageServer } from '../media/images.ts'
 import type { ListenerHub } from '../live/listeners.ts'
@@ -35,6 +36,8 @@ export interface ApiDeps {
   config: ApiConfig
   /** Contact messages, subscribers and the outbox. */
   readers: ReaderDesk
+  /** Feeds and sitemaps built once per content revision. */
+  feeds: FeedCache
   /** Renders a reader form's page again with what could not be taken; null when pages are left to the browser. */
   renderSubmission: SubmissionPage | null
 }

@@ -5,7 +5,7 @@
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { SanityClient } from '@sanity/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { categoryListingQuery } from '../../src/content/listings/listings.ts'
 import { categoryArticles, categoryQuery, feedSize } from '../../server/feeds/rss.ts'
 import { w3cDate } from '../../server/feeds/sitemaps.ts'
@@ -306,5 +306,110 @@ describe('every feed', () => {
       expect(res.text, path).not.toContain(secret)
       expect(res.text, path).not.toContain('secret-')
     }
+  })
+})
+
+describe('built once per revision', () => {
+  async function editor(): Promise<SanityClient> {
+    return service.client({ token: await service.adminToken() })
+  }
+
+  it('answers a second request for a feed from the built document, without a query', async () => {
+    // A write first, so every feed is out of date.
+    await (await editor()).createOrReplace({ _id: 'feed-cache-tick', _type: 'benchTick', tick: 1 })
+    for (const path of ['/rss.xml', '/uk/rss.xml', '/topic/climate/rss.xml', '/author/ada/rss.xml', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml', '/robots.txt']) {
+      const first = await get(path)
+      const [builds, hits] = [service.feeds.builds, service.feeds.hits]
+      const queried = vi.spyOn(service.queries, 'query')
+      try {
+        const again = await get(path)
+        expect(again.status, path).toBe(200)
+        expect(again.text, path).toBe(first.text)
+        expect(queried, path).not.toHaveBeenCalled()
+      } finally {
+        queried.mockRestore()
+      }
+      expect(service.feeds.builds, path).toBe(builds)
+      expect(service.feeds.hits, path).toBe(hits + 1)
+    }
+  })
+
+  it('shows a publish at once, and an unpublish', async () => {
+    const client = await editor()
+    await Promise.all(['/rss.xml', '/uk/rss.xml', '/sitemaps/news.xml', '/sitemap.xml'].map((path) => get(path)))
+    const month = `/sitemaps/articles-${iso(0).slice(0, 7)}.xml`
+    await get(month)
+    await client.createOrReplace({ _id: 'just-in', _type: 'article', title: 'Just in', slug: { current: 'just-in' }, publishedAt: iso(1000), categories: [ref('uk')] })
+    try {
+      const link = `${publicUrl}/article/just-in`
+      expect(parse(await get('/rss.xml')).rss.channel.item[0].link).toBe(link)
+      expect(parse(await get('/uk/rss.xml')).rss.channel.item[0].link).toBe(link)
+      expect(parse(await get('/sitemaps/news.xml')).urlset.url[0].loc).toBe(link)
+      expect(parse(await get(month)).urlset.url.map((url: any) => url.loc)).toContain(link)
+    } finally {
+      await client.delete('just-in')
+    }
+    expect((await get('/rss.xml')).text).not.toContain('just-in')
+    expect((await get('/sitemaps/news.xml')).text).not.toContain('just-in')
+    expect((await get(month)).text).not.toContain('just-in')
+  })
+
+  it('answers a conditional request for the document it holds with 304, and a changed one with 200', async () => {
+    for (const path of ['/rss.xml', '/sitemap.xml', '/sitemaps/news.xml']) {
+      const full = await get(path)
+      const etag = full.headers.get('etag')!
+      const lastModified = full.headers.get('last-modified')!
+      expect(etag, path).toMatch(/^W\/".+"$/)
+      expect(Date.parse(lastModified), path).not.toBeNaN()
+      const byTag = await get(path, { headers: { 'if-none-match': etag } })
+      expect(byTag.status, path).toBe(304)
+      expect(byTag.text, path).toBe('')
+      expect(byTag.headers.get('etag'), path).toBe(etag)
+      expect(byTag.headers.get('cache-control'), path).toBe('public, max-age=300')
+      expect((await get(path, { headers: { 'if-modified-since': lastModified } })).status, path).toBe(304)
+      expect((await get(path, { headers: { 'if-none-match': 'W/"something-else"' } })).status, path).toBe(200)
+    }
+    const client = await editor()
+    const before = await get('/rss.xml')
+    // A draft saved changes the dataset but not what readers see: the feed's bytes stay the same.
+    await client.createOrReplace({ _id: 'drafts.older', _type: 'article', title: `${secret} saved draft`, slug: { current: 'older' }, publishedAt: iso(3 * day), categories: [ref('opinion')] })
+    try {
+      const unchanged = await get('/rss.xml', { headers: { 'if-none-match': before.headers.get('etag')! } })
+      expect(unchanged.status).toBe(304)
+      // Publishing a change does change it.
+      await client.patch('older').set({ title: 'Three days old, corrected' }).commit()
+      const changed = await get('/rss.xml', { headers: { 'if-none-match': before.headers.get('etag')! } })
+      expect(changed.status).toBe(200)
+      expect(changed.text).toContain('Three days old, corrected')
+      expect(changed.text).not.toContain(secret)
+      expect(changed.headers.get('etag')).not.toBe(before.headers.get('etag'))
+    } finally {
+      await client.delete('drafts.older')
+      await client.patch('older').set({ title: 'Three days old' }).commit()
+    }
+  })
+
+  it('never shows a draft saved after the feed was built', async () => {
+    const client = await editor()
+    const paths = ['/rss.xml', '/uk/rss.xml', '/author/ada/rss.xml', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/news.xml']
+    for (const path of paths) await get(path)
+    await client.createOrReplace({ _id: 'drafts.late', _type: 'article', title: `${secret} late`, slug: { current: 'secret-late' }, publishedAt: iso(1000), author: { _type: 'reference', _ref: 'ada' }, categories: [ref('uk')] })
+    await client.createOrReplace({ _id: 'drafts.fresh', _type: 'article', title: `${secret} late overlay`, slug: { current: 'fresh' }, publishedAt: iso(hour), categories: [ref('uk')] })
+    for (const path of paths) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.text, path).not.toContain(secret)
+      expect(res.text, path).not.toContain('secret-')
+    }
+  })
+
+  it('keeps nothing for unknown sections, authors and months', async () => {
+    const size = service.feeds.size
+    for (let i = 0; i < 50; i++) {
+      expectErrorBody(await get(`/no-section-${i}/rss.xml`), 404)
+      expectErrorBody(await get(`/author/no-one-${i}/rss.xml`), 404)
+    }
+    expectErrorBody(await get('/sitemaps/articles-1999-01.xml'), 404)
+    expect(service.feeds.size).toBe(size)
   })
 })
