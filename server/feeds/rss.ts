@@ -8,7 +8,8 @@
 
 import { cleanText } from '../../shared/text.ts'
 import { httpError } from '../errors.ts'
-import { articleFilter, articleUrl, authorPath, categoryPath, newestFirst, type FeedSource } from './source.ts'
+import { authorPath, categoryPath } from '../../shared/paths.ts'
+import { articleFilter, articleUrl, newestFirst, type FeedSource } from './source.ts'
 import { element, emptyElement, xmlDeclaration } from './xml.ts'
 
 /** Items in every feed: a day or two of the paper, as feed readers poll every few minutes. */

@@ -5,7 +5,8 @@
 // when one of its articles does, so crawlers re-read little.
 
 import { httpError } from '../errors.ts'
-import { articleFilter, articleUrl, authorPath, categoryPath, type FeedSource } from './source.ts'
+import { authorPath, categoryPath } from '../../shared/paths.ts'
+import { articleFilter, articleUrl, type FeedSource } from './source.ts'
 import { element, xmlDeclaration } from './xml.ts'
 
 const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9'

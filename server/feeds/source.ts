@@ -3,8 +3,8 @@
 // server/access/visibility.ts keeps drafts, release versions and private documents out of every
 // feed. Also the site's absolute address, which feeds need and pages do not.
 
-import { createImageUrlBuilder } from '@sanity/image-url'
 import { contentConfig, type ContentEnv } from '../../shared/contentConfig.ts'
+import { renditionUrls } from '../../shared/images.ts'
 import type { QueryEngine } from '../query/engine.ts'
 
 export interface FeedSource {
@@ -23,14 +23,12 @@ export interface FeedSettings {
   appContent: ContentEnv
 }
 
-const assetRef = /^image-[a-f0-9]+-\d+x\d+-[a-z0-9]+$/i
-
 export function feedSource(queries: QueryEngine, settings: FeedSettings, requestOrigin: string, now = new Date()): FeedSource {
   const origin = settings.publicUrl ?? requestOrigin
   const content = contentConfig(settings.appContent, origin)
   // The embedded service serves renditions on the site's own origin (/images/...); a hosted
   // project's come from Sanity's CDN.
-  const images = createImageUrlBuilder({ projectId: content.projectId, dataset: content.dataset, baseUrl: content.imageBaseUrl || origin })
+  const rendition = renditionUrls({ projectId: content.projectId, dataset: content.dataset, baseUrl: content.imageBaseUrl || origin })
   return {
     origin,
     now,
@@ -38,18 +36,8 @@ export function feedSource(queries: QueryEngine, settings: FeedSettings, request
       const result = await queries.query(content.dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })
       return JSON.parse(result.json) as T
     },
-    imageUrl(image, width, height) {
-      const ref = (image as { asset?: { _ref?: unknown } } | null)?.asset?._ref
-      if (typeof ref !== 'string' || !assetRef.test(ref)) return null
-      return images
-        .image(image as Parameters<typeof images.image>[0])
-        .width(width)
-        .height(height)
-        .fit('crop')
-        .format('jpg')
-        .quality(75)
-        .url()
-    },
+    // A JPEG: feed readers send no Accept header for the service to choose a format by.
+    imageUrl: (image, width, height) => rendition(image, { width, height, format: 'jpg' }),
   }
 }
 
@@ -63,14 +51,4 @@ export const newestFirst = `order(publishedAt desc, _id asc)`
 /** An article's address on the site. */
 export function articleUrl(origin: string, slug: string): string {
   return `${origin}/article/${encodeURIComponent(slug)}`
-}
-
-/** An author's page (as the app's authorPath). */
-export function authorPath(slug: string): string {
-  return `/author/${encodeURIComponent(slug)}`
-}
-
-/** A category's address: topics under /topic, sections and desks at the top level (as the app's categoryPath). */
-export function categoryPath(slug: string, kind: string | null | undefined): string {
-  return kind === 'topic' ? `/topic/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`
 }

@@ -5,6 +5,7 @@
 // there; the pages come from ./-listingView.tsx, which nothing here imports.
 
 import { notFound, redirect } from '@tanstack/react-router'
+import { authorPath, categoryPath } from '../../shared/paths.ts'
 import { ListingPending } from '../components/listings/ListingPending.tsx'
 import {
   authorArticlesQuery,
@@ -12,7 +13,6 @@ import {
   authorDescription,
   authorFeedLink,
   authorName,
-  authorPath,
   type AuthorListing,
   type AuthorProfile,
 } from '../content/authors/authors.ts'
@@ -22,7 +22,6 @@ import { categoryFeedLink } from '../content/layout/feeds.ts'
 import { profileHead } from '../content/meta/cards.ts'
 import {
   categoryListingQuery,
-  categoryPath,
   headWithoutContent,
   listingHead,
   pageSizes,

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { PhotoEssay } from '../../content/listings/listings.ts'
 import { longDate } from '../../content/format/dates.ts'
 import { imageSource } from '../../content/format/image.ts'
-import { categoryPath, photographCount } from '../../content/listings/listings.ts'
+import { photographCount } from '../../content/listings/listings.ts'
+import { categoryPath } from '../../../shared/paths.ts'
 import './PhotoEssayGallery.css'
 
 export interface PhotoEssayGalleryProps {

@@ -2,7 +2,7 @@
 // links a category leads to, and the page's title and description. Pure apart from the `fetch`
 // a caller hands to `loadArticle`, so the route stays thin and the rules are tested here.
 
-import { authorPath } from '../authors/authors.ts'
+import { authorPath, categoryPath } from '../../../shared/paths.ts'
 import { checkIdentifier } from '../format/identifier.ts'
 import { imageRendition, type ImageRef } from '../format/image.ts'
 import { cardImage, modifiedTime, pageHead, validDate, type Head } from '../meta/cards.ts'
@@ -91,7 +91,7 @@ export class InvalidSlugError extends Error {
 export function categoryHref(category: Pick<ArticleCategory, 'slug' | 'kind'>): string | null {
   const slug = checkIdentifier(category.slug)
   if (!slug) return null
-  return category.kind === 'topic' ? `/topic/${slug}` : `/${slug}`
+  return categoryPath(slug, category.kind)
 }
 
 /** The article's categories that still exist, in the editor's order. */

@@ -8,7 +8,6 @@ import {
   authorDescription,
   authorFeedLink,
   authorName,
-  authorPath,
   descriptionLength,
   shortenText,
   type AuthorProfile,
@@ -116,7 +115,6 @@ describe("what the author's page says", () => {
   const priya = { name: 'Priya Raman', slug: 'priya-raman', bio: 'Political editor.' }
 
   it('lives at /author/{slug}, with its feed beside it', () => {
-    expect(authorPath('priya-raman')).toBe('/author/priya-raman')
     expect(authorFeedLink(priya)).toEqual({ rel: 'alternate', type: 'application/rss+xml', title: 'Priya Raman | Resonance', href: '/author/priya-raman/rss.xml' })
   })
 

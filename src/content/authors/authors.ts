@@ -3,6 +3,7 @@
 // the queries run through groq-js in unit tests and the wording is checked without a browser.
 
 import { cleanText } from '../../../shared/text.ts'
+import { authorPath } from '../../../shared/paths.ts'
 import type { FeedLink } from '../layout/feeds.ts'
 import type { ImageRef } from '../format/image.ts'
 import { cardProjection } from '../homepage/query.ts'
@@ -18,11 +19,6 @@ export interface AuthorProfile {
 
 /** An author's page: the author and one page of their articles. */
 export type AuthorListing = AuthorProfile & ArticlePage
-
-/** Where an author's page lives. */
-export function authorPath(slug: string): string {
-  return `/author/${encodeURIComponent(slug)}`
-}
 
 /** The name the page goes by: an author saved without one is called by their slug, as their feed calls them. */
 export function authorName(author: Pick<AuthorProfile, 'name' | 'slug'>): string {

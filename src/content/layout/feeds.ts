@@ -2,7 +2,7 @@
 // the paper's on every reader page, and a category's own on its listing. The feeds themselves are
 // the service's (server/feeds/rss.ts serves /rss.xml, /{section}/rss.xml and /topic/{slug}/rss.xml).
 
-import { categoryPath } from '../listings/listings.ts'
+import { categoryPath } from '../../../shared/paths.ts'
 
 export interface FeedLink {
   rel: 'alternate'

@@ -52,11 +52,6 @@ export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / size))
 }
 
-/** Where a category's listing lives: topics under /topic, sections and desks at the top level. */
-export function categoryPath(slug: string, kind?: string | null): string {
-  return kind === 'topic' ? `/topic/${slug}` : `/${slug}`
-}
-
 export type PageLink = number | 'gap'
 
 /**
