@@ -4,6 +4,7 @@
 // the form (no JavaScript, or by hand) is held to the same rules.
 
 import * as v from 'valibot'
+import { subscriptionPlanIds, type EmailStatus, type SubscriptionPlanId } from './newsroom.ts'
 
 export const contactMessages = {
   fullName: 'Please enter your full name.',
@@ -59,8 +60,6 @@ export type ContactFieldName = keyof ContactMessage
 /** The order the fields appear in, which is the order a failed submit looks for the first problem. */
 export const contactFieldOrder: readonly ContactFieldName[] = ['fullName', 'email', 'subject', 'message']
 
-export const subscriptionPlanIds = ['digital', 'digital-print', 'weekend'] as const
-export type SubscriptionPlanId = (typeof subscriptionPlanIds)[number]
 
 export interface SubscriptionPlan {
   id: SubscriptionPlanId
@@ -127,14 +126,11 @@ export interface FormSubmission {
   notice: string | null
 }
 
-/** How a confirmation email went: out over SMTP, kept in the outbox (no SMTP configured), or failed. */
-export type Delivery = 'sent' | 'held' | 'failed'
-
 /** The service's answer to a form sent with JavaScript (`Accept: application/json`). */
 export interface FormResult {
   ok: boolean
   /** Present when a subscription's confirmation email was involved. */
-  delivery?: Delivery
+  delivery?: EmailStatus
   errors?: Record<string, string>
   notice?: string | null
 }

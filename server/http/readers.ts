@@ -10,7 +10,7 @@ import { contactFieldOrder, type FormSubmission } from '../../shared/readerForms
 import { addressKey } from '../access/auth.ts'
 import { httpError } from '../errors.ts'
 import type { DeskAnswer, ReaderDesk } from '../readers/desk.ts'
-import { subscriberStatuses, type Subscriber, type SubscriberStatus } from '../readers/store.ts'
+import { subscriberStatuses, type Subscriber, type SubscriberStatus } from '../../shared/newsroom.ts'
 import { isRecord, readBody, sendJson } from './respond.ts'
 import type { Context } from './route.ts'
 

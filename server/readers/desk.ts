@@ -3,7 +3,8 @@
 // answers; every rule is here.
 
 import * as v from 'valibot'
-import { contactSchema, fieldErrors, subscriptionSchema, type Delivery, type FormResult } from '../../shared/readerForms.ts'
+import type { EmailStatus } from '../../shared/newsroom.ts'
+import { contactSchema, fieldErrors, subscriptionSchema, type FormResult } from '../../shared/readerForms.ts'
 import { alreadySubscribedEmail, confirmationEmail } from './emails.ts'
 import { AddressLimiter, confirmationsPerEmailPerDay, contactLimit, subscribeLimit } from './limits.ts'
 import { LinkSigner, type LinkCheck } from './links.ts'
@@ -74,7 +75,7 @@ export class ReaderDesk {
         ? alreadySubscribedEmail(unsubscribeUrl)
         : confirmationEmail(plan, this.link('/subscribe/confirm', this.links.sign('confirm', subscriber._id)), unsubscribeUrl)
     const sent = await this.mailer.send({ to: email, ...text, unsubscribeUrl })
-    const delivery: Delivery = sent.status
+    const delivery: EmailStatus = sent.status
     if (delivery === 'failed') return { status: 502, ok: false, delivery, notice: notices.deliveryFailed }
     return { status: 200, ok: true, delivery }
   }

@@ -1,7 +1,8 @@
 // The words of the emails the paper sends readers. Plain text: it reads the same in every mail
 // program, and nothing a reader typed can turn into markup.
 
-import { subscriptionPlans, type SubscriptionPlanId } from '../../shared/readerForms.ts'
+import type { SubscriptionPlanId } from '../../shared/newsroom.ts'
+import { subscriptionPlans } from '../../shared/readerForms.ts'
 import { confirmLinkDays } from './links.ts'
 
 export interface EmailText {

@@ -3,8 +3,8 @@
 // machine: the email is kept in the outbox as "held", and the reader is told exactly that.
 
 import { createTransport } from 'nodemailer'
-import type { Delivery } from '../../shared/readerForms.ts'
-import type { OutboxEmail, ReaderStore } from './store.ts'
+import type { EmailStatus, OutboxEmail } from '../../shared/newsroom.ts'
+import type { ReaderStore } from './store.ts'
 
 export interface MailSettings {
   /** `smtp://host:port` (or `smtps://user:pass@host:port`); null keeps every email in the outbox. */
@@ -48,7 +48,7 @@ export class Mailer {
 
   async send(email: OutgoingEmail): Promise<OutboxEmail> {
     if (!this.transport) return this.store.recordEmail({ to: email.to, subject: email.subject, text: email.text, status: 'held', error: null })
-    let status: Delivery = 'sent'
+    let status: EmailStatus = 'sent'
     let error: string | null = null
     try {
       const info = await this.transport.sendMail({

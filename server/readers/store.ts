@@ -6,43 +6,7 @@
 import Database from 'better-sqlite3'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import type { Delivery, SubscriptionPlanId } from '../../shared/readerForms.ts'
-
-export interface StoredContactMessage {
-  _id: string
-  _type: 'contactMessage'
-  _createdAt: string
-  fullName: string
-  email: string
-  subject: string
-  message: string
-  readAt: string | null
-}
-
-export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed'
-export const subscriberStatuses: readonly SubscriberStatus[] = ['pending', 'confirmed', 'unsubscribed']
-
-export interface Subscriber {
-  _id: string
-  _type: 'subscriber'
-  _createdAt: string
-  email: string
-  plan: SubscriptionPlanId
-  status: SubscriberStatus
-  confirmedAt: string | null
-  unsubscribedAt: string | null
-}
-
-export interface OutboxEmail {
-  _id: string
-  _type: 'email'
-  _createdAt: string
-  to: string
-  subject: string
-  text: string
-  status: Delivery
-  error: string | null
-}
+import type { EmailStatus, InboxMessage, OutboxEmail, Subscriber, SubscriberStatus, SubscriptionPlanId } from '../../shared/newsroom.ts'
 
 export interface Page<T> {
   items: T[]
@@ -77,11 +41,11 @@ interface EmailRow {
   to_address: string
   subject: string
   text: string
-  status: Delivery
+  status: EmailStatus
   error: string | null
 }
 
-const toMessage = (row: MessageRow): StoredContactMessage => ({
+const toMessage = (row: MessageRow): InboxMessage => ({
   _id: row.id,
   _type: 'contactMessage',
   _createdAt: row.created_at,
@@ -175,13 +139,13 @@ export class ReaderStore {
 
   // --- Contact messages ---------------------------------------------------------------------
 
-  addMessage(message: { fullName: string; email: string; subject: string; message: string }): StoredContactMessage {
+  addMessage(message: { fullName: string; email: string; subject: string; message: string }): InboxMessage {
     const row: MessageRow = { id: randomUUID(), created_at: this.stamp(), full_name: message.fullName, email: message.email, subject: message.subject, message: message.message, read_at: null }
     this.db.prepare(`INSERT INTO contact_messages VALUES (@id, @created_at, @full_name, @email, @subject, @message, @read_at)`).run(row)
     return toMessage(row)
   }
 
-  messages(page: number, size: number, unreadOnly: boolean): Page<StoredContactMessage> & { unread: number } {
+  messages(page: number, size: number, unreadOnly: boolean): Page<InboxMessage> & { unread: number } {
     const unread = (this.db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE read_at IS NULL`).get() as { n: number }).n
     const where = unreadOnly ? 'WHERE read_at IS NULL' : ''
     const total = unreadOnly ? unread : (this.db.prepare(`SELECT count(*) AS n FROM contact_messages`).get() as { n: number }).n
@@ -189,13 +153,13 @@ export class ReaderStore {
     return { ...paged(total, page, size, (limit, offset) => list.all(limit, offset) as MessageRow[], toMessage), unread }
   }
 
-  message(id: string): StoredContactMessage | null {
+  message(id: string): InboxMessage | null {
     const row = this.db.prepare(`SELECT * FROM contact_messages WHERE id = ?`).get(id) as MessageRow | undefined
     return row ? toMessage(row) : null
   }
 
   /** Marks a message read (keeping when it was first read) or unread; null when there is no such message. */
-  markMessage(id: string, read: boolean): StoredContactMessage | null {
+  markMessage(id: string, read: boolean): InboxMessage | null {
     if (read) this.db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, ?) WHERE id = ?`).run(this.stamp(), id)
     else this.db.prepare(`UPDATE contact_messages SET read_at = NULL WHERE id = ?`).run(id)
     return this.message(id)
@@ -285,7 +249,7 @@ export class ReaderStore {
 
   // --- Outbox -------------------------------------------------------------------------------
 
-  recordEmail(email: { to: string; subject: string; text: string; status: Delivery; error: string | null }): OutboxEmail {
+  recordEmail(email: { to: string; subject: string; text: string; status: EmailStatus; error: string | null }): OutboxEmail {
     const row: EmailRow = { id: randomUUID(), created_at: this.stamp(), to_address: email.to, subject: email.subject, text: email.text, status: email.status, error: email.error }
     this.db.prepare(`INSERT INTO outbox VALUES (@id, @created_at, @to_address, @subject, @text, @status, @error)`).run(row)
     return toEmail(row)

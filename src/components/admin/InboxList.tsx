@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { displaySubject, inboxPageSize, inboxShowLabels, inboxShows, isUnread, messagePreview, withUnread, type ContactMessage, type InboxPage, type InboxShow } from '../../content/admin/inbox.ts'
+import { displaySubject, inboxPageSize, inboxShowLabels, inboxShows, isUnread, messagePreview, withUnread, type InboxPage, type InboxShow } from '../../content/admin/inbox.ts'
+import { type InboxMessage } from '../../../shared/newsroom.ts'
 import './NewsroomList.css'
 import { LoadError } from './LoadError.tsx'
 import './InboxList.css'
@@ -85,7 +86,7 @@ function summaryText(data: InboxPage, page: number, show: InboxShow): string {
   return show === 'unread' ? range : `${unread} ${range}`
 }
 
-function MessageRow({ message, show, page }: { message: ContactMessage; show: InboxShow; page: number }) {
+function MessageRow({ message, show, page }: { message: InboxMessage; show: InboxShow; page: number }) {
   const unread = isUnread(message)
   const received = adminDateTime(message._createdAt)
   const subject = displaySubject(message.subject)

@@ -1,17 +1,18 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { displaySubject, isUnread, replyLink, type ContactMessage, type InboxSearch } from '../../content/admin/inbox.ts'
+import { displaySubject, isUnread, replyLink, type InboxSearch } from '../../content/admin/inbox.ts'
+import { type InboxMessage } from '../../../shared/newsroom.ts'
 import './NewsroomList.css'
 import { LoadError } from './LoadError.tsx'
 import './MessageView.css'
 
 export interface MessageViewProps {
-  state: Loadable<ContactMessage>
+  state: Loadable<InboxMessage>
   /** The inbox view the editor came from, which Back to inbox returns to. */
   back: InboxSearch
   /** Marks the message unread again; the button stays busy until it settles. */
-  onMarkUnread: (message: ContactMessage) => Promise<unknown>
+  onMarkUnread: (message: InboxMessage) => Promise<unknown>
   onRetry?: () => void
 }
 

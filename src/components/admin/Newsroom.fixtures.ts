@@ -2,11 +2,12 @@
 // stories and tests: unread and read, long and blank, and text that looks like markup, which must
 // show as the characters a reader typed.
 
-import type { ContactMessage, InboxPage } from '../../content/admin/inbox.ts'
-import type { OutboxEmail, OutboxPage } from '../../content/admin/outbox.ts'
-import type { Subscriber, SubscriberPage } from '../../content/admin/subscribers.ts'
+import type { InboxMessage, OutboxEmail, Subscriber } from '../../../shared/newsroom.ts'
+import type { InboxPage } from '../../content/admin/inbox.ts'
+import type { OutboxPage } from '../../content/admin/outbox.ts'
+import type { SubscriberPage } from '../../content/admin/subscribers.ts'
 
-export const messages: ContactMessage[] = [
+export const messages: InboxMessage[] = [
   {
     _id: 'msg-bus',
     _type: 'contactMessage',

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { deliveryNotices, emailStatusLabels, outboxPageSize, type EmailDelivery, type OutboxEmail, type OutboxPage } from '../../content/admin/outbox.ts'
+import { deliveryNotices, emailStatusLabels, outboxPageSize, type OutboxPage } from '../../content/admin/outbox.ts'
+import { type EmailDelivery, type OutboxEmail } from '../../../shared/newsroom.ts'
 import './NewsroomList.css'
 import { LoadError } from './LoadError.tsx'
 import './OutboxList.css'

@@ -1,4 +1,5 @@
-import { subscriberStatusDescriptions, subscriberStatuses, subscriberStatusLabels, type SubscriberCounts as Counts } from '../../content/admin/subscribers.ts'
+import { subscriberStatusDescriptions, subscriberStatusLabels, type SubscriberCounts as Counts } from '../../content/admin/subscribers.ts'
+import { subscriberStatuses } from '../../../shared/newsroom.ts'
 import './SubscriberCounts.css'
 
 export interface SubscriberCountsProps {

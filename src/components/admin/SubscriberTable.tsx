@@ -1,14 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import {
-  subscriberPageSize,
-  subscriberPlanLabels,
-  subscriberStatuses,
-  subscriberStatusLabels,
-  type Subscriber,
-  type SubscriberFilter,
-  type SubscriberPage,
-} from '../../content/admin/subscribers.ts'
+import { subscriberPageSize, subscriberPlanLabels, subscriberStatusLabels, type SubscriberFilter, type SubscriberPage } from '../../content/admin/subscribers.ts'
+import { subscriberStatuses, type Subscriber } from '../../../shared/newsroom.ts'
 import { SubscriberCounts } from './SubscriberCounts.tsx'
 import './NewsroomList.css'
 import { LoadError } from './LoadError.tsx'

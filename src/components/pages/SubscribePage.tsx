@@ -1,4 +1,5 @@
-import type { FormResult, Subscription, SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import type { FormResult, Subscription } from '../../../shared/readerForms.ts'
+import type { SubscriptionPlanId } from '../../../shared/newsroom.ts'
 import { SubscribeForm } from './SubscribeForm.tsx'
 import './SubscribePage.css'
 

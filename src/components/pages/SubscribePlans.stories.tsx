@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState, type ComponentProps } from 'react'
 import { fn } from 'storybook/test'
-import { subscriptionPlans, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import { subscriptionPlans } from '../../../shared/readerForms.ts'
+import { type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 import { SubscribePlans } from './SubscribePlans.tsx'
 
 const meta = {

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { subscriptionPlans, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import { subscriptionPlans } from '../../../shared/readerForms.ts'
+import { type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 import { SubscribePlans } from './SubscribePlans.tsx'
 
 describe('SubscribePlans', () => {

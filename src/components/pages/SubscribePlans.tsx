@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { formatPence } from '../../content/pages/contact.ts'
-import { type SubscriptionPlan, type SubscriptionPlanId } from '../../../shared/readerForms.ts'
+import { type SubscriptionPlan } from '../../../shared/readerForms.ts'
+import { type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 import './SubscribePlans.css'
 
 export interface SubscribePlansProps {

@@ -2,24 +2,11 @@
 // (which messages, which page) and what a message shows. The routes read the address in the app's
 // main bundle, so this module imports nothing heavier than the page-number rule.
 
+import type { InboxMessage } from '../../../shared/newsroom.ts'
 import { pageCount, parsePage } from '../listings/listings.ts'
 
-/** A reader's message from the contact form, exactly as they wrote it. */
-export interface ContactMessage {
-  _id: string
-  _type: 'contactMessage'
-  /** When it arrived (ISO). */
-  _createdAt: string
-  fullName: string
-  email: string
-  subject: string
-  message: string
-  /** When an editor opened it (ISO), or null while it is unread. */
-  readAt: string | null
-}
-
 export interface InboxPage {
-  messages: ContactMessage[]
+  messages: InboxMessage[]
   page: number
   pageCount: number
   /** Messages the filter lets through, on every page. */
@@ -61,7 +48,7 @@ export function inboxPageCount(total: number): number {
   return pageCount(total, inboxPageSize)
 }
 
-export function isUnread(message: Pick<ContactMessage, 'readAt'>): boolean {
+export function isUnread(message: Pick<InboxMessage, 'readAt'>): boolean {
   return message.readAt === null
 }
 
@@ -98,7 +85,7 @@ export function displaySubject(subject: string): string {
 const plainAddress = /^[^\s@<>()[\]\\,;:"?&#%/]+@[^\s@<>()[\]\\,;:"?&#%/]+\.[^\s@<>()[\]\\,;:"?&#%/]+$/
 
 /** A mailto: link answering the message, or null when its address is not a plain email address. */
-export function replyLink(message: Pick<ContactMessage, 'email' | 'subject'>): string | null {
+export function replyLink(message: Pick<InboxMessage, 'email' | 'subject'>): string | null {
   const address = message.email.trim()
   if (address.length > 254 || !plainAddress.test(address)) return null
   const subject = message.subject.trim()

@@ -1,27 +1,9 @@
 // The admin's outbox: the emails the paper sends (confirmations, replies), as the service hands them
 // over, whether they are really sent, and how each one's outcome is worded.
 
+import type { EmailDelivery, EmailStatus, OutboxEmail } from '../../../shared/newsroom.ts'
 import { pageCount } from '../listings/listings.ts'
 
-export const emailStatuses = ['sent', 'held', 'failed'] as const
-export type EmailStatus = (typeof emailStatuses)[number]
-
-export interface OutboxEmail {
-  _id: string
-  _type: 'email'
-  /** When the paper wrote it (ISO). */
-  _createdAt: string
-  to: string
-  subject: string
-  /** The email's plain-text body. */
-  text: string
-  status: EmailStatus
-  /** Why sending failed, for a failed email. */
-  error: string | null
-}
-
-/** 'smtp': emails go out through the configured SMTP server; 'outbox': none is, and they are only kept here. */
-export type EmailDelivery = 'smtp' | 'outbox'
 
 export interface OutboxPage {
   emails: OutboxEmail[]

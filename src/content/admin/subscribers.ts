@@ -3,25 +3,8 @@
 // read the address in the app's main bundle, so this module imports nothing heavier than the
 // page-number rule.
 
+import { subscriberStatuses, type Subscriber, type SubscriberStatus, type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 import { pageCount, parsePage } from '../listings/listings.ts'
-
-export const subscriberPlans = ['digital', 'digital-print', 'weekend'] as const
-export type SubscriberPlan = (typeof subscriberPlans)[number]
-
-export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const
-export type SubscriberStatus = (typeof subscriberStatuses)[number]
-
-export interface Subscriber {
-  _id: string
-  _type: 'subscriber'
-  /** When they signed up (ISO). */
-  _createdAt: string
-  email: string
-  plan: SubscriberPlan
-  status: SubscriberStatus
-  confirmedAt: string | null
-  unsubscribedAt: string | null
-}
 
 export type SubscriberCounts = Record<SubscriberStatus, number>
 
@@ -38,7 +21,7 @@ export interface SubscriberPage {
 /** The service sends 50 a page, newest first. */
 export const subscriberPageSize = 50
 
-export const subscriberPlanLabels: Record<SubscriberPlan, string> = {
+export const subscriberPlanLabels: Record<SubscriptionPlanId, string> = {
   digital: 'Digital',
   'digital-print': 'Digital + Print',
   weekend: 'Weekend',

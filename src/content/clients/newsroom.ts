@@ -6,9 +6,18 @@
 // field errors.ts reads, so a refusal means the same here as from the content client.
 
 import { contentConfig } from '../../../shared/contentConfig.ts'
-import type { ContactMessage, InboxPage, InboxShow } from '../admin/inbox.ts'
-import { emailStatuses, type EmailDelivery, type OutboxEmail, type OutboxPage } from '../admin/outbox.ts'
-import { csvFileName, subscriberPlans, subscriberStatuses, type Subscriber, type SubscriberFilter, type SubscriberPage } from '../admin/subscribers.ts'
+import {
+  emailStatuses,
+  subscriberStatuses,
+  subscriptionPlanIds,
+  type EmailDelivery,
+  type InboxMessage,
+  type OutboxEmail,
+  type Subscriber,
+} from '../../../shared/newsroom.ts'
+import type { InboxPage, InboxShow } from '../admin/inbox.ts'
+import type { OutboxPage } from '../admin/outbox.ts'
+import { csvFileName, type SubscriberFilter, type SubscriberPage } from '../admin/subscribers.ts'
 
 export class NewsroomError extends Error {
   /** The HTTP status the service answered with; null when it could not be reached or answered nonsense. */
@@ -24,7 +33,7 @@ export class NewsroomError extends Error {
 export interface NewsroomClient {
   inbox(request: { page: number; show: InboxShow }): Promise<InboxPage>
   /** Marks a message read or unread; answers with the message as it now is. */
-  setRead(id: string, read: boolean): Promise<ContactMessage>
+  setRead(id: string, read: boolean): Promise<InboxMessage>
   subscribers(request: { page: number; status: SubscriberFilter }): Promise<SubscriberPage>
   /** Every subscriber the filter lets through, as the service's CSV file and the name to save it under. */
   subscribersCsv(status: SubscriberFilter): Promise<{ blob: Blob; fileName: string }>
@@ -71,7 +80,7 @@ function id(fields: Fields): string {
   return fields._id
 }
 
-function readMessage(value: unknown): ContactMessage {
+function readMessage(value: unknown): InboxMessage {
   const m = fieldsOf(value)
   return {
     _id: id(m),
@@ -92,7 +101,7 @@ function readSubscriber(value: unknown): Subscriber {
     _type: 'subscriber',
     _createdAt: text(s._createdAt),
     email: text(s.email),
-    plan: oneOf(subscriberPlans, s.plan, 'digital'),
+    plan: oneOf(subscriptionPlanIds, s.plan, 'digital'),
     status: oneOf(subscriberStatuses, s.status, 'pending'),
     confirmedAt: textOrNull(s.confirmedAt),
     unsubscribedAt: textOrNull(s.unsubscribedAt),
