@@ -18,12 +18,21 @@ describe('the route table', () => {
     expect(named('/v2023-05-03/assets/files/production').map((r) => r.access)).toEqual(['writer'])
   })
 
-  it('lets anyone POST only a query and the sign-in endpoints', () => {
+  it('lets anyone POST only a query, the sign-in endpoints and the reader forms', () => {
     const open = routes.filter((r) => r.access === 'anyone' && r.methods.includes('POST')).map((r) => r.path.source)
-    expect(open).toHaveLength(3)
+    expect(open).toHaveLength(7)
     expect(named('/v2023-05-03/data/query/production')[0]!.access).toBe('anyone')
     expect(named('/auth/login')[0]!.access).toBe('anyone')
     expect(named('/auth/logout')[0]!.access).toBe('anyone')
+    for (const form of ['/contact', '/subscribe', '/subscribe/confirm', '/unsubscribe']) {
+      expect(named(form).map((r) => [r.access, r.methods, r.page])).toEqual([['anyone', ['POST'], true]])
+    }
+  })
+
+  it('lets only writers read or change what readers sent', () => {
+    for (const path of ['/newsroom/inbox', '/newsroom/inbox/abc', '/newsroom/subscribers', '/newsroom/subscribers.csv', '/newsroom/outbox']) {
+      expect(named(path).map((r) => r.access)).toEqual(['writer'])
+    }
   })
 
   it('keeps who a session belongs to for the signed in', () => {
