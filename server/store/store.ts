@@ -10,6 +10,7 @@ import { typedError } from '../errors.ts'
 import { randomId } from './ids.ts'
 import { selectIds } from '../groq/selection.ts'
 import { SlugIndex } from './slugs.ts'
+import { History } from './history.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -48,6 +49,8 @@ export function isValidDatasetName(name: string): boolean {
 
 export class Store {
   readonly db: Database.Database
+  /** Every document's earlier revisions and the transactions that made them, written with each commit. */
+  readonly history: History
   private readonly datasets = new Map<string, Dataset>()
   private readonly listeners = new Set<(tx: Transaction) => void>()
   private readonly reloadListeners = new Set<() => void>()
@@ -73,10 +76,11 @@ export class Store {
         document_ids TEXT NOT NULL
       );
     `)
+    this.history = new History(this.db)
     this.statements = {
       upsert: this.db.prepare('INSERT INTO documents (dataset, id, type, doc) VALUES (?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc'),
       remove: this.db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?'),
-      logTx: this.db.prepare('INSERT INTO transactions (id, dataset, timestamp, identity, document_ids) VALUES (?, ?, ?, ?, ?)'),
+      logTx: this.db.prepare('INSERT INTO transactions (id, dataset, timestamp, identity, document_ids, mutations) VALUES (?, ?, ?, ?, ?, ?)'),
       loadDataset: this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck(),
       datasets: this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck(),
       addDataset: this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)'),
@@ -146,6 +150,7 @@ export class Store {
 
   deleteDataset(name: string): void {
     this.db.transaction(() => {
+      this.history.drop(name)
       this.statements.dropDocuments.run(name)
       this.statements.dropDataset.run(name)
     })()
@@ -213,11 +218,14 @@ export class Store {
       dataset.slugs.check(outcome.changes)
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {
-        for (const change of outcome.changes) {
-          if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, JSON.stringify(change.after))
+        const written = outcome.changes.map((change) => (change.after ? JSON.stringify(change.after) : null))
+        outcome.changes.forEach((change, i) => {
+          if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, written[i])
           else this.statements.remove.run(datasetName, change.id)
-        }
-        this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)))
+        })
+        this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
+        // In the same SQL transaction: a crash keeps both the documents and their history, or neither.
+        this.history.record(datasetName, id, timestamp, outcome.changes, written)
       })
       try {
         persist()
