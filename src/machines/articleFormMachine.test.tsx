@@ -11,7 +11,7 @@ import { createActor, getNextSnapshot, type Actor, type AnyEventObject } from 'x
 import { afterEach, describe, expect, it } from 'vitest'
 import { ArticleForm } from '../components/admin/ArticleForm.tsx'
 import { layoutStubsForEditor } from '../components/admin/RichTextEditor.testing.ts'
-import type { ArticleFormData } from '../content/admin/articleForm/load.ts'
+import type { ArticleFormScreenData as ArticleFormData } from '../content/admin/articleForm/load.ts'
 import { messages } from '../content/admin/articleForm/messages.ts'
 import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
@@ -37,13 +37,16 @@ function article(title: string): ArticleFormData['article'] {
     author_id: authors[0]!.id,
     category_id: categories[0]!.id,
     published: true,
+    is_lead_story: true,
   }
   return { values, base: { _id: articleId, _type: 'article' }, revisions: { published: 'rev-1', draft: null } }
 }
 
-const withArticle: ArticleFormData = { authors, categories, article: article('Night buses return') }
-const theirVersion: ArticleFormData = { authors, categories, article: article('Night buses return, their version') }
-const withoutArticle: ArticleFormData = { authors, categories, article: null }
+// Another story leads the homepage: the loaded article, a lead story itself, would replace it.
+const frontPage = { breaking: null, lead: { id: 'summit', title: 'Leaders agree energy package' } }
+const withArticle: ArticleFormData = { authors, categories, article: article('Night buses return'), frontPage }
+const theirVersion: ArticleFormData = { authors, categories, article: article('Night buses return, their version'), frontPage }
+const withoutArticle: ArticleFormData = { authors, categories, article: null, frontPage }
 
 /** The fake outside world: loads and saves the test settles, and what the route would announce. */
 function environment() {
@@ -193,6 +196,8 @@ const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleForm
     expect(screen.queryByLabelText('Title')).toBeNull()
   } else if (snapshot.matches('editing')) {
     expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+    // The loaded article asks for the Lead Story; a new one does not until the editor turns it on.
+    expect(screen.queryByText('Replaces: Leaders agree energy package') !== null).toBe(snapshot.context.loaded !== null)
     expect(alert).toBeNull()
     const slugMessage = screen.queryByText(messages.slugTaken)
     expect(slugMessage !== null).toBe(snapshot.context.takenSlug !== null)

@@ -2,14 +2,16 @@
 // the authors and categories (edit mode the article too, its draft over the published version);
 // then editing -> saving -> saved, or failed, or conflict when someone else saved the article
 // first (the editor's text stays in the form). A slug another article uses sends the form back to
-// editing with that message on the Slug field. Loading and saving are actors the route provides;
+// editing with that message on the Slug field. The load also says who holds Breaking News and the
+// Lead Story, so the form can say which story a save takes the slot from. Loading and saving are actors the route provides;
 // what a save announces (toasts, navigation) are actions it provides.
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
-import type { ArticleFormData } from '../content/admin/articleForm/load.ts'
+import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts'
 import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
+import { noHolders, type FrontPageHolders } from '../content/admin/frontPage.ts'
 import { emptyArticleValues, type ArticleFormValues, type FormMode, type Option } from '../content/admin/articleForm/values.ts'
 
 export interface ArticleFormInput {
@@ -31,6 +33,8 @@ export interface ArticleFormContext {
   error: string | null
   /** A slug the service said another article uses. */
   takenSlug: string | null
+  /** Who holds Breaking News and the Lead Story on the homepage, as loaded: what a save would replace. */
+  frontPage: FrontPageHolders
 }
 
 export type ArticleFormEvent =
@@ -47,7 +51,7 @@ export const articleFormMachine = setup({
     input: {} as ArticleFormInput,
   },
   actors: {
-    load: fromPromise<ArticleFormData, { id: string | null }>(() => Promise.reject(new Error('articleFormMachine needs a load actor'))),
+    load: fromPromise<ArticleFormScreenData, { id: string | null }>(() => Promise.reject(new Error('articleFormMachine needs a load actor'))),
     save: fromPromise<void, SaveInput>(() => Promise.reject(new Error('articleFormMachine needs a save actor'))),
   },
   actions: {
@@ -57,7 +61,7 @@ export const articleFormMachine = setup({
     announceFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    isMissing: ({ context }, output: ArticleFormData) => context.mode === 'edit' && output.article === null,
+    isMissing: ({ context }, output: ArticleFormScreenData) => context.mode === 'edit' && output.article === null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof ConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof SlugTakenError,
   },
@@ -72,6 +76,7 @@ export const articleFormMachine = setup({
     loaded: null,
     error: null,
     takenSlug: null,
+    frontPage: noHolders,
   }),
   initial: 'loading',
   states: {
@@ -92,6 +97,7 @@ export const articleFormMachine = setup({
               authors: event.output.authors,
               categories: event.output.categories,
               loaded: event.output.article,
+              frontPage: event.output.frontPage,
               values: event.output.article?.values ?? emptyArticleValues(),
             })),
           },

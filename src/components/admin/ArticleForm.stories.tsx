@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn, userEvent, within } from 'storybook/test'
 import { messages } from '../../content/admin/articleForm/messages.ts'
+import { noHolders, type FrontPageHolders } from '../../content/admin/frontPage.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm } from './ArticleForm.tsx'
@@ -37,6 +38,12 @@ const loaded: ArticleFormValues = {
   main_image: { assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg', alt: 'A night bus crossing Waterloo Bridge' },
 }
 
+const articleId = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b'
+const holders: FrontPageHolders = {
+  breaking: { id: 'storm', title: 'Storm surge closes the Thames Barrier' },
+  lead: { id: 'summit', title: 'EU leaders agree emergency energy package after all-night summit' },
+}
+
 const meta = {
   title: 'Admin/ArticleForm',
   component: ArticleForm,
@@ -44,6 +51,8 @@ const meta = {
   args: {
     status: 'ready',
     mode: 'create',
+    id: articleId,
+    frontPage: noHolders,
     values: emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
     authors,
     categories,
@@ -91,3 +100,12 @@ export const SaveRefused: Story = { args: { mode: 'edit', values: loaded, error:
 export const Conflict: Story = { args: { mode: 'edit', values: loaded, conflict: true, error: messages.conflict } }
 
 export const SlugTaken: Story = { args: { mode: 'edit', values: loaded, takenSlug: loaded.slug } }
+
+/** Lead Story on while another story leads the homepage: the form names the story it takes the slot from. */
+export const ReplacesLead: Story = { args: { mode: 'edit', values: loaded, frontPage: holders } }
+
+/** Both single slots asked for by a draft: it names them, and says a draft replaces nothing yet. */
+export const ReplacesAsDraft: Story = { args: { mode: 'edit', values: { ...loaded, published: false, is_breaking_news: true }, frontPage: holders } }
+
+/** This article is the lead already: nothing to replace. */
+export const HoldsLead: Story = { args: { mode: 'edit', values: loaded, frontPage: { ...holders, lead: { id: articleId, title: loaded.title } } } }

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
+import { noHolders, type FrontPageHolders } from '../../content/admin/frontPage.ts'
 import { editorPlainText, portableTextToEditor } from '../../content/article/portableText.ts'
 import { ArticleForm, type ArticleFormProps } from './ArticleForm.tsx'
 import { formAuthors, formCategories } from './ArticleForm.fixtures.ts'
@@ -28,6 +29,8 @@ function props(overrides: Partial<ArticleFormProps> = {}): ArticleFormProps {
   return {
     status: 'ready',
     mode: 'create',
+    id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b',
+    frontPage: noHolders,
     values: emptyArticleValues(),
     authors,
     categories,
@@ -239,5 +242,77 @@ describe('ArticleForm', () => {
     render(<ArticleForm {...props({ onCancel })} />)
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalled()
+  })
+
+  it('keeps a message from leaving a field until the press that left it is over, so the first Save counts', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ onSubmit })} />)
+    await fillValidArticle(user)
+    const slug = screen.getByLabelText('Slug')
+    await user.clear(slug)
+    await user.type(slug, 'Night Buses')
+    const save = screen.getByRole('button', { name: 'Save Article' })
+    // Pressing Save moves focus out of the Slug field; its message would push the button down.
+    await user.pointer({ keys: '[MouseLeft>]', target: save })
+    expect(document.activeElement).not.toBe(slug)
+    expect(shownMessages()).toEqual([])
+    await user.pointer({ keys: '[/MouseLeft]', target: save })
+    // The release clicks Save: the form is checked, says what is wrong and goes back to the slug.
+    await waitFor(() => expect(shownMessages()).toEqual(['Slug can only contain lowercase letters, numbers, and hyphens.']))
+    expect(document.activeElement).toBe(slug)
+    expect(onSubmit).not.toHaveBeenCalled()
+    await user.clear(slug)
+    await user.type(slug, 'night-buses')
+    await user.click(save)
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+  })
+
+  it('shows a message held by a press that clicks nothing once the press is over', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props()} />)
+    await user.type(screen.getByLabelText('Title'), 'ab')
+    const heading = screen.getByRole('heading', { level: 1 })
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByLabelText('Excerpt') })
+    expect(shownMessages()).toEqual([])
+    await user.pointer({ keys: '[/MouseLeft]', target: heading })
+    await waitFor(() => expect(shownMessages()).toEqual(['Title must be at least 3 characters long.']))
+  })
+})
+
+describe('ArticleForm and the homepage’s single slots', () => {
+  const holders: FrontPageHolders = {
+    breaking: { id: 'storm', title: 'Storm surge closes the Thames Barrier' },
+    lead: { id: 'summit', title: 'Leaders agree energy package' },
+  }
+  const slotNote = (name: string) => {
+    const described = (screen.getByRole('switch', { name }).getAttribute('aria-describedby') ?? '').split(' ')
+    return described.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim()
+  }
+
+  it('names the story each slot is taken from, before saving, as the toggles change', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: holders })} />)
+    expect(slotNote('Lead Story')).toBe('Replaces: Leaders agree energy package')
+    expect(slotNote('Breaking News')).toBe('')
+    await user.click(screen.getByRole('switch', { name: 'Breaking News' }))
+    expect(slotNote('Breaking News')).toBe('Replaces: Storm surge closes the Thames Barrier')
+    await user.click(screen.getByRole('switch', { name: 'Lead Story' }))
+    expect(slotNote('Lead Story')).toBe('')
+    expect(screen.queryByText(/Replaces: Leaders/)).toBeNull()
+  })
+
+  it('says a draft replaces nothing until it is published', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: holders })} />)
+    await user.click(screen.getByRole('switch', { name: 'Published' }))
+    expect(slotNote('Lead Story')).toBe('Replaces: Leaders agree energy package Saved as a draft, it replaces nothing until it is published.')
+  })
+
+  it('replaces nobody when the article holds the slot already, or nobody does', () => {
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: { ...holders, lead: { id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', title: 'Night buses return' } } })} />)
+    expect(slotNote('Lead Story')).toBe('On the homepage now.')
+    rerender(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: noHolders })} />)
+    expect(slotNote('Lead Story')).toBe('')
   })
 })

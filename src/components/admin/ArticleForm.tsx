@@ -1,6 +1,7 @@
 import { useStore, type AnyFieldApi } from '@tanstack/react-form'
 import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
+import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../content/admin/frontPage.ts'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
@@ -14,6 +15,10 @@ export type ArticleFormStatus = 'loading' | 'loadFailed' | 'notFound' | 'ready'
 export interface ArticleFormProps {
   status: ArticleFormStatus
   mode: FormMode
+  /** The article's id (a new article's too): the form does not say it replaces itself. */
+  id: string
+  /** Who holds Breaking News and the Lead Story on the homepage now. */
+  frontPage: FrontPageHolders
   /** What the form starts from; a new object (a loaded article) resets the form to it. */
   values: ArticleFormValues
   authors: Option[]
@@ -85,7 +90,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage }: ArticleFormProps) {
   const { form, shown, leave } = useArticleForm(values, onSubmit)
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
@@ -238,9 +243,9 @@ function ArticleFormFields({ values, authors, categories, saving, error, conflic
       <fieldset className="article-form__flags">
         <legend>Publishing</legend>
         <Toggle form={form} name="published" label="Published" hint="Off keeps the article as a draft that readers never see." />
-        <Toggle form={form} name="is_lead_story" label="Lead Story" />
+        <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage }} />
         <Toggle form={form} name="is_featured" label="Featured Story" />
-        <Toggle form={form} name="is_breaking_news" label="Breaking News" />
+        <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage }} />
         <Toggle form={form} name="is_latest_update" label="Latest Update" />
       </fieldset>
 
@@ -319,8 +324,16 @@ function MainImageField({ field, error, leave, uploadImage }: { field: AnyFieldA
 
 type FlagName = 'published' | 'is_lead_story' | 'is_featured' | 'is_breaking_news' | 'is_latest_update'
 
-function Toggle({ form, name, label, hint }: { form: ArticleFormApi; name: FlagName; label: string; hint?: string }) {
+/** A single homepage slot a toggle asks for: whose it is now decides what the toggle says. */
+interface SlotOfToggle {
+  name: FrontPageSlot
+  articleId: string
+  holders: FrontPageHolders
+}
+
+function Toggle({ form, name, label, hint, slot }: { form: ArticleFormApi; name: FlagName; label: string; hint?: string; slot?: SlotOfToggle }) {
   const id = `article-${name.replace(/_/g, '-')}`
+  const describedBy = [hint ? `${id}-hint` : null, slot ? `${id}-slot` : null].filter(Boolean).join(' ') || undefined
   return (
     <form.Field name={name}>
       {(field) => (
@@ -331,7 +344,7 @@ function Toggle({ form, name, label, hint }: { form: ArticleFormApi; name: FlagN
             type="checkbox"
             role="switch"
             checked={field.state.value}
-            aria-describedby={hint ? `${id}-hint` : undefined}
+            aria-describedby={describedBy}
             onChange={(event) => field.handleChange(event.target.checked)}
             onBlur={field.handleBlur}
           />
@@ -341,8 +354,33 @@ function Toggle({ form, name, label, hint }: { form: ArticleFormApi; name: FlagN
               {hint}
             </p>
           ) : null}
+          {slot ? <SlotNote form={form} id={`${id}-slot`} slot={slot} /> : null}
         </div>
       )}
     </form.Field>
+  )
+}
+
+/**
+ * Which story the slot passes from when this article is saved ("Replaces: {title}"), said as soon as
+ * the toggle is on, before any save; the save clears the flag on every other article. Always in the
+ * page, so a screen reader hears it change.
+ */
+function SlotNote({ form, id, slot }: { form: ArticleFormApi; id: string; slot: SlotOfToggle }) {
+  const flags = useStore(form.store, (state) => state.values)
+  const replaced = replacedStory(slot.holders, slot.name, slot.articleId, flags)
+  const asked = slot.name === 'lead' ? flags.is_lead_story : flags.is_breaking_news
+  const holdsIt = asked && slot.holders[slot.name]?.id === slot.articleId
+  return (
+    <p className="article-form__hint article-form__slot" id={id} aria-live="polite">
+      {replaced ? (
+        <>
+          <strong>Replaces: {replaced.title}</strong>
+          {flags.published ? null : <> Saved as a draft, it replaces nothing until it is published.</>}
+        </>
+      ) : holdsIt ? (
+        'On the homepage now.'
+      ) : null}
+    </p>
   )
 }

@@ -1,5 +1,5 @@
 import { useForm, useStore, type AnyFieldApi } from '@tanstack/react-form'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { articleFormSchema, fieldOrder } from '../../content/admin/articleForm/validation.ts'
 import type { ArticleFormValues } from '../../content/admin/articleForm/values.ts'
 
@@ -56,11 +56,52 @@ export function useArticleForm(values: ArticleFormValues, onSubmit: (values: Art
   }, [values, form])
 
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+  const held = useHeldWhilePressed()
   // Errors show once a field has been left, or after a submit.
-  const shown = (field: AnyFieldApi): string[] => (field.state.meta.isBlurred || submitted ? messagesOf(field.state.meta.errors) : [])
+  const shown = (field: AnyFieldApi): string[] => ((field.state.meta.isBlurred && !held.has(field.name)) || submitted ? messagesOf(field.state.meta.errors) : [])
   const leave = (field: AnyFieldApi) => {
+    held.hold(field.name)
     field.handleBlur()
     void field.validate('change')
   }
   return { form, shown, leave }
+}
+
+/**
+ * Fields whose messages wait for the mouse or finger to come up. Pressing a button below a field
+ * moves focus out of it; a message appearing then would push the button down between press and
+ * release, and the browser would drop the click (the first Save after leaving the Slug field was
+ * lost this way). So a message due to a blur during a press shows once the press is over, after the
+ * click it makes; a blur by keyboard shows its message at once. Nothing is held without a press.
+ */
+function useHeldWhilePressed() {
+  const pressing = useRef(false)
+  const [held, setHeld] = useState<ReadonlySet<string>>(() => new Set())
+  useEffect(() => {
+    let release: ReturnType<typeof setTimeout> | undefined
+    const down = () => {
+      pressing.current = true
+    }
+    const up = () => {
+      pressing.current = false
+      // The click is dispatched right after the release, in the same task: show the messages after it.
+      clearTimeout(release)
+      release = setTimeout(() => setHeld((now) => (now.size === 0 ? now : new Set())), 0)
+    }
+    window.addEventListener('pointerdown', down, true)
+    window.addEventListener('pointerup', up, true)
+    window.addEventListener('pointercancel', up, true)
+    return () => {
+      clearTimeout(release)
+      window.removeEventListener('pointerdown', down, true)
+      window.removeEventListener('pointerup', up, true)
+      window.removeEventListener('pointercancel', up, true)
+    }
+  }, [])
+  return {
+    has: (name: string) => held.has(name),
+    hold: (name: string) => {
+      if (pressing.current) setHeld((now) => new Set(now).add(name))
+    },
+  }
 }

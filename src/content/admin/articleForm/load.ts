@@ -3,6 +3,7 @@
 // save must guard). The caller hands in `fetch`, so the route stays thin and this is tested here.
 
 import type { Fetch } from '../contentService.ts'
+import { loadFrontPageHolders, type FrontPageHolders, type PublishedFetch } from '../frontPage.ts'
 import { valuesFromDocument, type LoadedArticle, type StoredArticle } from './document.ts'
 import type { Option } from './values.ts'
 
@@ -37,4 +38,15 @@ export async function loadArticleForm(fetch: Fetch, id: string | null, now: Date
         }
       : null,
   }
+}
+
+/** What the form screen shows: the form's data, and who holds Breaking News and the Lead Story now. */
+export interface ArticleFormScreenData extends ArticleFormData {
+  frontPage: FrontPageHolders
+}
+
+/** The form's data and the homepage's single slots, loaded side by side. */
+export async function loadArticleFormScreen(fetch: Fetch, fetchPublished: PublishedFetch, id: string | null): Promise<ArticleFormScreenData> {
+  const [data, frontPage] = await Promise.all([loadArticleForm(fetch, id), loadFrontPageHolders(fetchPublished)])
+  return { ...data, frontPage }
 }

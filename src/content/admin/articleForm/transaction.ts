@@ -3,6 +3,7 @@
 // editor's changes nothing at all.
 
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
+import { clearSlotPatches, type PatchByQuery } from '../frontPage.ts'
 import { documentFromValues, type LoadedArticle } from './document.ts'
 import type { ArticleFormValues, FormMode } from './values.ts'
 
@@ -11,6 +12,7 @@ export type ArticleMutation =
   | { createOrReplace: Record<string, unknown> & { _id: string; _type: string } }
   | { delete: { id: string } }
   | { patch: { id: string; ifRevisionID: string } }
+  | PatchByQuery
 
 export interface SaveInput {
   mode: FormMode
@@ -25,7 +27,8 @@ export interface SaveInput {
  * `drafts.{id}`, which readers never see, and the published version gone. Every document the form
  * loaded is guarded by the revision it had then (an empty patch with `ifRevisionID` fails the whole
  * transaction with 409 when someone saved it since); one it did not load is created with `create`,
- * which fails with 409 when someone created it meanwhile.
+ * which fails with 409 when someone created it meanwhile. A published article that takes Breaking
+ * News or the Lead Story also clears that flag on every other article (src/content/admin/frontPage.ts).
  */
 export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): ArticleMutation[] {
   const { id, values, loaded } = input
@@ -48,5 +51,6 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): A
     write(draftId, revisions.draft)
     remove(id, revisions.published)
   }
+  mutations.push(...clearSlotPatches(id, values))
   return mutations
 }

@@ -9,7 +9,7 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
-import { loadArticleForm, type ArticleFormData } from '../../../content/admin/articleForm/load.ts'
+import { loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
@@ -24,7 +24,16 @@ export function ArticleFormPage({ id }: { id: string | null }) {
     () =>
       articleFormMachine.provide({
         actors: {
-          load: fromPromise<ArticleFormData, { id: string | null }>(({ input }) => withSession((client) => loadArticleForm((query, params) => client.fetch(query, params ?? {}), input.id))),
+          load: fromPromise<ArticleFormScreenData, { id: string | null }>(({ input }) =>
+            withSession((client) =>
+              loadArticleFormScreen(
+                (query, params) => client.fetch(query, params ?? {}),
+                // The homepage's slots as readers see them: published documents only.
+                (query, params, options) => client.fetch(query, params, { ...options, perspective: 'published' }),
+                input.id,
+              ),
+            ),
+          ),
           save: fromPromise<void, SaveInput>(({ input }) =>
             withSession((client) => saveArticle({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
           ),

@@ -12,6 +12,8 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
   return {
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
     mode: context.mode,
+    id: context.id,
+    frontPage: context.frontPage,
     values: context.values,
     authors: context.authors,
     categories: context.categories,
