@@ -3,6 +3,7 @@
 // write needs a writer's role, checked by the handler before the route runs.
 
 import { doc, mutate, mutatePermission, query } from './data.ts'
+import { historyDocuments, historyTransactions } from './history.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { file, image, upload } from './media.ts'
@@ -22,6 +23,9 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['POST'], path: api('data/mutate/(?<dataset>[^/]+)'), access: 'writer', permission: mutatePermission, handle: mutate(deps) },
     { methods: GET, path: api('data/doc/(?<dataset>[^/]+)/(?<ids>.+?)'), access: 'anyone', handle: doc(deps) },
     { methods: GET, path: api('data/listen/(?<dataset>[^/]+)'), access: 'anyone', handle: listen(deps) },
+    // History shows drafts and private documents as they were: signed-in principals only.
+    { methods: GET, path: api('data/history/(?<dataset>[^/]+)/documents/(?<ids>.+?)'), access: 'signedIn', handle: historyDocuments(deps) },
+    { methods: GET, path: api('data/history/(?<dataset>[^/]+)/transactions/(?<ids>.+?)'), access: 'signedIn', handle: historyTransactions(deps) },
     { methods: ['POST'], path: api('assets/(?<kind>images|files)/(?<dataset>[^/]+)'), access: 'writer', permission: async () => 'create', handle: upload(deps) },
     {
       methods: GET,
