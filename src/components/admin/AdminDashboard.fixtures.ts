@@ -1,4 +1,5 @@
-// Articles as the admin's short lists show them, for the dashboard's and section manager's stories and tests.
+// Articles as the admin's short lists show them, for the dashboard's and section manager's stories and
+// tests; the dashboard's sections as the homepage shows them, with flagged articles it does not.
 
 import type { DashboardData } from '../../content/admin/dashboard.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
@@ -12,13 +13,25 @@ export const editedArticle: AdminListItem = { id: 'edited-1', title: 'Thames Bar
 export const uncategorisedArticle: AdminListItem = { id: 'plain-1', title: 'Letters: on the new cycle lanes', category: null, publishedAt: '2026-11-19T08:00:00Z', hasPublished: true, hasDraft: false }
 export const longArticle: AdminListItem = { id: 'long-1', title: longTitle, category: 'News & Politics', publishedAt: '2026-11-18T08:00:00Z', hasPublished: true, hasDraft: false }
 
+const latestArticle: AdminListItem = { ...leadArticle, id: 'latest-2', title: 'Met Police to trial neighbourhood patrols on Hackney high streets', category: 'UK' }
+export const breakingArticle: AdminListItem = { id: 'breaking-1', title: 'Storm surge closes the Thames Barrier', category: 'UK', publishedAt: '2026-11-21T06:10:00Z', hasPublished: true, hasDraft: false }
+/** An older breaking story the newer one outranks: flagged, and not on the homepage. */
+export const olderBreaking: AdminListItem = { id: 'breaking-0', title: 'Power cut across south London', category: 'UK', publishedAt: '2026-11-19T22:00:00Z', hasPublished: true, hasDraft: false }
+const trendingArticle: AdminListItem = { id: 'trend-1', title: 'The best pubs on the Regent’s Canal', category: 'Life & Style', publishedAt: '2026-11-15T08:00:00Z', hasPublished: true, hasDraft: false }
+
+/** Featured articles as the section manager lists them. */
+export const featuredArticles: AdminListItem[] = [editedArticle, draftArticle, longArticle]
+
 export const dashboardData: DashboardData = {
-  lead: [leadArticle],
-  featured: [editedArticle, draftArticle, longArticle],
-  latest: [uncategorisedArticle, { ...leadArticle, id: 'latest-2', title: 'Met Police to trial neighbourhood patrols on Hackney high streets', category: 'UK' }],
+  breaking: { shown: [breakingArticle], notShown: [olderBreaking] },
+  lead: { shown: [leadArticle], notShown: [] },
+  featured: { shown: [editedArticle, longArticle], notShown: [draftArticle] },
+  latest: { shown: [uncategorisedArticle, latestArticle], notShown: [] },
+  trending: { shown: [trendingArticle, uncategorisedArticle], notShown: [] },
 }
 
-export const emptyDashboard: DashboardData = { lead: [], featured: [], latest: [] }
+const none = { shown: [], notShown: [] }
+export const emptyDashboard: DashboardData = { breaking: none, lead: none, featured: none, latest: none, trending: none }
 
 export const galleries: AdminListItem[] = [
   { id: 'gallery-1', title: 'Dawn on the Thames', category: 'UK', publishedAt: '2026-11-10T08:00:00Z', hasPublished: true, hasDraft: false },

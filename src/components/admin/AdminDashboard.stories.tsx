@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn, userEvent, within } from 'storybook/test'
 import { AdminDashboard } from './AdminDashboard.tsx'
-import { dashboardData, draftArticle, emptyDashboard, longArticle } from './AdminDashboard.fixtures.ts'
+import { dashboardData, draftArticle, emptyDashboard, leadArticle, longArticle } from './AdminDashboard.fixtures.ts'
 
 const meta = {
   title: 'Admin/AdminDashboard',
@@ -13,7 +13,10 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Lead, featured and latest articles, with a draft and a published article with draft changes. */
+/**
+ * The homepage's sections as readers see them, with an older breaking story and a featured draft
+ * flagged but not on the homepage, and a published article with draft changes.
+ */
 export const WithArticles: Story = {}
 
 export const Loading: Story = { args: { state: { status: 'loading' } } }
@@ -23,12 +26,35 @@ export const Empty: Story = { args: { state: { status: 'ready', data: emptyDashb
 export const Failed: Story = { args: { state: { status: 'error', message: 'Request error while attempting to reach http://localhost:3000' } } }
 
 export const LongTitles: Story = {
-  args: { state: { status: 'ready', data: { lead: [longArticle], featured: [longArticle, { ...longArticle, id: 'long-2' }], latest: [] } } },
+  args: {
+    state: {
+      status: 'ready',
+      data: { ...emptyDashboard, lead: { shown: [longArticle], notShown: [] }, featured: { shown: [longArticle], notShown: [{ ...longArticle, id: 'long-2' }] } },
+    },
+  },
 }
 
-/** Drafts only: every article is marked. */
+/** Drafts only: none is on the homepage, and every one is marked so. */
 export const Drafts: Story = {
-  args: { state: { status: 'ready', data: { lead: [draftArticle], featured: [{ ...draftArticle, id: 'draft-2', title: 'Untitled draft', category: null }], latest: [] } } },
+  args: {
+    state: {
+      status: 'ready',
+      data: { ...emptyDashboard, lead: { shown: [], notShown: [draftArticle] }, featured: { shown: [], notShown: [{ ...draftArticle, id: 'draft-2', title: 'Untitled draft', category: null }] } },
+    },
+  },
+}
+
+/** Several stories flagged lead: the newest leads, the others are listed as not on the homepage. */
+export const SeveralLeads: Story = {
+  args: {
+    state: {
+      status: 'ready',
+      data: {
+        ...dashboardData,
+        lead: { shown: [leadArticle], notShown: [{ ...leadArticle, id: 'lead-0', title: 'Test lead story from last week', publishedAt: '2026-11-14T05:00:00Z' }, draftArticle] },
+      },
+    },
+  },
 }
 
 /** Delete pressed: the confirmation is open. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
 import { AdminDashboard } from './AdminDashboard.tsx'
-import { dashboardData, draftArticle, editedArticle, emptyDashboard, leadArticle } from './AdminDashboard.fixtures.ts'
+import { breakingArticle, dashboardData, draftArticle, editedArticle, emptyDashboard, leadArticle, olderBreaking } from './AdminDashboard.fixtures.ts'
 
 const noDelete = async () => {}
 const section = (name: string) => screen.getByRole('region', { name })
@@ -24,16 +24,35 @@ describe('AdminDashboard', () => {
     ])
   })
 
-  it('lists Lead Story, Featured Stories and Latest Updates with edit and delete for each article', async () => {
+  it('lists the homepage’s sections in its order, each article with edit and delete', async () => {
     await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: dashboardData }} onDelete={noDelete} />)
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Breaking News', 'Lead Story', 'Featured Stories', 'Latest Updates', 'Trending Now', 'Manage sections'])
     const lead = section('Lead Story')
     expect(within(lead).getByText(leadArticle.title!)).toBeTruthy()
     expect(within(lead).getByText('World')).toBeTruthy()
     expect(within(lead).getByRole('link', { name: `Edit “${leadArticle.title}”` }).getAttribute('href')).toBe('/admin/edit/articles/lead-1')
     expect(within(lead).getByRole('button', { name: `Delete “${leadArticle.title}”` })).toBeTruthy()
     expect(within(lead).getByRole('link', { name: 'Manage Lead Story' }).getAttribute('href')).toBe('/admin/content/lead')
+    // Breaking News is one story chosen in the article form: there is no manager for it.
+    expect(within(section('Breaking News')).queryByRole('link', { name: /Manage/ })).toBeNull()
     expect(within(section('Featured Stories')).getAllByRole('listitem')).toHaveLength(3)
     expect(within(section('Latest Updates')).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(section('Trending Now')).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('marks in words the flagged articles readers do not see, apart from those they do', async () => {
+    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: dashboardData }} onDelete={noDelete} />)
+    const breaking = section('Breaking News')
+    const onHomepage = within(breaking).getByRole('list', { name: 'Breaking News on the homepage' })
+    expect(within(onHomepage).getAllByRole('listitem').map((li) => li.querySelector('.admin-dashboard__item-title')?.textContent)).toEqual([breakingArticle.title])
+    expect(within(onHomepage).queryByText('Not on the homepage')).toBeNull()
+    const hidden = within(breaking).getByRole('list', { name: 'Flagged, not on the homepage' })
+    const item = within(hidden).getByText(olderBreaking.title!).closest('li')!
+    expect(within(item).getByText('Not on the homepage')).toBeTruthy()
+    expect(within(item).getByRole('link', { name: `Edit “${olderBreaking.title}”` })).toBeTruthy()
+    const featured = within(section('Featured Stories')).getByRole('list', { name: 'Flagged, not on the homepage' })
+    expect(within(within(featured).getByText(draftArticle.title!).closest('li')!).getByText('Draft')).toBeTruthy()
+    expect(within(section('Lead Story')).queryByText('Not on the homepage')).toBeNull()
   })
 
   it('marks drafts and published articles with draft changes', async () => {
@@ -45,18 +64,23 @@ describe('AdminDashboard', () => {
     expect(within(section('Lead Story')).queryByText('Draft')).toBeNull()
   })
 
-  it('says when a section is empty', async () => {
-    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: emptyDashboard }} onDelete={noDelete} />)
-    expect(screen.getAllByText('No articles in this section.')).toHaveLength(3)
+  it('says when a section is empty, and when only flagged articles readers do not see are in it', async () => {
+    const { unmount } = await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: emptyDashboard }} onDelete={noDelete} />)
+    expect(screen.getAllByText('No articles in this section.')).toHaveLength(5)
+    unmount()
+    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: { ...emptyDashboard, lead: { shown: [], notShown: [draftArticle] } } }} onDelete={noDelete} />)
+    const lead = section('Lead Story')
+    expect(within(lead).getByText('None on the homepage.')).toBeTruthy()
+    expect(within(lead).getByText('Not on the homepage')).toBeTruthy()
   })
 
   it('says when the articles are loading, or failed to load, and offers a retry', async () => {
     const retry = vi.fn()
     const { unmount } = await renderWithRouter(<AdminDashboard state={{ status: 'loading' }} onDelete={noDelete} />)
-    expect(screen.getAllByText('Loading articles...')).toHaveLength(3)
+    expect(screen.getAllByText('Loading articles...')).toHaveLength(5)
     unmount()
     await renderWithRouter(<AdminDashboard state={{ status: 'error', message: 'Network down' }} onDelete={noDelete} onRetry={retry} />)
-    expect(screen.getAllByText('Failed to load articles.')).toHaveLength(3)
+    expect(screen.getAllByText('Failed to load articles.')).toHaveLength(5)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
     expect(retry).toHaveBeenCalled()
   })

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
-import type { DashboardData } from '../../content/admin/dashboard.ts'
+import type { DashboardData, DashboardSection as DashboardSectionData, DashboardSectionKey } from '../../content/admin/dashboard.ts'
 import { displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
 import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
@@ -16,15 +16,20 @@ export interface AdminDashboardProps {
   onRetry?: () => void
 }
 
-const sections: ReadonlyArray<{ key: keyof DashboardData; type: SectionType }> = [
-  { key: 'lead', type: 'lead' },
-  { key: 'featured', type: 'featured' },
-  { key: 'latest', type: 'latest' },
+const sections: ReadonlyArray<{ key: DashboardSectionKey; title: string; manage: SectionType | null }> = [
+  // Breaking News has no section manager: it is one story, chosen in the article form.
+  { key: 'breaking', title: 'Breaking News', manage: null },
+  { key: 'lead', title: sectionTitles.lead, manage: 'lead' },
+  { key: 'featured', title: sectionTitles.featured, manage: 'featured' },
+  { key: 'latest', title: sectionTitles.latest, manage: 'latest' },
+  { key: 'trending', title: sectionTitles.trending, manage: 'trending' },
 ]
 
 /**
- * The editors' front page: the articles in the homepage's Lead Story, Featured Stories and Latest
- * Updates (drafts included and marked), with edit and delete, and a way into every section manager.
+ * The editors' front page: the homepage's sections as readers see them now (Breaking News, Lead
+ * Story, Featured Stories, Latest Updates, Trending Now), and under each the articles flagged for
+ * it that readers do not see there, marked "Not on the homepage"; drafts are marked too. Each has
+ * edit and delete, and there is a way into every section manager.
  */
 export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -47,9 +52,10 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
           </button>
         </p>
       ) : null}
+      <p className="admin-dashboard__intro">Each section lists what the homepage shows readers now, in its order.</p>
       <div className="admin-dashboard__sections">
-        {sections.map(({ key, type }) => (
-          <DashboardSection key={key} type={type} state={state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state} onDelete={confirmation.ask} />
+        {sections.map(({ key, title, manage }) => (
+          <DashboardSection key={key} title={title} manage={manage} state={state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state} onDelete={confirmation.ask} />
         ))}
       </div>
       <nav className="admin-dashboard__managers" aria-labelledby={managersId}>
@@ -64,47 +70,70 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
 }
 
 interface DashboardSectionProps {
-  type: SectionType
-  state: Loadable<AdminListItem[]>
+  title: string
+  /** The section manager it opens; none for Breaking News. */
+  manage: SectionType | null
+  state: Loadable<DashboardSectionData>
   onDelete: (article: AdminListItem) => void
 }
 
-function DashboardSection({ type, state, onDelete }: DashboardSectionProps) {
+function DashboardSection({ title, manage, state, onDelete }: DashboardSectionProps) {
   const headingId = useId()
-  const title = sectionTitles[type]
+  const hiddenId = useId()
   return (
     <section className="admin-dashboard__section" aria-labelledby={headingId}>
       <div className="admin-dashboard__section-header">
         <h2 id={headingId}>{title}</h2>
-        <Link to="/admin/content/$sectionType" params={{ sectionType: type }} className="admin-dashboard__all" aria-label={`Manage ${title}`}>
-          Manage
-        </Link>
+        {manage ? (
+          <Link to="/admin/content/$sectionType" params={{ sectionType: manage }} className="admin-dashboard__all" aria-label={`Manage ${title}`}>
+            Manage
+          </Link>
+        ) : null}
       </div>
       {state.status === 'loading' ? (
         <p className="admin-dashboard__note">Loading articles...</p>
       ) : state.status === 'error' ? (
         <p className="admin-dashboard__error">Failed to load articles.</p>
-      ) : state.data.length === 0 ? (
+      ) : state.data.shown.length === 0 && state.data.notShown.length === 0 ? (
         <p className="admin-dashboard__note">No articles in this section.</p>
       ) : (
-        <ul className="admin-dashboard__list">
-          {state.data.map((article) => (
-            <DashboardItem key={article.id} article={article} onDelete={onDelete} />
-          ))}
-        </ul>
+        <>
+          {state.data.shown.length === 0 ? (
+            <p className="admin-dashboard__note">None on the homepage.</p>
+          ) : (
+            <ul className="admin-dashboard__list" aria-label={`${title} on the homepage`}>
+              {state.data.shown.map((article) => (
+                <DashboardItem key={article.id} article={article} onDelete={onDelete} />
+              ))}
+            </ul>
+          )}
+          {state.data.notShown.length > 0 ? (
+            <div className="admin-dashboard__hidden">
+              <h3 id={hiddenId} className="admin-dashboard__hidden-title">
+                Flagged, not on the homepage
+              </h3>
+              <ul className="admin-dashboard__list" aria-labelledby={hiddenId}>
+                {state.data.notShown.map((article) => (
+                  <DashboardItem key={article.id} article={article} onDelete={onDelete} notShown />
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   )
 }
 
-function DashboardItem({ article, onDelete }: { article: AdminListItem; onDelete: (article: AdminListItem) => void }) {
+function DashboardItem({ article, onDelete, notShown = false }: { article: AdminListItem; onDelete: (article: AdminListItem) => void; notShown?: boolean }) {
   const title = displayTitle(article.title)
   const status = publicationStatus(article)
   return (
-    <li className="admin-dashboard__item">
+    <li className={notShown ? 'admin-dashboard__item admin-dashboard__item--hidden' : 'admin-dashboard__item'}>
       <div className="admin-dashboard__item-text">
         <span className="admin-dashboard__item-title">{title}</span>
         <span className="admin-dashboard__item-meta">
+          {notShown ? <span className="admin-dashboard__badge admin-dashboard__badge--hidden">Not on the homepage</span> : null}
           {article.category ? <span>{article.category}</span> : null}
           {status === 'published' ? null : <span className={`admin-dashboard__badge admin-dashboard__badge--${status}`}>{statusLabels[status]}</span>}
         </span>

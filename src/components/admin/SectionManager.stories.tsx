@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn, userEvent, within } from 'storybook/test'
 import { SectionManager } from './SectionManager.tsx'
-import { dashboardData, draftArticle, editedArticle, galleries, leadArticle, longArticle, uncategorisedArticle } from './AdminDashboard.fixtures.ts'
+import { featuredArticles, draftArticle, editedArticle, galleries, leadArticle, longArticle, uncategorisedArticle } from './AdminDashboard.fixtures.ts'
 
 const items = [leadArticle, editedArticle, draftArticle, uncategorisedArticle, longArticle]
 
@@ -20,7 +20,7 @@ export const Articles: Story = {}
 export const ImageGalleries: Story = { args: { sectionType: 'images', state: { status: 'ready', data: { total: galleries.length, items: galleries } } } }
 
 /** More than the manager lists at once. */
-export const Trending: Story = { args: { sectionType: 'trending', state: { status: 'ready', data: { total: 154, items: dashboardData.featured } } } }
+export const Trending: Story = { args: { sectionType: 'trending', state: { status: 'ready', data: { total: 154, items: featuredArticles } } } }
 
 export const Loading: Story = { args: { sectionType: 'videos', state: { status: 'loading' } } }
 

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
 import { SectionManager } from './SectionManager.tsx'
-import { dashboardData, draftArticle, editedArticle, galleries, leadArticle, uncategorisedArticle } from './AdminDashboard.fixtures.ts'
+import { featuredArticles, draftArticle, editedArticle, galleries, leadArticle, uncategorisedArticle } from './AdminDashboard.fixtures.ts'
 
 const noDelete = async () => {}
-const ready = (items = dashboardData.featured, total = items.length) => ({ status: 'ready' as const, data: { total, items } })
+const ready = (items = featuredArticles, total = items.length) => ({ status: 'ready' as const, data: { total, items } })
 
 describe('SectionManager', () => {
   it('names the section and leads back to the dashboard', async () => {

@@ -1,30 +1,87 @@
-// What the admin dashboard asks the content service: the newest lead, featured and latest-update
-// articles (drafts as editors see them), in one request.
+// What the admin dashboard shows: the homepage as readers see it now, section by section (breaking,
+// lead, the featured, the latest, trending), and beside each the flagged articles readers do not
+// see there (outranked by a newer story, past the section's size, or drafts). The homepage's own
+// query and rules (src/content/homepage/) pick what is shown, read through the published
+// perspective as a reader would, so the dashboard cannot disagree with the homepage; the flagged
+// articles come from the editors' view, drafts included.
 
-import type { QueryClient } from './contentService.ts'
+import type { Fetch } from './contentService.ts'
 import { articleFilter } from './draftOverlay.ts'
+import type { PublishedFetch } from './frontPage.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
+import { loadHomepage, type CardArticle, type HomepageSections } from '../homepage/rules.ts'
+import { limits } from '../homepage/limits.ts'
 
-/** How many articles each dashboard section lists; the spec fixes Latest Updates at 5. */
-export const dashboardLimits = { lead: 5, featured: 10, latest: 5 } as const
+/** The dashboard's sections, in the homepage's order. Trending has no flag: it is what readers read. */
+export const dashboardSections = ['breaking', 'lead', 'featured', 'latest', 'trending'] as const
+export type DashboardSectionKey = (typeof dashboardSections)[number]
+type FlaggedSection = Exclude<DashboardSectionKey, 'trending'>
 
-export const dashboardQuery = `{
-  "lead": *[${articleFilter} && isLeadStory == true] | ${newestFirst}[0...${dashboardLimits.lead}]${listItem},
-  "featured": *[${articleFilter} && isFeatured == true] | ${newestFirst}[0...${dashboardLimits.featured}]${listItem},
-  "latest": *[${articleFilter} && isLatestUpdate == true] | ${newestFirst}[0...${dashboardLimits.latest}]${listItem}
-}`
-
-export interface DashboardData {
-  lead: AdminListItem[]
-  featured: AdminListItem[]
-  latest: AdminListItem[]
+const flags: Record<FlaggedSection, string> = {
+  breaking: 'isBreakingNews',
+  lead: 'isLeadStory',
+  featured: 'isFeatured',
+  latest: 'isLatestUpdate',
 }
 
-export async function fetchDashboard(client: QueryClient): Promise<DashboardData> {
-  const result = await client.fetch<Record<keyof DashboardData, Array<AdminListItem> | null>>(dashboardQuery)
-  return {
-    lead: (result?.lead ?? []).map(listItemOf),
-    featured: (result?.featured ?? []).map(listItemOf),
-    latest: (result?.latest ?? []).map(listItemOf),
+/** Flagged articles listed past what a section shows: enough to see what is piling up, bounded. */
+export const flaggedListLimit = 10
+
+export interface DashboardSection {
+  /** On the homepage now, in its order. */
+  shown: AdminListItem[]
+  /** Flagged for the section but not on the homepage in it, newest first. */
+  notShown: AdminListItem[]
+}
+
+export type DashboardData = Record<DashboardSectionKey, DashboardSection>
+
+const flaggedCount = (section: FlaggedSection) => (section === 'featured' ? limits.featured + limits.lead : section === 'latest' ? limits.latest : 1) + flaggedListLimit
+
+/** The flagged articles as editors see them (a draft over its published version), and which shown ones have a draft. */
+export const flaggedQuery = `{
+${(Object.keys(flags) as FlaggedSection[]).map((section) => `  "${section}": *[${articleFilter} && ${flags[section]} == true] | ${newestFirst}[0...${flaggedCount(section)}]${listItem}`).join(',\n')},
+  "drafts": *[_id in $draftIds]._id
+}`
+
+type FlaggedResult = Record<FlaggedSection, Array<Partial<AdminListItem> & { id: string }> | null> & { drafts: string[] | null }
+
+export interface DashboardDeps {
+  /** The editors' view (raw perspective): drafts included. */
+  fetch: Fetch
+  /** The readers' view (published perspective), for the homepage's own query. */
+  fetchPublished: PublishedFetch
+}
+
+const shownOf = (sections: HomepageSections): Record<DashboardSectionKey, CardArticle[]> => ({
+  breaking: sections.breaking ? [sections.breaking] : [],
+  lead: sections.lead ? [sections.lead] : [],
+  featured: sections.featured,
+  latest: sections.latest,
+  trending: sections.trending,
+})
+
+export async function fetchDashboard({ fetch, fetchPublished }: DashboardDeps): Promise<DashboardData> {
+  const { sections } = await loadHomepage(fetchPublished)
+  const shown = shownOf(sections)
+  const shownIds = [...new Set(Object.values(shown).flatMap((list) => list.map((article) => article._id)))]
+  const flagged = await fetch<FlaggedResult>(flaggedQuery, { draftIds: shownIds.map((id) => `drafts.${id}`) })
+  const drafts = new Set(flagged?.drafts ?? [])
+  const rowOf = (article: CardArticle): AdminListItem => ({
+    id: article._id,
+    title: article.title ?? null,
+    category: article.categories?.[0]?.title ?? null,
+    publishedAt: article.publishedAt ?? null,
+    hasPublished: true,
+    hasDraft: drafts.has(`drafts.${article._id}`),
+  })
+  const section = (key: DashboardSectionKey): DashboardSection => {
+    const here = shown[key].map(rowOf)
+    if (key === 'trending') return { shown: here, notShown: [] }
+    // The lead is shown once, as the lead, even when it is featured too.
+    const elsewhere = new Set([...here.map((row) => row.id), ...(key === 'featured' && sections.lead ? [sections.lead._id] : [])])
+    const notShown = (flagged?.[key] ?? []).map(listItemOf).filter((row) => !elsewhere.has(row.id))
+    return { shown: here, notShown: notShown.slice(0, flaggedListLimit) }
   }
+  return Object.fromEntries(dashboardSections.map((key) => [key, section(key)])) as DashboardData
 }

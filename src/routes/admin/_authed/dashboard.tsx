@@ -7,7 +7,14 @@ import { withSession } from '../-session.ts'
 
 export const Route = createFileRoute('/admin/_authed/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Resonance Admin' }] }),
-  loader: () => withSession(fetchDashboard),
+  loader: () =>
+    withSession((client) =>
+      fetchDashboard({
+        fetch: (query, params) => client.fetch(query, params ?? {}),
+        // The homepage's own query, as readers see it: published documents only.
+        fetchPublished: (query, params, options) => client.fetch(query, params, { ...options, perspective: 'published' }),
+      }),
+    ),
   pendingComponent: () => <AdminDashboard state={{ status: 'loading' }} onDelete={nothingToDelete} />,
   errorComponent: DashboardError,
   component: DashboardRoute,
