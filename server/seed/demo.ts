@@ -1,7 +1,7 @@
 // The demo dataset the service loads on first start: a London paper's worth of categories,
 // authors, articles and photo essays, shaped to exercise every homepage rule in the product spec
-// (one breaking story kept out of two, one lead kept out of two, more featured and latest updates
-// than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
+// (one breaking story and one lead, each with an older story written for the slot that no longer
+// holds it, more featured and latest updates than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
 
 import type { Article, Author, Category, ImageField, ImageGallery, Reference } from '../../shared/schema.ts'
 import {
@@ -400,6 +400,12 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
   const rest = drafts.filter((draft) => draft.offset === 0)
   const restSlots = roles.shuffle([...unusedSlots])
   rest.forEach((draft, index) => (draft.offset = take(restSlots[index] as number)))
+  // One story holds each single slot, as the article form leaves it when a newer story takes one:
+  // the older breaking story and lead keep their place in the timeline but not the flag (flagged,
+  // the homepage would log a rule violation on every demo). Cleared only now, after every role and
+  // time is drawn, so the rest of the newspaper is the one the seed always made.
+  for (const draft of breaking.slice(1)) draft.breaking = false
+  for (const draft of leads.slice(1)) draft.lead = false
 
   const authorsFor = (section: SectionSlug): AuthorDefinition[] => DEMO_AUTHORS.filter((author) => author.beats.includes(section))
   const slugs = new Set<string>()
