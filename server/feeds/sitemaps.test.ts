@@ -1,5 +1,7 @@
+import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { monthsBetween, nextMonth, w3cDate } from './sitemaps.ts'
+import { MonthIndex, monthsBetween, nextMonth, sitemapIndex, w3cDate } from './sitemaps.ts'
+import type { FeedSource } from './source.ts'
 
 describe('months of the article sitemaps', () => {
   it('counts months across a year end', () => {
@@ -22,5 +24,101 @@ describe('w3cDate', () => {
     expect(w3cDate('2026-11-23T21:40:59+01:00')).toBe('2026-11-23T20:40:59Z')
     expect(w3cDate('not a date')).toBeNull()
     expect(w3cDate(null)).toBeNull()
+  })
+})
+
+describe('MonthIndex', () => {
+  type Doc = { _id: string; _type: string; [key: string]: unknown }
+  const article = (id: string, publishedAt: string, updated: string): Doc => ({ _id: id, _type: 'article', slug: { current: id }, publishedAt, _updatedAt: updated })
+
+  // The feeds' queries evaluated by groq-js itself over documents in memory.
+  function sourceOver(docs: Map<string, Doc>): FeedSource & { queries: number } {
+    const source = {
+      origin: 'https://news.example',
+      now: new Date('2026-11-23T21:00:00Z'),
+      imageUrl: () => null,
+      queries: 0,
+      async fetch<T>(query: string, params: Record<string, unknown> = {}): Promise<T> {
+        source.queries++
+        return (await (await evaluate(parse(query), { dataset: [...docs.values()], params })).get()) as T
+      },
+    }
+    return source
+  }
+
+  const entries = async (index: MonthIndex, source: FeedSource) => Object.fromEntries([...(await index.months(source))].map(([month, s]) => [month, [s.updated, s.count]]))
+
+  function newspaper(): Map<string, Doc> {
+    const docs = new Map<string, Doc>()
+    for (const doc of [
+      article('a', '2026-09-03T10:00:00Z', '2026-09-03T10:00:00Z'),
+      article('b', '2026-09-20T10:00:00Z', '2026-10-01T08:00:00Z'),
+      article('c', '2026-11-02T10:00:00Z', '2026-11-02T10:00:00Z'),
+      { _id: 'drafts.c', _type: 'article', slug: { current: 'c' }, publishedAt: '2026-07-01T00:00:00Z', _updatedAt: '2026-11-05T00:00:00Z' },
+      { _id: 'cat', _type: 'category', _updatedAt: '2026-11-20T00:00:00Z' },
+    ]) docs.set(doc._id, doc)
+    // A year of older months, one article each.
+    for (let m = 1; m <= 12; m++) {
+      const month = `2025-${String(m).padStart(2, '0')}`
+      docs.set(`old-${m}`, article(`old-${m}`, `${month}-15T12:00:00Z`, `${month}-15T12:00:00Z`))
+    }
+    // The published perspective holds no draft.
+    docs.delete('drafts.c')
+    return docs
+  }
+
+  it('lists the months with articles, each with its newest change, October (none) left out', async () => {
+    const index = new MonthIndex()
+    const listed = await entries(index, sourceOver(newspaper()))
+    expect(listed['2026-09']).toEqual(['2026-10-01T08:00:00Z', 2])
+    expect(listed['2026-11']).toEqual(['2026-11-02T10:00:00Z', 1])
+    expect(listed['2025-01']).toEqual(['2025-01-15T12:00:00Z', 1])
+    expect(Object.keys(listed)).toHaveLength(14)
+    // From January 2025 to November 2026.
+    expect(index.monthsCounted).toBe(23)
+  })
+
+  it('after a publish counts only its month again, and agrees with counting them all', async () => {
+    const docs = newspaper()
+    const index = new MonthIndex()
+    await index.months(sourceOver(docs))
+    docs.set('d', article('d', '2026-09-25T10:00:00Z', '2026-11-23T20:00:00Z'))
+    const counted = index.monthsCounted
+    const after = await entries(index, sourceOver(docs))
+    // September, and November, whose change was the newest the index knew (in case another came in that second).
+    expect(index.monthsCounted - counted).toBe(2)
+    expect(after['2026-09']).toEqual(['2026-11-23T20:00:00Z', 3])
+    expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+  })
+
+  it('counts every month again when an article is unpublished or moved to another month, and drops a month left empty', async () => {
+    const docs = newspaper()
+    const index = new MonthIndex()
+    await index.months(sourceOver(docs))
+    docs.delete('c')
+    docs.set('e', article('e', '2026-12-01T10:00:00Z', '2026-11-23T20:00:00Z'))
+    expect(await entries(index, sourceOver(docs))).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    expect(await entries(index, sourceOver(docs))).not.toHaveProperty('2026-11')
+    // A changed date: the article's month was September, now it is October.
+    docs.set('b', article('b', '2026-10-20T10:00:00Z', '2026-11-23T20:30:00Z'))
+    const moved = await entries(index, sourceOver(docs))
+    expect(moved).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    expect(moved['2026-09']).toEqual(['2026-09-03T10:00:00Z', 1])
+    expect(moved['2026-10']).toEqual(['2026-11-23T20:30:00Z', 1])
+  })
+
+  it('finds a change made in the same second as the newest one it knew', async () => {
+    const docs = newspaper()
+    const index = new MonthIndex()
+    await index.months(sourceOver(docs))
+    // c's change at 10:00:00 is the newest the index knew; a is corrected in that same second.
+    docs.set('a', { ...docs.get('a')!, title: 'Corrected', _updatedAt: '2026-11-02T10:00:00Z' })
+    expect((await entries(index, sourceOver(docs)))['2026-09']).toEqual(['2026-11-02T10:00:00Z', 2])
+  })
+
+  it('writes the index of an empty paper', async () => {
+    const xml = await sitemapIndex(sourceOver(new Map()))
+    expect(xml).toContain('/sitemaps/pages.xml')
+    expect(xml).not.toContain('/sitemaps/articles-')
   })
 })

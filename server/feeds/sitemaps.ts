@@ -23,7 +23,7 @@ export const maxMonths = 1_200
 /** Articles read per query for a month's sitemap, so no one result grows past the reader's result limit. */
 const chunk = 10_000
 /** Months checked per query in the index, so the query text stays small. */
-const monthsPerQuery = 12
+const monthsPerQuery = 6
 /** Categories, photo essays and authors listed in the pages' sitemap at most: with the fixed pages, within the protocol's limit. */
 const maxCategories = 5_000
 const maxEssays = 20_000
@@ -53,34 +53,125 @@ export function monthsBetween(from: string, to: string, limit = maxMonths): stri
   return months.reverse().slice(0, limit)
 }
 
-/** The articles published in a month: `publishedAt` is an ISO 8601 string, so its text sorts by time. */
+/**
+ * The articles published in a month: `publishedAt` is an ISO 8601 string, so its text sorts by
+ * time. The dates come first: the query planner tests conditions in order, and most articles fail
+ * the first or second.
+ */
 function inMonth(month: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RangeError(`Not a month: ${month}`)
-  return `${articleFilter} && publishedAt >= "${month}" && publishedAt < "${nextMonth(month)}"`
+  return `publishedAt >= "${month}" && publishedAt < "${nextMonth(month)}" && ${articleFilter}`
 }
 
 const monthOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])/.test(value) ? value.slice(0, 7) : null)
 
-/** The index: a sitemap of pages, the news sitemap, and one sitemap per month with articles, each with when it last changed. */
-export async function sitemapIndex(source: FeedSource): Promise<string> {
-  const range = await source.fetch<{ oldest: unknown; newest: unknown }>(`{
-  "oldest": *[${articleFilter} && defined(publishedAt)] | order(publishedAt asc)[0].publishedAt,
-  "newest": *[${articleFilter} && defined(publishedAt)] | order(publishedAt desc)[0].publishedAt
-}`)
-  const oldest = monthOf(range.oldest)
-  const newest = monthOf(range.newest)
-  const months = oldest && newest ? monthsBetween(oldest, newest) : []
-  const lastChanged = new Map<string, string>()
-  for (let i = 0; i < months.length; i += monthsPerQuery) {
-    const batch = months.slice(i, i + monthsPerQuery)
-    const query = `{${batch.map((month) => `"${month}": *[${inMonth(month)}] | order(_updatedAt desc)[0]._updatedAt`).join(',\n')}}`
-    const found = await source.fetch<Record<string, string | null>>(query)
-    for (const month of batch) if (found[month]) lastChanged.set(month, found[month]!)
+/** Articles with a date: those the month sitemaps list. */
+const dated = `defined(publishedAt) && ${articleFilter}`
+
+/**
+ * How many dated articles there are, when the newest change to one was made and the first and last
+ * dates: every part names the same filter, which the query planner runs once for the whole query.
+ */
+export const overviewQuery = `{
+  "count": count(*[${dated}]),
+  "latest": *[${dated}] | order(_updatedAt desc)[0]._updatedAt,
+  "oldest": *[${dated}] | order(publishedAt asc)[0].publishedAt,
+  "newest": *[${dated}] | order(publishedAt desc)[0].publishedAt
+}`
+
+/** Changed articles looked at before the index counts every month again (an import of more at once). */
+const maxChanged = 10_000
+
+/** The dates of the articles changed (or published) at or after `$since`: the months they are in have changed. */
+export const changedSinceQuery = `*[${dated} && _updatedAt >= $since][0...${maxChanged}].publishedAt`
+
+/** Each month's newest change and number of articles, `count` months to a query: one pass over the articles per month. */
+function monthsQuery(months: string[]): string {
+  return `{${months.map((month) => `"${month}": {"updated": *[${inMonth(month)}] | order(_updatedAt desc)[0]._updatedAt, "count": count(*[${inMonth(month)}])}`).join(',\n')}}`
+}
+
+interface MonthSummary {
+  updated: string
+  count: number
+}
+
+interface Summary {
+  /** Dated articles in all (a date no month holds counts here only). */
+  count: number
+  /** The newest `_updatedAt` among them when the summary was read. */
+  latest: string
+  /** Months with articles. */
+  months: Map<string, MonthSummary>
+}
+
+/**
+ * The months with articles and when each last changed, kept between builds of the index. Counting
+ * every month takes a pass over all articles per month (seconds for ten years of a daily paper), but
+ * between two builds few months change: every write stamps a document's `_updatedAt` with its time,
+ * so the articles changed since the last summary are found in one pass, and only their months are
+ * counted again. An article unpublished (or moved to another month) leaves no such trace: then the
+ * total no longer adds up, and every month is counted again.
+ */
+export class MonthIndex {
+  private summary: Summary | null = null
+  /** Months counted, for tests and the benchmark: how much work the last builds did. */
+  monthsCounted = 0
+
+  async months(source: FeedSource): Promise<Map<string, MonthSummary>> {
+    const overview = await source.fetch<{ count: number; latest: unknown; oldest: unknown; newest: unknown }>(overviewQuery)
+    const oldest = monthOf(overview.oldest)
+    const newest = monthOf(overview.newest)
+    const latest = typeof overview.latest === 'string' ? overview.latest : ''
+    if (!oldest || !newest || overview.count === 0) {
+      this.summary = { count: 0, latest, months: new Map() }
+      return this.summary.months
+    }
+    const all = new Set(monthsBetween(oldest, newest))
+    const kept = this.summary
+    let months: Map<string, MonthSummary> | null = null
+    if (kept && kept.latest <= latest) {
+      const changed = await source.fetch<unknown[]>(changedSinceQuery, { since: kept.latest })
+      // At or after: `_updatedAt` is to the second, and a change in the summary's last second may not be in it.
+      const touched = new Set(changed.map(monthOf).filter((month): month is string => month !== null && all.has(month)))
+      if (changed.length < maxChanged) {
+        const counted = await this.count(source, [...touched])
+        const next = new Map([...kept.months].filter(([month]) => !touched.has(month) && all.has(month)))
+        for (const [month, summary] of counted) next.set(month, summary)
+        // The months not counted again must hold what they held: then the totals differ by what the counted ones gained.
+        const sum = (of: Map<string, MonthSummary>) => [...of.values()].reduce((total, month) => total + month.count, 0)
+        if (overview.count - kept.count === sum(next) - sum(kept.months)) months = next
+      }
+    }
+    months ??= await this.count(source, [...all])
+    this.summary = { count: overview.count, latest, months }
+    return months
   }
+
+  private async count(source: FeedSource, months: string[]): Promise<Map<string, MonthSummary>> {
+    const counted = new Map<string, MonthSummary>()
+    for (let i = 0; i < months.length; i += monthsPerQuery) {
+      const batch = months.slice(i, i + monthsPerQuery)
+      const found = await source.fetch<Record<string, { updated: string | null; count: number }>>(monthsQuery(batch))
+      this.monthsCounted += batch.length
+      for (const month of batch) {
+        const summary = found[month]
+        if (summary && summary.count > 0 && summary.updated) counted.set(month, { updated: summary.updated, count: summary.count })
+      }
+    }
+    return counted
+  }
+}
+
+/** The index: a sitemap of pages, the news sitemap, and one sitemap per month with articles, each with when it last changed. */
+export async function sitemapIndex(source: FeedSource, index = new MonthIndex()): Promise<string> {
+  const months = await index.months(source)
   const entries = [
     sitemapEntry(`${source.origin}/sitemaps/pages.xml`, null),
     sitemapEntry(`${source.origin}/sitemaps/news.xml`, null),
-    ...months.filter((month) => lastChanged.has(month)).map((month) => sitemapEntry(`${source.origin}${monthSitemapPath(month)}`, lastChanged.get(month)!)),
+    ...[...months.keys()]
+      .sort()
+      .reverse()
+      .map((month) => sitemapEntry(`${source.origin}${monthSitemapPath(month)}`, months.get(month)!.updated)),
   ]
   return `${xmlDeclaration}<sitemapindex xmlns="${sitemapNs}">\n${entries.join('\n')}\n</sitemapindex>\n`
 }

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { notModified, type Built, type CachedFeed } from '../feeds/cache.ts'
 import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
 import { robotsTxt } from '../feeds/robots.ts'
-import { monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
+import { MonthIndex, monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
 import { feedSource, type FeedSource } from '../feeds/source.ts'
 import { sendBody } from '../pages/static.ts'
 import { publicBase } from './respond.ts'
@@ -69,7 +69,9 @@ export function authorRss(deps: ApiDeps) {
 }
 
 export function sitemapIndexXml(deps: ApiDeps) {
-  return feedRoute(deps, async (source) => xml(await sitemapIndex(source)))
+  // The months and when each changed, kept between builds: after a publish only its month is counted again.
+  const months = new MonthIndex()
+  return feedRoute(deps, async (source) => xml(await sitemapIndex(source, months)))
 }
 
 export function pagesSitemapXml(deps: ApiDeps) {

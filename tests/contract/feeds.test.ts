@@ -354,6 +354,25 @@ describe('built once per revision', () => {
     expect((await get(month)).text).not.toContain('just-in')
   })
 
+  it("the index dates a month by a correction at once, and drops a month whose only article is unpublished", async () => {
+    const client = await editor()
+    const month = `${publicUrl}/sitemaps/articles-${iso(400 * day).slice(0, 7)}.xml`
+    const lastmod = async () => parse(await get('/sitemap.xml')).sitemapindex.sitemap.find((entry: any) => entry.loc === month)?.lastmod
+    expect(await lastmod()).toMatch(w3c)
+    await client.patch('last-year').set({ title: 'From last year, corrected' }).commit()
+    const corrected = await anon.fetch<{ _updatedAt: string }>('*[_id == "last-year"][0]{_updatedAt}')
+    expect(await lastmod()).toBe(w3cDate(corrected._updatedAt))
+    const kept = await anon.fetch<Record<string, unknown>>('*[_id == "last-year"][0]')
+    await client.delete('last-year')
+    try {
+      expect(await lastmod()).toBeUndefined()
+    } finally {
+      const { _rev: _r, _updatedAt: _u, _createdAt: _c, ...doc } = kept as Record<string, unknown> & { _id: string; _type: string }
+      await client.createOrReplace({ ...doc, title: 'From last year' } as { _id: string; _type: string })
+    }
+    expect(await lastmod()).toMatch(w3c)
+  })
+
   it('answers a conditional request for the document it holds with 304, and a changed one with 200', async () => {
     for (const path of ['/rss.xml', '/sitemap.xml', '/sitemaps/news.xml']) {
       const full = await get(path)
