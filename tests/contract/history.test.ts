@@ -3,9 +3,12 @@
 // on a real service; each revision is read back by revision and by time over HTTP and through
 // @sanity/client's request(), its transactions listed with and without content, by author, newest
 // first and limited; anonymous readers are refused, bad input is answered in the protocol's shape,
-// and the history survives a restart over the same DATA_DIR.
+// and the history survives a restart over the same DATA_DIR, and a SIGKILL in the middle of writes
+// without ever disagreeing with the content.
 
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -253,5 +256,87 @@ describe('history across a restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('history under SIGKILL', () => {
+  const login = { email: 'history-crash@resonance.test', password: 'history-crash-password' }
+  const dataDir = mkdtempSync(join(tmpdir(), 'resonance-history-crash-'))
+  let child: ChildProcess | null = null
+  afterAll(() => {
+    child?.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const srv = createServer()
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number }
+        srv.close(() => resolve(port))
+      })
+      srv.on('error', reject)
+    })
+
+  async function start(port: number): Promise<string> {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', ADMIN_EMAIL: login.email, ADMIN_PASSWORD: login.password, STATIC_DIR: join(dataDir, 'none') },
+      stdio: 'ignore',
+    })
+    for (let tries = 0; ; tries++) {
+      if (child.exitCode !== null || tries > 300) throw new Error('The service did not start')
+      const res = await fetch(`http://127.0.0.1:${port}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) }).catch(() => null)
+      if (res?.ok) return ((await res.json()) as { access_token: string }).access_token
+      await sleep(100)
+    }
+  }
+
+  it('keeps the content and its history in agreement, with every acknowledged transaction in both', async () => {
+    const port = await freePort()
+    let token = await start(port)
+    const api = (path: string, body?: unknown) =>
+      fetch(`http://127.0.0.1:${port}/v2025-02-19/data/${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    expect((await api('mutate/production', { mutations: [{ create: { _id: 'h-counter', _type: 'counter', count: 0 } }] })).status).toBe(200)
+
+    // Each transaction creates one document and counts itself on the counter.
+    const acknowledged = new Set<string>()
+    let next = 0
+    let killed = false
+    const writer = async () => {
+      while (!killed && next < 90) {
+        const i = next++
+        try {
+          const res = await api('mutate/production', { mutations: [{ create: { _id: `h-${i}`, _type: 'crashItem', n: i } }, { patch: { id: 'h-counter', inc: { count: 1 } } }] })
+          if (res.status === 200) acknowledged.add(((await res.json()) as { transactionId: string }).transactionId)
+        } catch {
+          // The connection died with the process: never acknowledged.
+        }
+      }
+    }
+    const writers = Array.from({ length: 4 }, writer)
+    while (acknowledged.size < 30 && next < 90) await sleep(5)
+    killed = true
+    const exited = new Promise((r) => child!.once('exit', r))
+    child!.kill('SIGKILL')
+    await Promise.all(writers)
+    await exited
+
+    token = await start(port)
+    const ids = ['h-counter', ...Array.from({ length: 90 }, (_, i) => `h-${i}`)]
+    const query = encodeURIComponent('*[_type in ["crashItem", "counter"]]')
+    const content = ((await (await api(`query/production?query=${query}&perspective=raw`)).json()) as { result: Array<{ _id: string; count?: number }> }).result
+    const last = ((await (await api(`history/production/documents/${ids.join(',')}?lastRevision=true`)).json()) as { documents: Array<{ _id: string }> }).documents
+    // The newest revision history has of each document is the document as stored, and no more.
+    const byId = (docs: Array<{ _id: string }>) => Object.fromEntries(docs.map((d) => [d._id, d]))
+    expect(byId(last)).toEqual(byId(content))
+    const listedIds = (await (await api('history/production/transactions/h-counter?excludeContent=true&limit=1000')).text()).trim().split('\n').map((l) => (JSON.parse(l) as Listed).id)
+    for (const id of acknowledged) expect(listedIds, `acknowledged transaction ${id} missing from history`).toContain(id)
+    // The creation of the counter, then one transaction for each count.
+    const counter = content.find((d) => d._id === 'h-counter')!
+    expect(listedIds).toHaveLength(1 + counter.count!)
   })
 })
