@@ -53,7 +53,9 @@ describe('ListenerHub', () => {
 
     const mutations = [{ patch: { id: 'p1', set: { title: 'After' } } }, { create: { _id: 'drafts.p2', _type: 'post', title: 'Draft' } }]
     const tx = await store.commit('production', mutations, { identity: 'editor' })
-    await vi.waitFor(() => expect(received.drafts).toHaveLength(2))
+    // The events come once the pool's worker thread has started and checked the filter: on a busy
+    // machine that takes seconds, so wait for them rather than for vitest's default second.
+    await vi.waitFor(() => expect(received.drafts).toHaveLength(2), { timeout: 20_000 })
 
     for (const name of ['a', 'b']) {
       expect(received[name]).toHaveLength(1)
