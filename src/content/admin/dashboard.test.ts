@@ -26,7 +26,8 @@ describe('the dashboard', () => {
     // A draft never published, and a published article whose unpublished changes feature it.
     expect(ids(data.featured.notShown)).toEqual(['results', 'barrier'])
     expect(data.featured.notShown[0]).toMatchObject({ title: 'Weekend sport results', category: 'Sport', hasPublished: false, hasDraft: true })
-    expect(data.latest.shown[0]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes', category: 'UK', hasPublished: true, hasDraft: true })
+    // Shown as editors see it: the draft's title, marked as having changes waiting.
+    expect(data.latest.shown[0]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes as surge tide rises', category: 'UK', hasPublished: true, hasDraft: true })
     expect(data.latest.shown[1]).toMatchObject({ id: 'arsenal', hasDraft: false })
     expect(data.latest.notShown).toEqual([])
     expect(data.trending.notShown).toEqual([])

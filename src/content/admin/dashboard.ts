@@ -6,7 +6,7 @@
 // articles come from the editors' view, drafts included.
 
 import type { Fetch } from './contentService.ts'
-import { articleFilter } from './draftOverlay.ts'
+import { articleFilter, isCurrent } from './draftOverlay.ts'
 import type { PublishedFetch } from './frontPage.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 import { loadHomepage, type CardArticle, type HomepageSections } from '../homepage/rules.ts'
@@ -38,13 +38,17 @@ export type DashboardData = Record<DashboardSectionKey, DashboardSection>
 
 const flaggedCount = (section: FlaggedSection) => (section === 'featured' ? limits.featured + limits.lead : section === 'latest' ? limits.latest : 1) + flaggedListLimit
 
-/** The flagged articles as editors see them (a draft over its published version), and which shown ones have a draft. */
+/**
+ * The flagged articles as editors see them (a draft over its published version), and the shown ones
+ * as editors see them too: the homepage picks them, the rows say what an editor would open.
+ */
 export const flaggedQuery = `{
 ${(Object.keys(flags) as FlaggedSection[]).map((section) => `  "${section}": *[${articleFilter} && ${flags[section]} == true] | ${newestFirst}[0...${flaggedCount(section)}]${listItem}`).join(',\n')},
-  "drafts": *[_id in $draftIds]._id
+  "shown": *[_type == "article" && (_id in $ids || _id in $draftIds) && ${isCurrent}]${listItem}
 }`
 
-type FlaggedResult = Record<FlaggedSection, Array<Partial<AdminListItem> & { id: string }> | null> & { drafts: string[] | null }
+type Rows = Array<Partial<AdminListItem> & { id: string }> | null
+type FlaggedResult = Record<FlaggedSection | 'shown', Rows>
 
 export interface DashboardDeps {
   /** The editors' view (raw perspective): drafts included. */
@@ -65,16 +69,18 @@ export async function fetchDashboard({ fetch, fetchPublished }: DashboardDeps): 
   const { sections } = await loadHomepage(fetchPublished)
   const shown = shownOf(sections)
   const shownIds = [...new Set(Object.values(shown).flatMap((list) => list.map((article) => article._id)))]
-  const flagged = await fetch<FlaggedResult>(flaggedQuery, { draftIds: shownIds.map((id) => `drafts.${id}`) })
-  const drafts = new Set(flagged?.drafts ?? [])
-  const rowOf = (article: CardArticle): AdminListItem => ({
-    id: article._id,
-    title: article.title ?? null,
-    category: article.categories?.[0]?.title ?? null,
-    publishedAt: article.publishedAt ?? null,
-    hasPublished: true,
-    hasDraft: drafts.has(`drafts.${article._id}`),
-  })
+  const flagged = await fetch<FlaggedResult>(flaggedQuery, { ids: shownIds, draftIds: shownIds.map((id) => `drafts.${id}`) })
+  const editorsRows = new Map((flagged?.shown ?? []).map((raw) => [raw.id, listItemOf(raw)]))
+  // A shown article is published; were it deleted since the homepage was read, its card still says what readers saw.
+  const rowOf = (article: CardArticle): AdminListItem =>
+    editorsRows.get(article._id) ?? {
+      id: article._id,
+      title: article.title ?? null,
+      category: article.categories?.[0]?.title ?? null,
+      publishedAt: article.publishedAt ?? null,
+      hasPublished: true,
+      hasDraft: false,
+    }
   const section = (key: DashboardSectionKey): DashboardSection => {
     const here = shown[key].map(rowOf)
     if (key === 'trending') return { shown: here, notShown: [] }
