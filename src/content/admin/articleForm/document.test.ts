@@ -57,6 +57,11 @@ describe('stored article and form values', () => {
     expect({ ...doc, body: withoutSpanKeys(doc.body) }).toEqual({ ...rest, body: withoutSpanKeys(rest.body), isBreakingNews: false, isLatestUpdate: false })
   })
 
+  it('saves an untouched publish time as it was, seconds and all', () => {
+    const precise = { ...stored, publishedAt: '2026-11-21T08:30:45.123Z' }
+    expect(documentFromValues(valuesFromDocument(precise, true), 'a1', precise, counter()).publishedAt).toBe('2026-11-21T08:30:45.123Z')
+  })
+
   it('puts a newly chosen category first and keeps the others', () => {
     const doc = documentFromValues({ ...valuesFromDocument(stored, true), category_id: otherCategoryId }, 'a1', stored, counter())
     expect(doc.categories).toEqual([

@@ -5,7 +5,7 @@
 import { isValid } from 'date-fns'
 import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
 import type { ImageField, Reference } from '../../../../shared/schema.ts'
-import { fromLocalInput, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
+import { publishedAtToSave, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
 
 /** The fields the service keeps about every document; never sent back. */
 const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt', '_originalId'] as const
@@ -78,7 +78,7 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
     _type: 'article',
     title: values.title.trim(),
     slug: { _type: 'slug', current: values.slug },
-    publishedAt: fromLocalInput(values.published_at) ?? new Date().toISOString(),
+    publishedAt: publishedAtToSave(values.published_at, base.publishedAt),
     author,
     categories,
     body: editorToPortableText(values.content, newKey),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromLocalInput, slugFromTitle, toLocalInput } from './values.ts'
+import { fromLocalInput, publishedAtToSave, slugFromTitle, toLocalInput } from './values.ts'
 
 describe('slugFromTitle', () => {
   it('makes lowercase words joined by single hyphens, without accents or punctuation', () => {
@@ -23,5 +23,25 @@ describe('publish dates', () => {
     expect(fromLocalInput(text)).toBe(new Date(Math.floor(moment.getTime() / 60_000) * 60_000).toISOString())
     expect(fromLocalInput('')).toBeNull()
     expect(fromLocalInput('yesterday')).toBeNull()
+  })
+})
+
+describe('publishedAtToSave', () => {
+  const loaded = '2026-11-21T08:30:45.123Z'
+  const now = new Date('2026-11-23T12:00:00Z')
+
+  it('keeps the loaded time to the millisecond while the field shows it unchanged', () => {
+    expect(publishedAtToSave(toLocalInput(new Date(loaded)), loaded, now)).toBe(loaded)
+  })
+
+  it('takes the field when the editor changed it, to the minute', () => {
+    const field = toLocalInput(new Date('2026-11-22T09:15:00Z'))
+    expect(publishedAtToSave(field, loaded, now)).toBe('2026-11-22T09:15:00.000Z')
+  })
+
+  it('falls back to now when the field holds no time, and reads no time from a document without one', () => {
+    expect(publishedAtToSave('', loaded, now)).toBe(now.toISOString())
+    expect(publishedAtToSave('', undefined, now)).toBe(now.toISOString())
+    expect(publishedAtToSave('not a date', 'also not a date', now)).toBe(now.toISOString())
   })
 })

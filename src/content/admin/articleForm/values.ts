@@ -55,6 +55,19 @@ export function fromLocalInput(text: string): string | null {
   return isValid(date) ? date.toISOString() : null
 }
 
+/**
+ * The publish time to save: the one the article had, to the millisecond, while the editor leaves the
+ * minute-precise field as it was loaded (the field cannot show seconds, and saving must not round
+ * them away); otherwise the field's time, or now when it holds none.
+ */
+export function publishedAtToSave(field: string, before: unknown, now: Date = new Date()): string {
+  if (typeof before === 'string') {
+    const loaded = new Date(before)
+    if (isValid(loaded) && toLocalInput(loaded) === field) return before
+  }
+  return fromLocalInput(field) ?? now.toISOString()
+}
+
 /** The slug the form suggests for a title: the seed's rule (shared/slug.ts), allowing 96 characters. */
 export function slugFromTitle(title: string): string {
   return slugify(title, 96)
