@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import type { ListenLimits } from './live/listeners.ts'
 import type { QueryLimits } from './query/engine.ts'
 import type { ContentEnv } from '../shared/contentConfig.ts'
+import { parseTrustedProxies } from './http/client.ts'
 
 export interface Config {
   port: number
@@ -47,6 +48,8 @@ export interface Config {
   smtpUrl: string | null
   /** The From address of the paper's email. */
   mailFrom: string
+  /** Reverse proxies whose X-Forwarded-For names the client (server/http/client.ts). */
+  trustedProxies: string[]
   /**
    * The VITE_SANITY_* settings the app was built with, read again at start: the pages' Content
    * Security Policy must allow the API host (and image host) they point the app at.
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
     mailFrom: env.MAIL_FROM || 'Resonance <newsletter@resonance.example>',
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
     limits: {
       // One more than the cores: the third worker is what a held attacker's queries are confined to.

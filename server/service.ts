@@ -121,6 +121,7 @@ export async function startService(config: Config, log: (line: string) => void =
     config: {
       projectId: config.projectId,
       corsOrigins: config.corsOrigins,
+      trustedProxies: config.trustedProxies,
       publicUrl: config.publicUrl,
       maxBodyBytes: config.maxBodyBytes,
       maxUploadBytes: config.maxUploadBytes,

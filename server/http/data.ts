@@ -9,7 +9,7 @@ import { isRecord, sendJson, sendRaw } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function query({ queries }: ApiDeps) {
-  return async ({ req, res, url, params: { version, dataset }, who, json }: Context): Promise<void> => {
+  return async ({ req, res, url, params: { version, dataset }, who, json, address }: Context): Promise<void> => {
     let q: unknown
     let params: Record<string, unknown> = {}
     if (req.method === 'POST') {
@@ -30,7 +30,7 @@ export function query({ queries }: ApiDeps) {
     const principal = who()
     const perspective = normalisePerspective(url.searchParams.get('perspective'), version!)
     const reader = { anonymous: principal === null, identity: principal?.id, versions: modernVersion(version!) }
-    const result = await queries.query(dataset!, q, params, perspective, reader, { client: req.socket.remoteAddress })
+    const result = await queries.query(dataset!, q, params, perspective, reader, { client: address() })
     const echo = url.searchParams.get('returnQuery') === 'false' ? '' : `"query":${JSON.stringify(q)},`
     const head = `{${echo}"result":${result.json},"ms":`
     const body = Buffer.from(`${head}${result.ms}}`)

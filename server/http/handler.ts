@@ -8,6 +8,7 @@ import type { Principal } from '../access/auth.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
 import type { PageRenderer } from '../pages/render.ts'
 import type { StaticFiles } from '../pages/static.ts'
+import { clientAddress } from './client.ts'
 import { decodePart, fail, publicBase, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'
@@ -31,6 +32,7 @@ const serviceArea = /^\/(images|files|auth|newsroom)(\/|$)/
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { store, queries, auth, statics, pages, config } = deps
   const allowed = new Set(config.corsOrigins)
+  const trustedProxies = new Set(config.trustedProxies)
   const routes = routeTable(deps)
 
   function cors(req: IncomingMessage, res: ServerResponse): void {
@@ -59,6 +61,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
         if (!m) throw httpError(401, 'Malformed Authorization header: expected "Bearer <token>"')
         return (principal = auth.authenticate(m[1]!))
       },
+      address: () => clientAddress(req, trustedProxies),
       json(limit = config.maxBodyBytes) {
         body ??= readJson(req, limit)
         return body

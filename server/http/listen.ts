@@ -9,7 +9,7 @@ import { modernVersion } from '../query/engine.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function listen({ store, queries, hub, config }: ApiDeps) {
-  return async ({ req, res, url, params: { version, dataset }, who }: Context): Promise<void> => {
+  return async ({ req, res, url, params: { version, dataset }, who, address }: Context): Promise<void> => {
     store.dataset(dataset!)
     const anonymous = who() === null
     const q = url.searchParams.get('query') ?? ''
@@ -36,7 +36,7 @@ export function listen({ store, queries, hub, config }: ApiDeps) {
     // A filter others already listen to is known to be valid: a thousand open homepages are checked once.
     if (!failure && !hub.has(dataset!, q, params)) {
       try {
-        await queries.checkFilter(q, params, { anonymous }, req.socket.remoteAddress)
+        await queries.checkFilter(q, params, { anonymous }, address())
       } catch (error) {
         failure = error
       }

@@ -59,9 +59,6 @@ async function readFields(req: IncomingMessage, names: readonly string[]): Promi
   return fields
 }
 
-function remote(req: IncomingMessage): string {
-  return addressKey(req.socket.remoteAddress ?? 'unknown')
-}
 
 function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
@@ -87,7 +84,7 @@ async function answer(ctx: Context, deps: ReaderDeps, form: FormSubmission['form
 export function contactForm(deps: ReaderDeps) {
   return async (ctx: Context): Promise<void> => {
     const values = await readFields(ctx.req, contactFieldOrder)
-    await answer(ctx, deps, 'contact', values, deps.readers.contact(values, remote(ctx.req)), '/contact/sent')
+    await answer(ctx, deps, 'contact', values, deps.readers.contact(values, addressKey(ctx.address())), '/contact/sent')
   }
 }
 
@@ -100,7 +97,7 @@ export function subscribeForm(deps: ReaderDeps) {
       const start: FormSubmission = { form: 'subscribe', values: { email: (values.email ?? '').slice(0, 254) }, errors: {}, notice: null }
       if (await deps.renderSubmission(ctx.req, ctx.res, '/subscribe', 200, start)) return
     }
-    const result = await deps.readers.subscribe(values, remote(ctx.req))
+    const result = await deps.readers.subscribe(values, addressKey(ctx.address()))
     await answer(ctx, deps, 'subscribe', values, result, `/subscribe/sent?delivery=${result.delivery ?? 'sent'}`)
   }
 }

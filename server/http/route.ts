@@ -20,6 +20,8 @@ export interface ApiConfig {
   maxBodyBytes: number
   maxUploadBytes: number
   listenKeepAliveMs: number
+  /** Proxies whose `X-Forwarded-For` names the client (TRUSTED_PROXIES); see client.ts. */
+  trustedProxies: string[]
   /** Whether the demo credentials may be shown on the sign-in page. */
   demoCredentials: { email: string; password: string } | null
   /** The VITE_SANITY_* settings the app was built with: feeds read the dataset and images the pages do. */
@@ -57,6 +59,8 @@ export interface Context {
   params: Record<string, string>
   /** Who holds the request's bearer token; null without one. A bad token is a 401. */
   who(): Principal | null
+  /** The address the request comes from, for limits kept per address (client.ts). */
+  address(): string
   /** The request body as JSON, read once, within `limit` bytes (default: MAX_BODY_BYTES). */
   json(limit?: number): Promise<unknown>
 }

@@ -5,10 +5,10 @@ import { isRecord, sendJson } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function login({ auth }: ApiDeps) {
-  return async ({ req, res, json }: Context): Promise<void> => {
+  return async ({ res, json, address }: Context): Promise<void> => {
     const body = await json(64 * 1024)
     const b = isRecord(body) ? body : {}
-    sendJson(res, 200, await auth.login(b.email, b.password, req.socket.remoteAddress ?? 'unknown'))
+    sendJson(res, 200, await auth.login(b.email, b.password, address()))
   }
 }
 

@@ -209,3 +209,39 @@ describe('with an SMTP server that refuses the address', () => {
     expect(email).toMatchObject({ to: 'bounce@example.org', status: 'failed', error: expect.stringMatching(/550|Mailbox unavailable/) })
   })
 })
+
+describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
+  let service: TestService
+
+  beforeAll(async () => {
+    service = await startTestService({ TRUSTED_PROXIES: '127.0.0.1' })
+  })
+  afterAll(() => service.stop())
+
+  const from = (address: string) => ({ ...json, 'x-forwarded-for': address })
+
+  it('counts each reader by the address the proxy names, not the proxy\'s own', async () => {
+    const answers: number[] = []
+    for (let i = 0; i < 6; i++) answers.push((await post(service, '/contact', message, from('198.51.100.7'))).status)
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429])
+    // Another reader behind the same proxy is not held back by the first.
+    expect((await post(service, '/contact', message, from('198.51.100.8'))).status).toBe(200)
+    // A reader adding their own X-Forwarded-For only adds to the left of what the proxy appended.
+    expect((await post(service, '/contact', message, from('192.0.2.1, 198.51.100.7'))).status).toBe(429)
+  })
+})
+
+describe('with no proxy trusted (the default)', () => {
+  let service: TestService
+
+  beforeAll(async () => {
+    service = await startTestService()
+  })
+  afterAll(() => service.stop())
+
+  it('ignores X-Forwarded-For, so writing one escapes no limit', async () => {
+    const answers: number[] = []
+    for (let i = 0; i < 6; i++) answers.push((await post(service, '/contact', message, { ...json, 'x-forwarded-for': `198.51.100.${i}` })).status)
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429])
+  })
+})
