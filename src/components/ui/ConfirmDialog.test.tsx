@@ -143,7 +143,9 @@ describe('useConfirmation with ConfirmDialog', () => {
     render(<Harness action={action} />)
     await user.click(screen.getByRole('button', { name: 'Delete Bridge' }))
     await user.click(screen.getByRole('button', { name: 'Delete' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
+    // The dialog closes once the rejected action has settled, a few microtasks after the click.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(action).toHaveBeenCalledWith('Bridge')
   })
 
   it('moves focus to the fallback when the opener has gone', async () => {
@@ -151,7 +153,7 @@ describe('useConfirmation with ConfirmDialog', () => {
     render(<Harness action={async () => {}} />)
     await user.click(screen.getByRole('button', { name: 'Delete Bridge' }))
     await user.click(screen.getByRole('button', { name: 'Delete' }))
-    expect(screen.queryByRole('button', { name: 'Delete Bridge' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Bridge' })).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Articles' }))
   })
 
@@ -160,7 +162,7 @@ describe('useConfirmation with ConfirmDialog', () => {
     const { rerender } = render(<ListHarness items={['Bridge', 'Barrier']} action={async () => {}} />)
     await user.click(screen.getByRole('button', { name: 'Delete Bridge' }))
     await user.click(screen.getByRole('button', { name: 'Delete' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Bridge' }))
     // The refreshed list arrives.
     rerender(<ListHarness items={['Barrier']} action={async () => {}} />)
