@@ -34,7 +34,9 @@ export function query({ queries }: ApiDeps) {
     const echo = url.searchParams.get('returnQuery') === 'false' ? '' : `"query":${JSON.stringify(q)},`
     const head = `{${echo}"result":${result.json},"ms":`
     const body = Buffer.from(`${head}${result.ms}}`)
-    sendRaw(res, 200, body)
+    // A signed-in answer may hold drafts (an editor's preview): no shared cache or browser keeps it.
+    if (principal !== null) res.setHeader('Vary', 'Authorization')
+    sendRaw(res, 200, body, principal === null ? 'no-store' : 'private, no-store')
     // Everything an anonymous GET's response depends on is in its URL; see the handler's shortcut.
     if (req.method === 'GET' && principal === null && result.revision !== null) {
       queries.rememberResponse(req.url!, dataset!, result.revision, result.ms === 0 ? body : Buffer.from(`${head}0}`))

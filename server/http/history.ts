@@ -50,6 +50,50 @@ export function historyTransactions({ store }: ApiDeps) {
   }
 }
 
+/** How far back Recently deleted looks: the newsroom's window for bringing an article back. */
+export const DELETED_WINDOW_DAYS = 30
+/** Deleted documents one listing names at most, newest first. */
+export const MAX_DELETED_LISTED = 200
+
+/**
+ * Documents deleted in the last 30 days and not written since (an article and its draft as one),
+ * newest first, each with its last kept revision and who deleted it, for the admin's Recently
+ * deleted list. Not part of Sanity's History API: the Content Lake has no such listing, so the
+ * answer is this service's own JSON. `type` narrows it to one document type.
+ */
+export function historyDeleted({ store, auth }: ApiDeps) {
+  return async ({ res, url, params: { dataset } }: Context): Promise<void> => {
+    store.dataset(dataset!)
+    const type = url.searchParams.get('type') ?? undefined
+    if (type !== undefined && !/^[A-Za-z0-9_.-]{1,100}$/.test(type)) throw httpError(400, `Invalid type ${JSON.stringify(type.slice(0, 60))}`)
+    const since = new Date(Date.now() - DELETED_WINDOW_DAYS * 24 * 60 * 60 * 1000)
+    const emails = emailsOf(auth)
+    const documents = store.history.deletedSince(dataset!, since, { type, limit: MAX_DELETED_LISTED }).map((d) => ({
+      ...d,
+      deletedByEmail: emails.get(d.deletedBy) ?? null,
+    }))
+    sendJson(res, 200, { since: since.toISOString(), documents })
+  }
+}
+
+/**
+ * The people behind history's identities: `{identities: [{id, email}]}` for the ids asked, in that
+ * order. Transactions name their author by identity (a user id, or `robot:…` for an API token, which
+ * has no email); the History panel shows editors by email.
+ */
+export function historyIdentities({ auth }: ApiDeps) {
+  return async ({ res, params: { ids } }: Context): Promise<void> => {
+    const asked = [...new Set(ids!.split(','))]
+    if (asked.length > MAX_HISTORY_IDS || asked.some((id) => id === '' || id.length > 200)) throw httpError(400, `Give 1 to ${MAX_HISTORY_IDS} comma-separated identities`)
+    const emails = emailsOf(auth)
+    sendJson(res, 200, { identities: asked.map((id) => ({ id, email: emails.get(id) ?? null })) })
+  }
+}
+
+function emailsOf(auth: ApiDeps['auth']): Map<string, string> {
+  return new Map(auth.listUsers().map((user) => [user.id, user.email]))
+}
+
 function documentIds(list: string): string[] {
   const ids = [...new Set(list.split(','))]
   const bad = ids.find((id) => !isValidDocumentId(id))

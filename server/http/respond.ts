@@ -24,11 +24,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   sendRaw(res, status, JSON.stringify(body))
 }
 
-export function sendRaw(res: ServerResponse, status: number, json: string | Buffer): void {
+export function sendRaw(res: ServerResponse, status: number, json: string | Buffer, cacheControl = 'no-store'): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(typeof json === 'string' ? Buffer.byteLength(json) : json.length),
-    'Cache-Control': 'no-store',
+    'Cache-Control': cacheControl,
   })
   res.end(json)
 }

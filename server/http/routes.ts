@@ -3,7 +3,7 @@
 // write needs a writer's role, checked by the handler before the route runs.
 
 import { doc, mutate, mutatePermission, query } from './data.ts'
-import { historyDocuments, historyTransactions } from './history.ts'
+import { historyDeleted, historyDocuments, historyIdentities, historyTransactions } from './history.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { file, image, upload } from './media.ts'
@@ -26,6 +26,9 @@ export function routeTable(deps: ApiDeps): Route[] {
     // History shows drafts and private documents as they were: signed-in principals only.
     { methods: GET, path: api('data/history/(?<dataset>[^/]+)/documents/(?<ids>.+?)'), access: 'signedIn', handle: historyDocuments(deps) },
     { methods: GET, path: api('data/history/(?<dataset>[^/]+)/transactions/(?<ids>.+?)'), access: 'signedIn', handle: historyTransactions(deps) },
+    // The admin's History panel and Recently deleted list: who wrote a revision, and what was deleted.
+    { methods: GET, path: api('data/history/(?<dataset>[^/]+)/deleted'), access: 'signedIn', handle: historyDeleted(deps) },
+    { methods: GET, path: /^\/newsroom\/identities\/(?<ids>[^/]+)$/, access: 'signedIn', handle: historyIdentities(deps) },
     { methods: ['POST'], path: api('assets/(?<kind>images|files)/(?<dataset>[^/]+)'), access: 'writer', permission: async () => 'create', handle: upload(deps) },
     {
       methods: GET,

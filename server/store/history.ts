@@ -40,6 +40,21 @@ export interface HistoryTransaction {
   mutations?: Mutation[]
 }
 
+/** A document whose last revision deleted it, as the Recently deleted list shows it. */
+export interface DeletedDocument {
+  /** The published id (a draft's `drafts.` prefix taken off): one entry for an article and its draft. */
+  id: string
+  /** The document's type, from its last kept revision. */
+  type: string
+  deletedAt: string
+  /** Who deleted it (the identity of the transaction that did). */
+  deletedBy: string
+  /** The transaction that deleted it. */
+  transaction: string
+  /** The document as it last was before the deletion (a draft's over the published one's when both were kept). */
+  document: Doc
+}
+
 /** A dataset's past: every document at each transaction that wrote it, and who wrote it when. */
 export class History {
   private readonly db: Database.Database
@@ -55,6 +70,12 @@ export class History {
       atSeq: db.prepare('SELECT doc FROM revisions WHERE dataset = ? AND doc_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').pluck(),
       atTime: db.prepare('SELECT doc FROM revisions WHERE dataset = ? AND doc_id = ? AND timestamp <= ? ORDER BY seq DESC LIMIT 1').pluck(),
       lastKept: db.prepare('SELECT doc FROM revisions WHERE dataset = ? AND doc_id = ? AND doc IS NOT NULL ORDER BY seq DESC LIMIT 1').pluck(),
+      deletionsSince: db.prepare(
+        'SELECT doc_id, seq, tx_id, timestamp FROM revisions WHERE dataset = ? AND doc IS NULL AND timestamp >= ? ORDER BY seq DESC',
+      ),
+      lastSeq: db.prepare('SELECT MAX(seq) FROM revisions WHERE dataset = ? AND doc_id = ?').pluck(),
+      lastKeptRow: db.prepare('SELECT seq, doc FROM revisions WHERE dataset = ? AND doc_id = ? AND doc IS NOT NULL ORDER BY seq DESC LIMIT 1'),
+      authorOf: db.prepare('SELECT identity FROM transactions WHERE dataset = ? AND id = ?').pluck(),
       dropRevisions: db.prepare('DELETE FROM revisions WHERE dataset = ?'),
       dropTransactions: db.prepare('DELETE FROM transactions WHERE dataset = ?'),
     }
@@ -71,7 +92,12 @@ export class History {
       const hasRevisions = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revisions'").pluck().get() !== undefined
       const columns = db.prepare('PRAGMA table_info(transactions)').all() as Array<{ name: string }>
       if (!columns.some((c) => c.name === 'mutations')) db.exec('ALTER TABLE transactions ADD COLUMN mutations TEXT')
-      if (hasRevisions) return
+      // Deletions are few beside edits: a partial index finds the recent ones without reading every revision.
+      const deletionIndex = 'CREATE INDEX IF NOT EXISTS revisions_deletions ON revisions (dataset, timestamp) WHERE doc IS NULL'
+      if (hasRevisions) {
+        db.exec(deletionIndex)
+        return
+      }
       db.exec(`
         CREATE TABLE revisions (
           seq INTEGER PRIMARY KEY,
@@ -81,6 +107,7 @@ export class History {
         CREATE INDEX revisions_by_document ON revisions (dataset, doc_id, seq);
         CREATE INDEX revisions_by_transaction ON revisions (dataset, tx_id);
       `)
+      db.exec(deletionIndex)
       const insert = db.prepare('INSERT INTO revisions (dataset, doc_id, tx_id, timestamp, doc) VALUES (?, ?, ?, ?, ?)')
       const existing = db.prepare('SELECT dataset, id, doc FROM documents ORDER BY dataset, id').all() as Array<{ dataset: string; id: string; doc: string }>
       const now = new Date().toISOString()
@@ -190,6 +217,42 @@ export class History {
       // Transactions logged before history was kept have no mutations on record.
       ...(query.excludeContent ? {} : { mutations: row.mutations === null ? [] : (JSON.parse(row.mutations) as Mutation[]) }),
     }))
+  }
+
+  /**
+   * Documents deleted since `since` and not written again: newest deletion first, at most `limit`,
+   * of `type` when given. An article and its draft are one entry under the published id, gone only
+   * when both are; its document is the last revision either kept, the later one (the draft, when
+   * the draft was edited after publishing), so restoring brings back what the editor last saw.
+   */
+  deletedSince(dataset: string, since: Date, options: { type?: string; limit: number }): DeletedDocument[] {
+    const rows = this.statements.deletionsSince.all(dataset, since.toISOString()) as Array<{ doc_id: string; seq: number; tx_id: string; timestamp: string }>
+    const found: DeletedDocument[] = []
+    const seen = new Set<string>()
+    for (const row of rows) {
+      if (found.length >= options.limit) break
+      const id = row.doc_id.startsWith('drafts.') ? row.doc_id.slice('drafts.'.length) : row.doc_id
+      if (seen.has(id)) continue
+      seen.add(id)
+      const variants = [id, `drafts.${id}`]
+      // Gone means: each variant's last revision, if it has any, is a deletion.
+      const alive = variants.some((v) => {
+        const last = this.statements.lastSeq.get(dataset, v) as number | null
+        if (last === null) return false
+        return (this.statements.lastKeptRow.get(dataset, v) as { seq: number } | undefined)?.seq === last
+      })
+      if (alive) continue
+      const kept = variants
+        .map((v) => this.statements.lastKeptRow.get(dataset, v) as { seq: number; doc: string } | undefined)
+        .filter((k): k is { seq: number; doc: string } => k !== undefined)
+        .sort((a, b) => b.seq - a.seq)[0]
+      if (!kept) continue
+      const document = JSON.parse(kept.doc) as Doc
+      if (options.type !== undefined && document._type !== options.type) continue
+      const deletedBy = (this.statements.authorOf.get(dataset, row.tx_id) as string | undefined) ?? ''
+      found.push({ id, type: String(document._type), deletedAt: row.timestamp, deletedBy, transaction: row.tx_id, document })
+    }
+    return found
   }
 
   /**

@@ -1,0 +1,68 @@
+// Preview's contract with the service (docs/decisions/014-preview.md): a signed-in editor's query of
+// the drafts perspective answers with the draft, marked `private, no-store` so no shared cache or
+// browser keeps it; an anonymous query of the same perspective still answers published content only.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../support/service.ts'
+import { raw } from './helpers.ts'
+
+let service: TestService
+let token: string
+
+const query = `*[_type == "article" && slug.current == $slug][0]{title}`
+
+function previewUrl(perspective: string): string {
+  const params = new URLSearchParams({ query, $slug: JSON.stringify('preview-story'), perspective })
+  return `${service.url}/v2025-02-19/data/query/production?${params}`
+}
+
+beforeAll(async () => {
+  service = await startTestService()
+  token = await service.adminToken()
+  const admin = service.client({ token })
+  await admin.create({ _id: 'preview-story', _type: 'article', title: 'Published words', slug: { _type: 'slug', current: 'preview-story' } })
+  await admin.create({ _id: 'drafts.preview-story', _type: 'article', title: 'Draft words', slug: { _type: 'slug', current: 'preview-story' } })
+  await admin.create({ _id: 'drafts.only-draft', _type: 'article', title: 'Never published', slug: { _type: 'slug', current: 'only-draft' } })
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('a signed-in preview query', () => {
+  it('answers with the draft over the published article, private and never stored', async () => {
+    const res = await raw(previewUrl('drafts'), { headers: { authorization: `Bearer ${token}` } })
+    expect(res.status, res.text.slice(0, 300)).toBe(200)
+    expect(res.json.result).toEqual({ title: 'Draft words' })
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    expect(res.headers.get('vary') ?? '').toMatch(/authorization/i)
+  })
+
+  it('finds an article that only exists as a draft', async () => {
+    const params = new URLSearchParams({ query, $slug: JSON.stringify('only-draft'), perspective: 'drafts' })
+    const res = await raw(`${service.url}/v2025-02-19/data/query/production?${params}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(res.json.result).toEqual({ title: 'Never published' })
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+  })
+})
+
+describe('an anonymous query of the drafts perspective', () => {
+  it('answers with the published article only, twice (the second from the URL cache)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await raw(previewUrl('drafts'))
+      expect(res.status, res.text.slice(0, 300)).toBe(200)
+      expect(res.json.result).toEqual({ title: 'Published words' })
+      expect(res.text).not.toContain('Draft words')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('finds nothing for an article that only exists as a draft, even right after an editor previewed it', async () => {
+    const params = new URLSearchParams({ query, $slug: JSON.stringify('only-draft'), perspective: 'drafts' })
+    const url = `${service.url}/v2025-02-19/data/query/production?${params}`
+    expect((await raw(url, { headers: { authorization: `Bearer ${token}` } })).json.result).toEqual({ title: 'Never published' })
+    const res = await raw(url)
+    expect(res.json.result).toBeNull()
+    expect(res.text).not.toContain('Never published')
+  })
+})
