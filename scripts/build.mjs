@@ -1,10 +1,22 @@
 // `npm run build`: the browser app (dist/) and the same routes built for the content service to
-// render reader pages with (dist-server/entry-server.js). Extra arguments go to both builds.
+// render reader pages with (dist-server/entry-server.js), then Brotli and gzip copies of the app's
+// text files beside them (scripts/precompress.mjs). Extra arguments go to both builds.
 
 import { spawnSync } from 'node:child_process'
+import { precompress } from './precompress.mjs'
 
 const extra = process.argv.slice(2)
 for (const args of [['build', ...extra], ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', ...extra]]) {
   const result = spawnSync('npx', ['vite', ...args], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const started = performance.now()
+const written = await precompress('dist')
+if (!extra.includes('--logLevel')) {
+  const sum = (key) => written.reduce((total, entry) => total + entry[key], 0)
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`
+  console.log(
+    `Compressed ${written.length} files in dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: ${kb(sum('plain'))} as ${kb(sum('br'))} Brotli, ${kb(sum('gz'))} gzip`,
+  )
 }
