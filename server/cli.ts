@@ -16,8 +16,8 @@ Commands
   export FILE [--dataset NAME]               Write the dataset as NDJSON, or as .tar.gz with its images.
   token create --role ROLE [--label TEXT] [--ttl SECONDS]
                                              Print a new API token (roles: ${roles.join(', ')}).
-  user create EMAIL --role ROLE              Create a user, or reset an existing one's password and role.
-                                             The password comes from RESONANCE_PASSWORD.
+  user create EMAIL --role ROLE              Create a user, or reset an existing one's password and role
+                                             (roles: ${roles.join(', ')}). The password comes from RESONANCE_PASSWORD.
   user list                                  List users and their roles.
   datasets                                   List datasets with their document counts.
   seed [--dataset NAME]                      Load the demo newspaper into an empty dataset.

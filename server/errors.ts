@@ -55,13 +55,14 @@ export function mutationError(status: number, items: Array<{ index: number; erro
   return new ApiError(status, { error: { type: 'mutationError', description, items } })
 }
 
-export function insufficientPermissions(permission: string): ApiError {
+/** `index`: the mutation refused, when one of a transaction's is (the first otherwise). */
+export function insufficientPermissions(permission: string, index = 0): ApiError {
   const description = `Insufficient permissions; permission "${permission}" required`
   return new ApiError(403, {
     error: {
       type: 'mutationError',
       description: `the mutation(s) failed: ${description}`,
-      items: [{ index: 0, error: { type: 'insufficientPermissionsError', description, permission } }],
+      items: [{ index, error: { type: 'insufficientPermissionsError', description, permission } }],
     },
   })
 }

@@ -1,9 +1,54 @@
 // Who a signed-in user is to the newsroom. The server decides every write by these roles; the admin
-// area uses the same set to decide who may enter it, so the two can never disagree.
+// area uses the same sets and rules to decide who may enter it and which controls it offers, so the
+// two can never disagree (docs/decisions/013-roles.md).
 
-export type Role = 'admin' | 'editor' | 'viewer'
+export type Role = 'admin' | 'editor' | 'contributor' | 'viewer'
 
-export const roles: readonly Role[] = ['admin', 'editor', 'viewer']
+export const roles: readonly Role[] = ['admin', 'editor', 'contributor', 'viewer']
 
-/** Who may write to the content dataset, and so who may enter the admin area. */
+/** What each role may do, in the words the People page shows next to it. */
+export const roleDescriptions: Record<Role, string> = {
+  admin: 'Publishes, edits authors and categories, and manages people',
+  editor: 'Publishes, and edits authors and categories',
+  contributor: 'Writes drafts and uploads images; an editor publishes them',
+  viewer: 'Reads drafts through the API; cannot sign in to the admin',
+}
+
+/**
+ * Who may write any document of the content dataset: publish, unpublish, delete, edit authors and
+ * categories. They also read what readers send (the newsroom's inbox, subscribers and outbox).
+ */
 export const writerRoles: ReadonlySet<Role> = new Set(['admin', 'editor'])
+
+/** Who may write drafts of articles and upload images, and so who may enter the admin area. */
+export const draftWriterRoles: ReadonlySet<Role> = new Set(['admin', 'editor', 'contributor'])
+
+/** Who may add, change and remove the people who sign in. */
+export const peopleRoles: ReadonlySet<Role> = new Set(['admin'])
+
+/** The id prefix of a draft: readers never see a document whose id has it. */
+export const draftPrefix = 'drafts.'
+
+/** The only type of document a contributor may write, and only as a draft. */
+export const contributorType = 'article'
+
+/** The shortest password the People page accepts for a new user or a reset. */
+export const minPasswordLength = 12
+/** The longest: hashing is deliberately slow, and a password needs no more. */
+export const maxPasswordLength = 256
+
+export const mayPublish = (role: Role | null): boolean => role !== null && writerRoles.has(role)
+export const mayManagePeople = (role: Role | null): boolean => role !== null && peopleRoles.has(role)
+
+/**
+ * Whether a role may write (create, change or delete) the document with this id and type. `type`
+ * is null when it is not known (a delete of a document that is not there). Writers may write
+ * anything; a contributor only drafts of articles, never a published document, a version, an
+ * author, a category or anything else; other roles nothing.
+ */
+export function mayWriteDocument(role: Role, id: string, type: string | null): boolean {
+  if (writerRoles.has(role)) return true
+  if (role !== 'contributor') return false
+  const draft = id.startsWith(draftPrefix) && id.length > draftPrefix.length && !id.slice(draftPrefix.length).includes('.')
+  return draft && (type === null || type === contributorType)
+}

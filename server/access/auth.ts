@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3'
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
-import { roles, type Role } from '../../shared/roles.ts'
+import { maxPasswordLength, minPasswordLength, roles, type Role } from '../../shared/roles.ts'
 import { ApiError, httpError } from '../errors.ts'
 
 
@@ -12,6 +12,15 @@ export interface User {
   id: string
   email: string
   role: Role
+}
+
+/** A user as the People page lists them. */
+export interface Person extends User {
+  createdAt: string
+  /** When they last signed in, while the record of it is kept (expired sessions are kept too); null if never. */
+  lastSignInAt: string | null
+  /** Sessions that are signed in now. */
+  activeSessions: number
 }
 
 export interface Principal {
@@ -151,6 +160,15 @@ export class Auth {
       insertToken: this.db.prepare('INSERT INTO tokens (hash, kind, user_id, role, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       token: this.db.prepare('SELECT kind, user_id, role, label, expires_at, revoked_at FROM tokens WHERE hash = ?'),
       revoke: this.db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL'),
+      people: this.db.prepare(`SELECT u.id, u.email, u.role, u.created_at AS createdAt,
+          (SELECT max(created_at) FROM tokens t WHERE t.user_id = u.id AND t.kind = 'session') AS lastSignIn,
+          (SELECT count(*) FROM tokens t WHERE t.user_id = u.id AND t.kind = 'session' AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > @now)) AS activeSessions
+        FROM users u ORDER BY u.email`),
+      countAdmins: this.db.prepare("SELECT count(*) FROM users WHERE role = 'admin'").pluck(),
+      setRole: this.db.prepare('UPDATE users SET role = ? WHERE id = ?'),
+      setPassword: this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+      deleteUser: this.db.prepare('DELETE FROM users WHERE id = ?'),
+      revokeUser: this.db.prepare("UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND kind = 'session' AND revoked_at IS NULL AND hash IS NOT ?"),
       failures: this.db.prepare('SELECT failures, locked_until FROM login_failures WHERE email = ? AND address = ?'),
       recordFailure: this.db.prepare(`INSERT INTO login_failures (email, address, failures, locked_until) VALUES (?, ?, 1, 0)
         ON CONFLICT (email, address) DO UPDATE SET failures = failures + 1`),
@@ -192,6 +210,82 @@ export class Auth {
     const id = randomUUID()
     this.sql.insertUser.run(id, email, role, hash, new Date(this.now()).toISOString())
     return { id, email, role }
+  }
+
+  /** Everyone who may sign in, by email, with when they last did and how many sessions they have open. */
+  people(): Person[] {
+    const rows = this.sql.people.all({ now: this.now() }) as Array<User & { createdAt: string; lastSignIn: number | null; activeSessions: number }>
+    return rows.map(({ lastSignIn, ...row }) => ({ ...row, lastSignInAt: lastSignIn === null ? null : new Date(lastSignIn).toISOString() }))
+  }
+
+  /** A new user (the People page); 409 when the email is taken. Input is checked as the page's form checks it. */
+  async addPerson(emailInput: unknown, roleInput: unknown, passwordInput: unknown): Promise<User> {
+    const email = checkEmail(emailInput)
+    const role = checkRole(roleInput)
+    const hash = await hashPassword(checkPassword(passwordInput))
+    if (this.sql.userByEmail.get(email)) throw httpError(409, `${email} can already sign in`)
+    const id = randomUUID()
+    try {
+      this.sql.insertUser.run(id, email, role, hash, new Date(this.now()).toISOString())
+    } catch (error) {
+      // Added by someone else while the password was hashed.
+      if (error instanceof Error && /UNIQUE/.test(error.message)) throw httpError(409, `${email} can already sign in`)
+      throw error
+    }
+    return { id, email, role }
+  }
+
+  /** Changes a user's role, at once for their open sessions too; the last admin stays an admin. */
+  changeRole(id: string, roleInput: unknown): User {
+    const role = checkRole(roleInput)
+    return this.db.transaction(() => {
+      const user = this.person(id)
+      if (user.role === 'admin' && role !== 'admin' && this.adminCount() === 1) throw httpError(409, 'The last admin cannot stop being an admin: make someone else an admin first')
+      this.sql.setRole.run(role, id)
+      return { ...user, role }
+    })()
+  }
+
+  /**
+   * Sets a user's password and ends their sessions, so whoever knew the old one is signed out. The
+   * session making the change (`keepToken`) stays signed in.
+   */
+  async resetPassword(id: string, passwordInput: unknown, keepToken: string | null): Promise<User> {
+    const hash = await hashPassword(checkPassword(passwordInput))
+    return this.db.transaction(() => {
+      const user = this.person(id)
+      this.sql.setPassword.run(hash, id)
+      this.sql.revokeUser.run(this.now(), id, keepToken === null ? null : hashToken(keepToken))
+      return user
+    })()
+  }
+
+  /** Ends every session of a user at once (their next request gets 401), but `keepToken`'s; how many ended. */
+  endSessions(id: string, keepToken: string | null): number {
+    this.person(id)
+    return this.sql.revokeUser.run(this.now(), id, keepToken === null ? null : hashToken(keepToken)).changes
+  }
+
+  /** Removes a user and ends their sessions; never the one asking, nor the last admin. */
+  removePerson(id: string, askedBy: string): User {
+    if (id === askedBy) throw httpError(409, 'You cannot remove yourself: ask another admin')
+    return this.db.transaction(() => {
+      const user = this.person(id)
+      if (user.role === 'admin' && this.adminCount() === 1) throw httpError(409, 'The last admin cannot be removed')
+      this.sql.revokeUser.run(this.now(), id, null)
+      this.sql.deleteUser.run(id)
+      return user
+    })()
+  }
+
+  private person(id: string): User {
+    const user = this.sql.userById.get(id) as User | undefined
+    if (!user) throw httpError(404, 'No such user')
+    return user
+  }
+
+  private adminCount(): number {
+    return this.sql.countAdmins.get() as number
   }
 
   /**
@@ -330,6 +424,25 @@ export class Auth {
   close(): void {
     this.db.close()
   }
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function checkEmail(value: unknown): string {
+  const email = typeof value === 'string' ? value.trim() : ''
+  if (email.length > 254 || !emailPattern.test(email)) throw httpError(400, 'Enter an email address, such as name@example.org')
+  return email
+}
+
+function checkRole(value: unknown): Role {
+  if (!roles.includes(value as Role)) throw httpError(400, `The role must be one of ${roles.join(', ')}`)
+  return value as Role
+}
+
+function checkPassword(value: unknown): string {
+  if (typeof value !== 'string' || value.length < minPasswordLength) throw httpError(400, `A password needs at least ${minPasswordLength} characters`)
+  if (value.length > maxPasswordLength) throw httpError(400, `A password may have at most ${maxPasswordLength} characters`)
+  return value
 }
 
 // A fixed, valid scrypt hash of a random password, only ever compared against.

@@ -1,11 +1,12 @@
 // The data API: query, mutate and doc (docs/content-api.md). Listen has a file of its own.
 
-import { httpError } from '../errors.ts'
+import { mayWriteDocument, writerRoles, type Role } from '../../shared/roles.ts'
+import { httpError, insufficientPermissions } from '../errors.ts'
 import { parseParam } from '../input.ts'
-import { validateMutations } from '../store/mutations.ts'
+import { validateMutations, type Mutation } from '../store/mutations.ts'
 import { modernVersion, normalisePerspective } from '../query/engine.ts'
 import { mayRead } from '../access/visibility.ts'
-import { isRecord, sendJson, sendRaw } from './respond.ts'
+import { isRecord, sendJson, sendPublicQuery, sendRaw } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
 export function query({ queries }: ApiDeps) {
@@ -36,7 +37,8 @@ export function query({ queries }: ApiDeps) {
     const body = Buffer.from(`${head}${result.ms}}`)
     // A signed-in answer may hold drafts (an editor's preview): no shared cache or browser keeps it.
     if (principal !== null) res.setHeader('Vary', 'Authorization')
-    sendRaw(res, 200, body, principal === null ? 'no-store' : 'private, no-store')
+    if (principal === null && req.method === 'GET') sendPublicQuery(req, res, body, dataset!)
+    else sendRaw(res, 200, body, principal === null ? 'no-store' : 'private, no-store')
     // Everything an anonymous GET's response depends on is in its URL; see the handler's shortcut.
     if (req.method === 'GET' && principal === null && result.revision !== null) {
       queries.rememberResponse(req.url!, dataset!, result.revision, result.ms === 0 ? body : Buffer.from(`${head}0}`))
@@ -50,11 +52,39 @@ export async function mutatePermission({ json }: Context): Promise<string> {
   return first && 'delete' in first ? 'delete' : first && 'patch' in first ? 'update' : 'create'
 }
 
+/**
+ * Refuses the transaction unless the role may write every document it names (shared/roles.ts
+ * mayWriteDocument): for a contributor, drafts of articles only. A patch or delete by query could
+ * select any document, published ones included, so a contributor may not send one at all. The
+ * refusal names the first mutation refused and the permission it needed.
+ */
+export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs: ReadonlyMap<string, { _type: string }>): void {
+  if (writerRoles.has(role)) return
+  mutations.forEach((mutation, index) => {
+    const refuse = (permission: string) => {
+      throw insufficientPermissions(permission, index)
+    }
+    const typeOf = (id: string): string | null => docs.get(id)?._type ?? null
+    if ('patch' in mutation || 'delete' in mutation) {
+      const permission = 'patch' in mutation ? 'update' : 'delete'
+      const spec = 'patch' in mutation ? mutation.patch : mutation.delete
+      if (typeof spec.id !== 'string' || spec.query !== undefined) refuse(permission)
+      else if (!mayWriteDocument(role, spec.id, typeOf(spec.id))) refuse(permission)
+      return
+    }
+    const doc = Object.values(mutation)[0] as Record<string, unknown>
+    const id = doc._id
+    if (typeof id !== 'string' || typeof doc._type !== 'string') return refuse('create')
+    if (!mayWriteDocument(role, id, doc._type) || !mayWriteDocument(role, id, typeOf(id))) refuse('create')
+  })
+}
+
 export function mutate({ store }: ApiDeps) {
   return async ({ res, url, params: { dataset }, who, json }: Context): Promise<void> => {
-    store.dataset(dataset!)
+    const { docs } = store.dataset(dataset!)
     const body = await json()
     const mutations = validateMutations(body)
+    assertMayWrite(who()!.role, mutations, docs)
     const transactionId = isRecord(body) && typeof body.transactionId === 'string' ? body.transactionId : undefined
     if (transactionId !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(transactionId)) throw httpError(400, 'Invalid transactionId')
     const dryRun = url.searchParams.get('dryRun') === 'true'

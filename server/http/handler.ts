@@ -3,7 +3,7 @@
 // the protocol's shape; nothing here lets an exception escape.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { writerRoles } from '../../shared/roles.ts'
+import { draftWriterRoles, peopleRoles, writerRoles } from '../../shared/roles.ts'
 import type { Principal } from '../access/auth.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
 import type { PageRenderer } from '../pages/render.ts'
@@ -20,6 +20,8 @@ export interface AppDeps extends ApiDeps {
 }
 
 const apiVersion = /^\/v(1|X|\d{4}-\d{2}-\d{2})\//
+/** The dataset of a query URL, for the cache key of its answer. */
+const queryDataset = /^\/v[^/]*\/data\/query\/([^/?]+)/
 /**
  * Paths meant for the API whatever their version: a first segment that is or looks like one (`v0`,
  * `v`, `vX1`, `v2023-5-3`), or any `/v…/` into one of the API's areas. Other paths that start with
@@ -77,7 +79,13 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       if (!who) throw httpError(401, 'Not signed in')
       return
     }
-    if (!who || !writerRoles.has(who.role)) throw insufficientPermissions(route.permission ? await route.permission(ctx) : 'create')
+    if (route.access === 'admin') {
+      if (!who) throw httpError(401, 'Not signed in')
+      if (!peopleRoles.has(who.role)) throw httpError(403, 'Only an admin may manage people')
+      return
+    }
+    const roles = route.access === 'drafter' ? draftWriterRoles : writerRoles
+    if (!who || !roles.has(who.role)) throw insufficientPermissions(route.permission ? await route.permission(ctx) : 'create')
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -91,7 +99,7 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       const cached = queries.response(req.url)
       if (cached) {
         cors(req, res)
-        sendCachedQuery(res, cached, Math.round(performance.now() - started))
+        sendCachedQuery(req, res, cached, Math.round(performance.now() - started), queryDataset.exec(req.url)?.[1] ?? '')
         return
       }
     }

@@ -10,6 +10,7 @@ import type { ListenerHub } from '../live/listeners.ts'
 import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
 import type { ReaderDesk } from '../readers/desk.ts'
+import type { Scheduling } from '../schedules/runner.ts'
 import type { SubmissionPage } from './readers.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
 
@@ -40,6 +41,8 @@ export interface ApiDeps {
   readers: ReaderDesk
   /** Feeds and sitemaps built once per content revision. */
   feeds: FeedCache
+  /** Schedules that publish and unpublish documents at a set time (server/schedules). */
+  schedules: Scheduling
   /** Renders a reader form's page again with what could not be taken; null when pages are left to the browser. */
   renderSubmission: SubmissionPage | null
 }
@@ -47,9 +50,12 @@ export interface ApiDeps {
 /**
  * Who may call a route. `anyone`: readers without a token too; what they read is filtered by
  * `server/access/visibility.ts`. `signedIn`: any valid session or token. `writer`: a principal whose role may
- * write (`shared/roles.ts` writerRoles); refused with the Content Lake's insufficientPermissions error.
+ * write anything (`shared/roles.ts` writerRoles); `drafter`: one who may at least write drafts
+ * (draftWriterRoles: writers and contributors; the route itself decides which documents), both
+ * refused with the Content Lake's insufficientPermissions error. `admin`: one who may manage people
+ * (peopleRoles), refused with a 403.
  */
-export type Access = 'anyone' | 'signedIn' | 'writer'
+export type Access = 'anyone' | 'signedIn' | 'drafter' | 'writer' | 'admin'
 
 export interface Context {
   req: IncomingMessage
@@ -70,7 +76,7 @@ export interface Route {
   /** Matched against the whole path; named groups become `params`. */
   path: RegExp
   access: Access
-  /** For `writer` routes: the Content Lake permission a refusal names (create, update, delete). */
+  /** For `writer` and `drafter` routes: the Content Lake permission a refusal names (create, update, delete). */
   permission?: (ctx: Context) => Promise<string>
   handle(ctx: Context): Promise<void>
   /** The path is also a reader's page: other methods than the route's go on to the page, not a 405. */

@@ -12,10 +12,17 @@ describe('the route table', () => {
   const routes = routeTable(deps)
   const named = (path: string) => routes.filter((r) => r.path.test(path))
 
-  it('asks for a writer on every route that writes', () => {
-    expect(named('/v2023-05-03/data/mutate/production').map((r) => r.access)).toEqual(['writer'])
-    expect(named('/v2023-05-03/assets/images/production').map((r) => r.access)).toEqual(['writer'])
-    expect(named('/v2023-05-03/assets/files/production').map((r) => r.access)).toEqual(['writer'])
+  it('asks for a role that may at least write drafts on every route that writes content (mutate decides which documents)', () => {
+    expect(named('/v2023-05-03/data/mutate/production').map((r) => r.access)).toEqual(['drafter'])
+    expect(named('/v2023-05-03/assets/images/production').map((r) => r.access)).toEqual(['drafter'])
+    expect(named('/v2023-05-03/assets/files/production').map((r) => r.access)).toEqual(['drafter'])
+  })
+
+  it('lets only admins manage people', () => {
+    for (const path of ['/auth/users', '/auth/users/u1', '/auth/users/u1/password', '/auth/users/u1/sessions']) {
+      expect(named(path).map((r) => r.access)).toEqual(named(path).map(() => 'admin'))
+      expect(named(path).length).toBeGreaterThan(0)
+    }
   })
 
   it('lets anyone POST only a query, the sign-in endpoints and the reader forms', () => {

@@ -6,21 +6,25 @@ import { doc, mutate, mutatePermission, query } from './data.ts'
 import { historyDeleted, historyDocuments, historyIdentities, historyTransactions } from './history.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
+import { addPerson, changeRole, endSessions, listPeople, removePerson, resetPassword } from './people.ts'
 import { file, image, upload } from './media.ts'
 import { confirmSubscription, contactForm, inbox, markMessage, outbox, subscribeForm, subscribers, subscribersCsv, unsubscribe } from './readers.ts'
 import { sendJson } from './respond.ts'
+import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
 import type { ApiDeps, Route } from './route.ts'
 import { login, logout, me, signInConfig } from './session.ts'
 
 const GET = ['GET', 'HEAD'] as const
 const read = async () => 'read'
+const publish = async () => 'publish'
 const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
 
 export function routeTable(deps: ApiDeps): Route[] {
   const allowed = new Set(deps.config.corsOrigins)
   return [
     { methods: [...GET, 'POST'], path: api('data/query/(?<dataset>[^/]+)'), access: 'anyone', handle: query(deps) },
-    { methods: ['POST'], path: api('data/mutate/(?<dataset>[^/]+)'), access: 'writer', permission: mutatePermission, handle: mutate(deps) },
+    // Contributors may call mutate too; the handler lets them write drafts of articles only.
+    { methods: ['POST'], path: api('data/mutate/(?<dataset>[^/]+)'), access: 'drafter', permission: mutatePermission, handle: mutate(deps) },
     { methods: GET, path: api('data/doc/(?<dataset>[^/]+)/(?<ids>.+?)'), access: 'anyone', handle: doc(deps) },
     { methods: GET, path: api('data/listen/(?<dataset>[^/]+)'), access: 'anyone', handle: listen(deps) },
     // History shows drafts and private documents as they were: signed-in principals only.
@@ -29,7 +33,7 @@ export function routeTable(deps: ApiDeps): Route[] {
     // The admin's History panel and Recently deleted list: who wrote a revision, and what was deleted.
     { methods: GET, path: api('data/history/(?<dataset>[^/]+)/deleted'), access: 'signedIn', handle: historyDeleted(deps) },
     { methods: GET, path: /^\/newsroom\/identities\/(?<ids>[^/]+)$/, access: 'signedIn', handle: historyIdentities(deps) },
-    { methods: ['POST'], path: api('assets/(?<kind>images|files)/(?<dataset>[^/]+)'), access: 'writer', permission: async () => 'create', handle: upload(deps) },
+    { methods: ['POST'], path: api('assets/(?<kind>images|files)/(?<dataset>[^/]+)'), access: 'drafter', permission: async () => 'create', handle: upload(deps) },
     {
       methods: GET,
       path: api('check/cors'),
@@ -39,6 +43,15 @@ export function routeTable(deps: ApiDeps): Route[] {
         sendJson(res, 200, { result: { allowed: !origin || allowed.has(origin), withCredentials: true } })
       },
     },
+    // The Scheduling API (server/http/schedules.ts): writers only. Everything that decides when a
+    // document goes live or comes down names the 'publish' permission, which a role that may only
+    // write drafts lacks.
+    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: read, handle: listSchedules(deps) },
+    { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: publish, handle: createSchedule(deps) },
+    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: read, handle: getSchedule(deps) },
+    { methods: ['PATCH'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: updateSchedule(deps) },
+    { methods: ['DELETE'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: deleteSchedule(deps) },
+    { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)/publish'), access: 'writer', permission: publish, handle: runSchedule(deps) },
     { methods: GET, path: api('ping'), access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true }) },
     { methods: GET, path: /^\/images\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: image(deps) },
     { methods: GET, path: /^\/files\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: file(deps) },
@@ -46,6 +59,13 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['POST'], path: /^\/auth\/logout$/, access: 'anyone', handle: logout(deps) },
     { methods: ['GET'], path: /^\/auth\/me$/, access: 'signedIn', handle: me() },
     { methods: ['GET'], path: /^\/auth\/config$/, access: 'anyone', handle: signInConfig(deps) },
+    // People (server/http/people.ts): who may sign in, and with which role. Admins only.
+    { methods: ['GET'], path: /^\/auth\/users$/, access: 'admin', handle: listPeople(deps) },
+    { methods: ['POST'], path: /^\/auth\/users$/, access: 'admin', handle: addPerson(deps) },
+    { methods: ['PATCH'], path: /^\/auth\/users\/(?<id>[^/]+)$/, access: 'admin', handle: changeRole(deps) },
+    { methods: ['DELETE'], path: /^\/auth\/users\/(?<id>[^/]+)$/, access: 'admin', handle: removePerson(deps) },
+    { methods: ['PUT'], path: /^\/auth\/users\/(?<id>[^/]+)\/password$/, access: 'admin', handle: resetPassword(deps) },
+    { methods: ['DELETE'], path: /^\/auth\/users\/(?<id>[^/]+)\/sessions$/, access: 'admin', handle: endSessions(deps) },
     // Feeds and search engines (server/feeds): published content only, like the pages.
     { methods: GET, path: /^\/rss\.xml$/, access: 'anyone', handle: paperRss(deps) },
     { methods: GET, path: /^\/topic\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'topic') },

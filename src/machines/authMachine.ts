@@ -4,7 +4,7 @@
 // (`session.expired`). Every effect is an actor or action the caller can replace.
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { writerRoles } from '../../shared/roles.ts'
+import { draftWriterRoles } from '../../shared/roles.ts'
 import { AuthError, type Session, type User } from '../content/clients/auth.ts'
 
 export interface AuthContext {
@@ -38,7 +38,7 @@ export const authMachine = setup({
   },
   guards: {
     hasSession: (_, output: { session: Session; user: User } | null) => output !== null,
-    lacksAdminRole: ({ context }) => context.role === null || !writerRoles.has(context.role),
+    lacksAdminRole: ({ context }) => context.role === null || !draftWriterRoles.has(context.role),
   },
 }).createMachine({
   id: 'auth',
@@ -109,9 +109,9 @@ export const authMachine = setup({
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>
 
-/** Whether this snapshot may enter the admin area: signed in with an admin or editor role. */
+/** Whether this snapshot may enter the admin area: signed in with a role that may write (admin, editor or contributor). */
 export function canEnterAdmin(snapshot: AuthSnapshot): boolean {
-  return snapshot.matches('signedIn') && snapshot.context.role !== null && writerRoles.has(snapshot.context.role)
+  return snapshot.matches('signedIn') && snapshot.context.role !== null && draftWriterRoles.has(snapshot.context.role)
 }
 
 export function isAuthSettled(snapshot: AuthSnapshot): boolean {

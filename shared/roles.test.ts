@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { draftWriterRoles, mayManagePeople, mayPublish, mayWriteDocument, roles } from './roles.ts'
+
+describe('mayWriteDocument', () => {
+  it('lets admins and editors write any document, published or draft, of any type', () => {
+    for (const role of ['admin', 'editor'] as const) {
+      expect(mayWriteDocument(role, 'a1', 'article')).toBe(true)
+      expect(mayWriteDocument(role, 'drafts.a1', 'article')).toBe(true)
+      expect(mayWriteDocument(role, 'author-1', 'author')).toBe(true)
+      expect(mayWriteDocument(role, 'versions.r1.a1', 'article')).toBe(true)
+    }
+  })
+
+  it('lets a contributor write only drafts of articles', () => {
+    expect(mayWriteDocument('contributor', 'drafts.a1', 'article')).toBe(true)
+    // A delete of a draft that is not there names no type.
+    expect(mayWriteDocument('contributor', 'drafts.a1', null)).toBe(true)
+  })
+
+  it('refuses a contributor published documents, versions, other paths and every other type', () => {
+    expect(mayWriteDocument('contributor', 'a1', 'article')).toBe(false)
+    expect(mayWriteDocument('contributor', 'a1', null)).toBe(false)
+    expect(mayWriteDocument('contributor', 'versions.r1.a1', 'article')).toBe(false)
+    expect(mayWriteDocument('contributor', 'drafts.a1.extra', 'article')).toBe(false)
+    expect(mayWriteDocument('contributor', 'drafts.', 'article')).toBe(false)
+    expect(mayWriteDocument('contributor', 'drafts.author-1', 'author')).toBe(false)
+    expect(mayWriteDocument('contributor', 'drafts.category-1', 'category')).toBe(false)
+    expect(mayWriteDocument('contributor', 'drafts.x', 'sanity.imageAsset')).toBe(false)
+  })
+
+  it('refuses a viewer everything', () => {
+    expect(mayWriteDocument('viewer', 'drafts.a1', 'article')).toBe(false)
+    expect(mayWriteDocument('viewer', 'a1', 'article')).toBe(false)
+  })
+})
+
+describe('who may do what', () => {
+  it('lets only admins and editors publish, and only admins manage people', () => {
+    expect(roles.filter(mayPublish)).toEqual(['admin', 'editor'])
+    expect(roles.filter(mayManagePeople)).toEqual(['admin'])
+    expect(mayPublish(null)).toBe(false)
+  })
+
+  it('lets contributors into the admin area, and never a viewer', () => {
+    expect(roles.filter((role) => draftWriterRoles.has(role))).toEqual(['admin', 'editor', 'contributor'])
+  })
+})
