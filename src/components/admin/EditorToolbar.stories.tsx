@@ -30,6 +30,9 @@ const meta = {
     onImageAltChange: fn(),
     onImageInsert: fn(),
     onImageCancel: fn(),
+    onImageDetailsChange: fn(),
+    onImageDetailsApply: fn(),
+    onImageDetailsCancel: fn(),
   },
 } satisfies Meta<typeof EditorToolbar>
 
@@ -64,6 +67,15 @@ export const Uploading: Story = { args: { image: { alt: 'A night bus on Oxford S
 export const UploadFailed: Story = {
   args: { image: { alt: 'A night bus on Oxford Street', fileName: 'night-bus.jpg', progress: null, error: 'The image could not be uploaded: Insufficient permissions; permission "create" required' } },
 }
+
+/** An image in the text is selected: Edit image is offered, and the toolbar says how to reach it. */
+export const ImageSelected: Story = { args: { imageSelected: true } }
+
+/** The selected image's alt text and caption, open to change. */
+export const EditingImageDetails: Story = { args: { imageSelected: true, imageDetails: { alt: 'A night bus on Oxford Street', caption: 'The N8 at midnight', error: null } } }
+
+/** Apply with the alt text emptied: the field says what it needs. */
+export const ImageDetailsMissingAlt: Story = { args: { imageSelected: true, imageDetails: { alt: '', caption: '', error: 'Describe the image in its alt text.' } } }
 
 /** Before the editor is ready. */
 export const Disabled: Story = { args: { disabled: true } }

@@ -16,7 +16,7 @@ export interface ToolbarActive {
 
 export const noFormatting: ToolbarActive = { h1: false, h2: false, h3: false, bold: false, italic: false, underline: false, link: false, orderedList: false, bulletList: false }
 
-export type ToolbarCommand = keyof ToolbarActive | 'clean' | 'image'
+export type ToolbarCommand = keyof ToolbarActive | 'clean' | 'image' | 'imageDetails'
 
 export interface LinkPanelState {
   href: string
@@ -30,6 +30,13 @@ export interface ImagePanelState {
   fileName: string | null
   /** Upload progress in percent while the file is on its way; null before and after. */
   progress: number | null
+  error: string | null
+}
+
+/** The panel that edits the selected body image's alt text and caption. */
+export interface ImageDetailsPanelState {
+  alt: string
+  caption: string
   error: string | null
 }
 
@@ -51,6 +58,13 @@ export interface EditorToolbarProps {
   onImageAltChange: (alt: string) => void
   onImageInsert: () => void
   onImageCancel: () => void
+  /** An image in the text is selected: Edit image can open its details. */
+  imageSelected?: boolean
+  /** The selected image's alt text and caption panel, when open. */
+  imageDetails?: ImageDetailsPanelState | null
+  onImageDetailsChange?: (change: Partial<Pick<ImageDetailsPanelState, 'alt' | 'caption'>>) => void
+  onImageDetailsApply?: () => void
+  onImageDetailsCancel?: () => void
 }
 
 interface ButtonSpec {
@@ -74,6 +88,7 @@ const icons = {
   bulletList: icon('M7 4.5h8M7 9h8M7 13.5h8M3 4.5h.01M3 9h.01M3 13.5h.01'),
   clean: icon('M4 4h9M8.5 4l-2.5 10M3 15h6M11 10l4 4M15 10l-4 4'),
   image: icon('M2.5 3.5h13v11h-13zM2.5 12l3.5-3.5 3 3 2-2 4 4M11.5 7h.01'),
+  imageDetails: icon('M2.5 3.5h8M2.5 7h5M2.5 10.5h4M10 15.5l.6-2.6 4.4-4.4 2 2-4.4 4.4z'),
 }
 
 // The spec's Quill toolbar: headers, bold, italic, underline, link, ordered list, bullet list, clean;
@@ -97,6 +112,7 @@ const groups: ButtonSpec[][] = [
   [
     { command: 'clean', label: 'Clean (remove formatting)', face: icons.clean, toggle: false },
     { command: 'image', label: 'Insert image', face: icons.image, toggle: false },
+    { command: 'imageDetails', label: 'Edit image', face: icons.imageDetails, toggle: false },
   ],
 ]
 const buttons = groups.flat()
@@ -109,7 +125,7 @@ const place = new Map(buttons.map((spec, i) => [spec.command, i]))
  * keep the editor's selection when clicked. Below it, the link and image panels when open.
  */
 export function EditorToolbar(props: EditorToolbarProps) {
-  const { controls, active, disabled = false, onCommand, link, image } = props
+  const { controls, active, disabled = false, onCommand, link, image, imageSelected = false, imageDetails = null } = props
   const [current, setCurrent] = useState(0)
   const refs = useRef<Array<HTMLButtonElement | null>>([])
 
@@ -135,6 +151,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
             {group.map((spec) => {
               const i = place.get(spec.command)!
               const pressed = spec.toggle ? active[spec.command as keyof ToolbarActive] : undefined
+              // Edit image needs a selected image; it stays focusable (aria-disabled), so arrowing
+              // along the toolbar does not skip it and a screen reader still learns it is there.
+              const unavailable = spec.command === 'imageDetails' && !imageSelected
               return (
                 <button
                   key={spec.command}
@@ -148,10 +167,13 @@ export function EditorToolbar(props: EditorToolbarProps) {
                   aria-pressed={pressed}
                   tabIndex={i === current ? 0 : -1}
                   disabled={disabled}
+                  aria-disabled={unavailable || undefined}
                   // Pressing a button must not take the selection away from the text it formats.
                   onMouseDown={(event) => event.preventDefault()}
                   onFocus={() => setCurrent(i)}
-                  onClick={() => onCommand(spec.command)}
+                  onClick={() => {
+                    if (!unavailable) onCommand(spec.command)
+                  }}
                 >
                   <span aria-hidden="true">{spec.face}</span>
                 </button>
@@ -162,6 +184,11 @@ export function EditorToolbar(props: EditorToolbarProps) {
       </div>
       {link ? <LinkPanel {...props} link={link} /> : null}
       {image ? <ImagePanel {...props} image={image} /> : null}
+      {imageDetails ? <ImageDetailsPanel {...props} details={imageDetails} /> : null}
+      {/* Always in the page, so a screen reader hears when an image becomes selected. */}
+      <p className="editor-toolbar__hint editor-toolbar__selected" role="status">
+        {imageSelected && !imageDetails ? 'Image selected. Press Enter, or Edit image, to change its alt text and caption.' : ''}
+      </p>
     </div>
   )
 }
@@ -275,6 +302,62 @@ function ImagePanel({ controls, image, onImageFile, onImageAltChange, onImageIns
           {uploading ? 'Uploading...' : 'Upload and insert'}
         </button>
         <button type="button" onClick={onImageCancel} disabled={uploading}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ImageDetailsPanel({ controls, details, onImageDetailsChange, onImageDetailsApply, onImageDetailsCancel }: EditorToolbarProps & { details: ImageDetailsPanelState }) {
+  const altId = `${controls}-image-details-alt`
+  const captionId = `${controls}-image-details-caption`
+  const errorId = `${altId}-error`
+  const cancel = () => onImageDetailsCancel?.()
+  const apply = () => onImageDetailsApply?.()
+  // Enter applies; it must not submit the form around the editor.
+  const enterApplies = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      apply()
+    }
+  }
+  return (
+    <div className="editor-toolbar__panel" role="group" aria-labelledby={`${controls}-image-details-title`} onKeyDown={escapeCloses(cancel)}>
+      <p className="editor-toolbar__panel-title" id={`${controls}-image-details-title`}>
+        Edit image
+      </p>
+      <label htmlFor={altId}>Alt text</label>
+      <input
+        id={altId}
+        type="text"
+        // The panel opens on purpose, to change the description: the caret belongs here.
+        autoFocus
+        value={details.alt}
+        aria-invalid={details.error ? true : undefined}
+        aria-describedby={details.error ? errorId : `${altId}-hint`}
+        onChange={(event) => onImageDetailsChange?.({ alt: event.target.value })}
+        onKeyDown={enterApplies}
+      />
+      {details.error ? (
+        <p className="editor-toolbar__error" id={errorId}>
+          {details.error}
+        </p>
+      ) : (
+        <p className="editor-toolbar__hint" id={`${altId}-hint`}>
+          What the image shows, for readers who cannot see it.
+        </p>
+      )}
+      <label htmlFor={captionId}>Caption</label>
+      <input id={captionId} type="text" value={details.caption} aria-describedby={`${captionId}-hint`} onChange={(event) => onImageDetailsChange?.({ caption: event.target.value })} onKeyDown={enterApplies} />
+      <p className="editor-toolbar__hint" id={`${captionId}-hint`}>
+        Shown under the image; leave empty for none.
+      </p>
+      <div className="editor-toolbar__actions">
+        <button type="button" onClick={apply}>
+          Apply
+        </button>
+        <button type="button" onClick={cancel}>
           Cancel
         </button>
       </div>

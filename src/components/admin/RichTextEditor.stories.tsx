@@ -93,3 +93,16 @@ export const UploadingImage: Story = {
 
 /** After a failed submit: too short, and described as such. */
 export const Invalid: Story = { args: { invalid: true, describedBy: 'story-content-error' } }
+
+const bodyImage: BodyNode = { _type: 'image', _key: 'img', asset: { _type: 'reference', _ref: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' }, alt: 'A night bus on Oxford Street', caption: 'The N8 at midnight' }
+
+/** The caret starts on the picture that opens the text: it is selected, and Edit image is offered. */
+export const ImageSelected: Story = { args: { value: portableTextToEditor([bodyImage, ...article]), autofocus: 'start' } }
+
+/** A selected picture's alt text and caption, open to change (Enter on the picture opens them too). */
+export const EditingImageDetails: Story = {
+  args: { value: portableTextToEditor([bodyImage, ...article]), autofocus: 'start' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit image' }))
+  },
+}

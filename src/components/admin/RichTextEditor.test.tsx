@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildDemoDataset } from '../../../server/seed/demo.ts'
 import { editorToPortableText, emptyEditorDoc, portableTextToEditor, type EditorDocument, type EditorNode } from '../../content/article/portableText.ts'
-import type { BodyNode, PortableTextBlock } from '../../../shared/schema.ts'
+import type { BodyNode, ImageField, PortableTextBlock } from '../../../shared/schema.ts'
 import { editorExtensions, RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
 import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
 import { bodyMeaning } from '../../../tests/support/portableText.ts'
@@ -17,7 +17,7 @@ const assetRef = 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg'
 const paragraph = (text: string, marks: EditorNode['marks'] = []): EditorNode => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks.length ? { marks } : {}) }] })
 const doc = (...content: EditorNode[]): EditorDocument => ({ type: 'doc', content })
 
-function Harness({ initial, upload, onChange, autofocus }: { initial: EditorDocument; upload?: UploadImage; onChange?: (value: EditorDocument) => void; autofocus?: 'all' | 'end' }) {
+function Harness({ initial, upload, onChange, autofocus }: { initial: EditorDocument; upload?: UploadImage; onChange?: (value: EditorDocument) => void; autofocus?: 'all' | 'end' | 'start' }) {
   const [value, setValue] = useState(initial)
   return (
     <>
@@ -48,8 +48,10 @@ async function setup(props: Parameters<typeof Harness>[0]) {
 }
 
 const toggles = ['Heading 1', 'Heading 2', 'Heading 3', 'Bold', 'Italic', 'Underline', 'Link', 'Ordered list', 'Bullet list']
-const actions = ['Clean (remove formatting)', 'Insert image']
+const actions = ['Clean (remove formatting)', 'Insert image', 'Edit image']
 const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed')
+/** A body as a reader would list it: each paragraph's words, each image's alt text. */
+const shape = (node: BodyNode) => (node._type === 'image' ? `image: ${node.alt ?? ''}` : node.children.map((span) => span.text).join(''))
 const lastValue = (onChange: ReturnType<typeof vi.fn>) => onChange.mock.calls.at(-1)?.[0] as EditorDocument
 
 describe('RichTextEditor', () => {
@@ -188,6 +190,81 @@ describe('RichTextEditor', () => {
     expect(img.getAttribute('alt')).toBe('A night bus on Oxford Street')
     expect(img.getAttribute('src')).toContain('0123456789abcdef0123456789abcdef01234567-1600x900.jpg')
     expect(img.getAttribute('src')).not.toMatch(/^data:/)
+  })
+
+  it('puts the caret after an inserted image, so what is typed next follows it', async () => {
+    const onChange = vi.fn()
+    const { user, box } = await setup({ initial: doc(paragraph('Above the picture')), onChange, autofocus: 'end' })
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.click(screen.getByRole('button', { name: 'Insert image' }))
+    await user.upload(screen.getByLabelText('Image file'), new File(['x'], 'bus.png', { type: 'image/png' }))
+    await user.type(screen.getByRole('textbox', { name: 'Alt text' }), 'A night bus{Enter}')
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Insert image' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    expect(screen.getByRole('button', { name: 'Edit image' }).getAttribute('aria-disabled')).toBe('true')
+    await user.keyboard('Below the picture')
+    const saved = editorToPortableText(lastValue(onChange))
+    expect(saved.map(shape)).toEqual(['Above the picture', 'image: A night bus', 'Below the picture'])
+  })
+
+  it('puts the caret in the text that follows when an image goes in the middle of a paragraph', async () => {
+    const onChange = vi.fn()
+    const { user, box } = await setup({ initial: doc(paragraph('Before after')), onChange, autofocus: 'start' })
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.keyboard('{ArrowRight>7/}')
+    await user.click(screen.getByRole('button', { name: 'Insert image' }))
+    await user.upload(screen.getByLabelText('Image file'), new File(['x'], 'bus.png', { type: 'image/png' }))
+    await user.type(screen.getByRole('textbox', { name: 'Alt text' }), 'A night bus{Enter}')
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.keyboard('and ')
+    expect(editorToPortableText(lastValue(onChange)).map(shape)).toEqual(['Before ', 'image: A night bus', 'and after'])
+  })
+
+  it('edits a selected image’s alt text and caption from the keyboard; Escape leaves them as they were', async () => {
+    const onChange = vi.fn()
+    const image: EditorNode = { type: 'image', attrs: { assetRef, alt: 'A bus', caption: null, key: 'img', crop: null, hotspot: null } }
+    // The image leads the text, so the caret starting there selects it.
+    const { user, box } = await setup({ initial: doc(image, paragraph('After the picture')), onChange, autofocus: 'start' })
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    expect(screen.getByRole('status').textContent).toBe('Image selected. Press Enter, or Edit image, to change its alt text and caption.')
+    await user.keyboard('{Enter}')
+    const alt = screen.getByRole('textbox', { name: 'Alt text' })
+    expect(document.activeElement).toBe(alt)
+    expect((alt as HTMLInputElement).value).toBe('A bus')
+    await user.clear(alt)
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(screen.getByText('Describe the image in its alt text.')).toBeTruthy()
+    expect(onChange).not.toHaveBeenCalled()
+    await user.type(alt, 'A night bus on Oxford Street')
+    await user.type(screen.getByRole('textbox', { name: 'Caption' }), 'The N8 at midnight{Enter}')
+    expect(screen.queryByRole('group', { name: 'Edit image' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    expect(editorToPortableText(lastValue(onChange))[0]).toMatchObject({ _type: 'image', _key: 'img', alt: 'A night bus on Oxford Street', caption: 'The N8 at midnight' })
+    expect(box.querySelector('img')?.getAttribute('alt')).toBe('A night bus on Oxford Street')
+    expect(box.querySelector('figcaption')?.textContent).toBe('The N8 at midnight')
+
+    // Still selected: Edit image opens it again, and Escape changes nothing.
+    const changes = onChange.mock.calls.length
+    await user.click(screen.getByRole('button', { name: 'Edit image' }))
+    await user.type(screen.getByRole('textbox', { name: 'Caption' }), ' and later')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('group', { name: 'Edit image' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    expect(onChange.mock.calls.length).toBe(changes)
+    expect(box.querySelector('figcaption')?.textContent).toBe('The N8 at midnight')
+  })
+
+  it('takes an emptied caption away', async () => {
+    const onChange = vi.fn()
+    const image: EditorNode = { type: 'image', attrs: { assetRef, alt: 'A bus', caption: 'Old words', key: 'img', crop: null, hotspot: null } }
+    const { user, box } = await setup({ initial: doc(image, paragraph('After')), onChange, autofocus: 'start' })
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.click(screen.getByRole('button', { name: 'Edit image' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Caption' }))
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    const saved = editorToPortableText(lastValue(onChange))[0] as ImageField
+    expect(saved.caption).toBeUndefined()
+    expect(box.querySelector('figcaption')).toBeNull()
   })
 
   it('says when an upload fails and keeps the panel to try again', async () => {

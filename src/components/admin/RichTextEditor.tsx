@@ -1,10 +1,11 @@
 import { EditorContent, Extension, Node, useEditor, useEditorState, type Editor, type Extensions, type JSONContent } from '@tiptap/react'
+import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state'
 import { StarterKit } from '@tiptap/starter-kit'
 import { useEffect, useRef, useState } from 'react'
 import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
 import { linkAddress, type EditorDocument } from '../../content/article/portableText.ts'
-import { EditorToolbar, noFormatting, type ImagePanelState, type LinkPanelState, type ToolbarActive, type ToolbarCommand } from './EditorToolbar.tsx'
+import { EditorToolbar, noFormatting, type ImageDetailsPanelState, type ImagePanelState, type LinkPanelState, type ToolbarActive, type ToolbarCommand } from './EditorToolbar.tsx'
 import './RichTextEditor.css'
 
 /** Uploads a file to the content service's assets, reporting progress in percent. */
@@ -77,6 +78,29 @@ export function editorExtensions(): Extensions {
   ]
 }
 
+/** Where the selected body image is, when the selection is one image. */
+function selectedImage(editor: Editor): { pos: number; alt: string; caption: string } | null {
+  const { selection } = editor.state
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return null
+  const { alt, caption } = selection.node.attrs as { alt?: unknown; caption?: unknown }
+  return { pos: selection.from, alt: typeof alt === 'string' ? alt : '', caption: typeof caption === 'string' ? caption : '' }
+}
+
+/**
+ * Puts the caret in the text after the image that ends at `end`, adding an empty paragraph when no
+ * text follows it there: otherwise the new image stays selected and the next key typed replaces it.
+ */
+export function caretAfterImage(tr: Transaction): void {
+  const { selection } = tr
+  let end: number
+  if (selection instanceof NodeSelection && selection.node.type.name === 'image') end = selection.to
+  else if (selection.$from.nodeBefore?.type.name === 'image') end = selection.from
+  else return // The caret is already in text of its own.
+  const next = tr.doc.resolve(end).nodeAfter
+  if (!next?.isTextblock) tr.insert(end, tr.doc.type.schema.nodes.paragraph!.create())
+  tr.setSelection(TextSelection.create(tr.doc, end + 1)).scrollIntoView()
+}
+
 function activeIn(editor: Editor): ToolbarActive {
   return {
     h1: editor.isActive('heading', { level: 1 }),
@@ -115,11 +139,13 @@ const linkError = 'Use an address starting with http://, https://, mailto: or te
 export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid = false, describedBy, uploadImage, autofocus = false }: RichTextEditorProps) {
   const [link, setLink] = useState<LinkPanelState | null>(null)
   const [image, setImage] = useState<(ImagePanelState & { file: File | null }) | null>(null)
+  // The selected image's details, with where it was when the panel opened.
+  const [details, setDetails] = useState<(ImageDetailsPanelState & { pos: number }) | null>(null)
   const toolbarRef = useRef<HTMLDivElement>(null)
   // Callbacks change with every render of the form; the editor is made once and reads them here.
-  const latest = useRef({ onChange, onBlur })
+  const latest = useRef({ onChange, onBlur, openDetails: () => {} })
   useEffect(() => {
-    latest.current = { onChange, onBlur }
+    latest.current = { onChange, onBlur, openDetails }
   })
   // Every document this editor reported. A render may come with an older one of them (the form
   // catching up while typing goes on): only a document it never reported comes from outside.
@@ -151,7 +177,21 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
           toolbarRef.current?.querySelector<HTMLButtonElement>('[role="toolbar"] button[tabindex="0"]')?.focus()
           return true
         }
+        // Enter on a selected image would replace it with a new paragraph; it opens its details instead.
+        if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+          const { selection } = _view.state
+          if (selection instanceof NodeSelection && selection.node.type.name === 'image') {
+            event.preventDefault()
+            latest.current.openDetails()
+            return true
+          }
+        }
         return false
+      },
+      handleDoubleClickOn: (_view, _pos, node) => {
+        if (node.type.name !== 'image') return false
+        latest.current.openDetails()
+        return true
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -177,6 +217,48 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
   }, [editor, value])
 
   const active = useEditorState({ editor, selector: ({ editor: e }) => (e ? activeIn(e) : noFormatting) }) ?? noFormatting
+  const imageSelected = useEditorState({ editor, selector: ({ editor: e }) => (e ? selectedImage(e) !== null : false) }) ?? false
+
+  function openDetails() {
+    if (!editor) return
+    const selected = selectedImage(editor)
+    if (!selected) return
+    setLink(null)
+    setImage(null)
+    setDetails({ pos: selected.pos, alt: selected.alt, caption: selected.caption, error: null })
+  }
+
+  // Back to the image the panel was about, still selected, so arrow keys or Enter go on from it.
+  const closeDetails = (pos: number | null) => {
+    setDetails(null)
+    if (!editor) return
+    const node = pos === null ? null : editor.state.doc.nodeAt(pos)
+    if (pos !== null && node?.type.name === 'image') editor.chain().focus().setNodeSelection(pos).run()
+    else editor.commands.focus()
+  }
+
+  const applyDetails = () => {
+    if (!editor || !details) return
+    if (details.alt.trim() === '') {
+      setDetails({ ...details, error: 'Describe the image in its alt text.' })
+      return
+    }
+    const node = editor.state.doc.nodeAt(details.pos)
+    if (node?.type.name !== 'image') {
+      // The text changed under the panel (a reload): there is no longer an image to change here.
+      closeDetails(null)
+      return
+    }
+    const caption = details.caption.trim()
+    editor
+      .chain()
+      .command(({ tr }) => {
+        tr.setNodeMarkup(details.pos, undefined, { ...node.attrs, alt: details.alt.trim(), caption: caption === '' ? null : caption })
+        return true
+      })
+      .run()
+    closeDetails(details.pos)
+  }
 
   const command = (name: ToolbarCommand) => {
     if (!editor) return
@@ -208,10 +290,15 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
         break
       case 'link':
         setImage(null)
+        setDetails(null)
         setLink({ href: String(editor.getAttributes('link').href ?? ''), editing: editor.isActive('link'), error: null })
+        break
+      case 'imageDetails':
+        openDetails()
         break
       case 'image':
         setLink(null)
+        setDetails(null)
         setImage({ alt: '', fileName: null, progress: null, error: null, file: null })
         break
     }
@@ -270,7 +357,16 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
     setImage({ ...image, progress: 0, error: null })
     try {
       const { assetRef } = await uploadImage(file, (percent) => setImage((now) => (now ? { ...now, progress: percent } : now)))
-      editor.chain().focus().insertContent({ type: 'image', attrs: { assetRef, alt: alt.trim(), caption: null, key: null, crop: null, hotspot: null } }).run()
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { assetRef, alt: alt.trim(), caption: null, key: null, crop: null, hotspot: null } })
+        // Typing goes on after the picture, not over it.
+        .command(({ tr }) => {
+          caretAfterImage(tr)
+          return true
+        })
+        .run()
       setImage(null)
     } catch (error) {
       setImage((now) => (now ? { ...now, progress: null, error: `The image could not be uploaded: ${error instanceof Error ? error.message : String(error)}` } : now))
@@ -294,6 +390,11 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
         onImageAltChange={(alt) => setImage((now) => (now ? { ...now, alt, error: null } : now))}
         onImageInsert={() => void insertImage()}
         onImageCancel={closeImage}
+        imageSelected={imageSelected}
+        imageDetails={details}
+        onImageDetailsChange={(change) => setDetails((now) => (now ? { ...now, ...change, error: null } : now))}
+        onImageDetailsApply={applyDetails}
+        onImageDetailsCancel={() => closeDetails(details?.pos ?? null)}
       />
       <EditorContent editor={editor} className="rte__surface" />
     </div>
