@@ -22,6 +22,8 @@ import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
 import { ReaderStore } from './readers/store.ts'
+import { ScheduleBook } from './schedules/book.ts'
+import { ScheduleRunner, type Scheduling } from './schedules/runner.ts'
 
 export interface Service {
   url: string
@@ -36,6 +38,7 @@ export interface Service {
   images: ImageServer
   readers: ReaderDesk
   feeds: FeedCache
+  schedules: Scheduling
   close(): Promise<void>
 }
 
@@ -108,6 +111,11 @@ export async function startService(config: Config, log: (line: string) => void =
   const readers = new ReaderDesk(readerStore, mailer, () => siteUrl ?? `http://localhost:${config.port}`)
   if (mailer.delivery === 'outbox') log('Email is not sent (no SMTP_URL): confirmation emails are kept in the admin\'s Outbox')
   const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
+  // Schedules live in content.db beside the documents they publish; arming the runner now runs
+  // whatever fell due while the service was stopped.
+  const scheduleBook = new ScheduleBook(parts.store.db, config.projectId)
+  const schedules: Scheduling = { book: scheduleBook, runner: new ScheduleRunner(parts.store, scheduleBook, log) }
+  schedules.runner.arm()
   const handler = createHandler({
     ...parts,
     queries,
@@ -117,6 +125,7 @@ export async function startService(config: Config, log: (line: string) => void =
     pages,
     readers,
     feeds,
+    schedules,
     renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
@@ -169,7 +178,9 @@ export async function startService(config: Config, log: (line: string) => void =
     images,
     readers,
     feeds,
+    schedules,
     close: async () => {
+      await schedules.runner.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await pool.close()
