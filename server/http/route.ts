@@ -11,7 +11,6 @@ import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
 import type { ReaderDesk } from '../readers/desk.ts'
 import type { Scheduling } from '../schedules/runner.ts'
-import type { Scheduling } from '../schedules/runner.ts'
 import type { SubmissionPage } from './readers.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
 
@@ -42,8 +41,6 @@ export interface ApiDeps {
   readers: ReaderDesk
   /** Feeds and sitemaps built once per content revision. */
   feeds: FeedCache
-  /** Schedules that publish and unpublish documents at a set time (server/schedules). */
-  schedules: Scheduling
   /** Schedules that publish and unpublish documents at a set time (server/schedules). */
   schedules: Scheduling
   /** Renders a reader form's page again with what could not be taken; null when pages are left to the browser. */

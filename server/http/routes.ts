@@ -11,13 +11,11 @@ import { file, image, upload } from './media.ts'
 import { confirmSubscription, contactForm, inbox, markMessage, outbox, subscribeForm, subscribers, subscribersCsv, unsubscribe } from './readers.ts'
 import { sendJson } from './respond.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
-import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
 import type { ApiDeps, Route } from './route.ts'
 import { login, logout, me, signInConfig } from './session.ts'
 
 const GET = ['GET', 'HEAD'] as const
 const read = async () => 'read'
-const publish = async () => 'publish'
 const publish = async () => 'publish'
 const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
 
@@ -45,15 +43,6 @@ export function routeTable(deps: ApiDeps): Route[] {
         sendJson(res, 200, { result: { allowed: !origin || allowed.has(origin), withCredentials: true } })
       },
     },
-    // The Scheduling API (server/http/schedules.ts): writers only. Everything that decides when a
-    // document goes live or comes down names the 'publish' permission, which a role that may only
-    // write drafts lacks.
-    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: read, handle: listSchedules(deps) },
-    { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: publish, handle: createSchedule(deps) },
-    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: read, handle: getSchedule(deps) },
-    { methods: ['PATCH'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: updateSchedule(deps) },
-    { methods: ['DELETE'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: deleteSchedule(deps) },
-    { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)/publish'), access: 'writer', permission: publish, handle: runSchedule(deps) },
     // The Scheduling API (server/http/schedules.ts): writers only. Everything that decides when a
     // document goes live or comes down names the 'publish' permission, which a role that may only
     // write drafts lacks.
