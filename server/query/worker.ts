@@ -6,7 +6,8 @@
 // The replica is read from SQLite when the worker starts, then kept current by the changes of every
 // committed transaction, which the pool sends in commit order. Changes carry whole documents (the
 // state after the transaction), so a change that the first read already included is applied again
-// harmlessly.
+// harmlessly. The views readers query are kept current by the same changes, never rebuilt
+// (views.ts, docs/decisions/017-incremental-views.md).
 
 import Database from 'better-sqlite3'
 import { readlinkSync } from 'node:fs'
@@ -17,20 +18,13 @@ import { ApiError, typedError } from '../errors.ts'
 import { planQuery } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
-import { buildView, readerKey, type Perspective, type Reader, type View } from './views.ts'
+import { Replica, type Perspective, type Reader, type View } from './views.ts'
 import type { WorkerReply, WorkerRequest } from './pool.ts'
 
 const { dataDir } = workerData as { dataDir: string }
 const port = parentPort!
 
-interface Replica {
-  docs: Map<string, Doc>
-  /** Bumped on every change, so views built from an older state are rebuilt. */
-  version: number
-}
-
 const replicas = new Map<string, Replica>()
-const views = new Map<string, { version: number; view: View }>()
 
 function load(): void {
   const db = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
@@ -38,16 +32,15 @@ function load(): void {
     // One read transaction: the replica is one consistent state of the database.
     db.transaction(() => {
       replicas.clear()
-      views.clear()
       const names = db.prepare('SELECT name FROM datasets').pluck().all() as string[]
       const docsOf = db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck()
       for (const name of names) {
-        const docs = new Map<string, Doc>()
+        const replica = new Replica()
         for (const json of docsOf.iterate(name) as Iterable<string>) {
           const doc = JSON.parse(json) as Doc
-          docs.set(doc._id, doc)
+          replica.store(doc._id, doc)
         }
-        replicas.set(name, { docs, version: 0 })
+        replicas.set(name, replica)
       }
     })()
   } finally {
@@ -62,13 +55,7 @@ function replica(dataset: string): Replica {
 }
 
 function view(dataset: string, perspective: Perspective, reader: Reader): View {
-  const source = replica(dataset)
-  const key = `${dataset}\u0000${perspective}\u0000${readerKey(reader)}`
-  const hit = views.get(key)
-  if (hit && hit.version === source.version) return hit.view
-  const built = buildView(source.docs, perspective, reader)
-  views.set(key, { version: source.version, view: built })
-  return built
+  return replica(dataset).view(perspective, reader)
 }
 
 // Parsed trees by query and parameters, bounded by the bytes of their text: a tree is many times
@@ -151,13 +138,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply | null> {
       load()
       return null
     case 'changes': {
-      const target = replicas.get(request.dataset)
-      if (!target) return null
-      for (const change of request.changes) {
-        if (change.after) target.docs.set(change.id, change.after)
-        else target.docs.delete(change.id)
-      }
-      target.version++
+      replicas.get(request.dataset)?.apply(request.changes)
       return null
     }
     case 'query':
