@@ -1,0 +1,19 @@
+// The photo essay form's words. The title and slug rules are the article form's, in the spec's
+// words (docs/product-spec.md §5); the rest say what a photo essay needs in the same style.
+
+import { messages as articleMessages } from '../articleForm/messages.ts'
+
+export const essayMessages = {
+  title: articleMessages.title,
+  slugLength: articleMessages.slugLength,
+  slugPattern: articleMessages.slugPattern,
+  publishedAt: articleMessages.publishedAt,
+  images: 'A photo essay needs at least one picture.',
+  alt: 'Describe this picture for readers who cannot see it.',
+  slugTaken: 'This slug is already used by another photo essay.',
+  conflict: 'Someone else saved this photo essay while you were editing. Your changes are kept: copy what you need, then reload to see their version.',
+  created: 'Photo essay created successfully.',
+  updated: 'Photo essay updated successfully.',
+  insertDisabled: articleMessages.insertDisabled,
+  updateDisabled: articleMessages.updateDisabled,
+} as const

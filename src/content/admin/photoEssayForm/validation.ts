@@ -1,0 +1,35 @@
+// Whether the photo essay form may be saved: one valibot schema TanStack Form runs (each issue lands
+// on the field its path names, a picture's alt text on `images[i].alt`), and the order in which a
+// failed submit looks for the first field to fix.
+
+import * as v from 'valibot'
+import { fromLocalInput } from '../articleForm/values.ts'
+import { essayMessages } from './messages.ts'
+import type { PhotoEssayFormValues } from './values.ts'
+
+export const photoEssayFormSchema = v.object({
+  title: v.pipe(v.string(), v.check((title) => title.trim().length >= 3, essayMessages.title)),
+  slug: v.pipe(v.string(), v.minLength(3, essayMessages.slugLength), v.regex(/^[a-z0-9-]+$/, essayMessages.slugPattern)),
+  description: v.string(),
+  photographer_id: v.string(),
+  published: v.boolean(),
+  published_at: v.pipe(v.string(), v.check((text) => fromLocalInput(text) !== null, essayMessages.publishedAt)),
+  images: v.pipe(
+    v.array(
+      v.object({
+        key: v.string(),
+        assetRef: v.string(),
+        alt: v.pipe(v.string(), v.check((alt) => alt.trim() !== '', essayMessages.alt)),
+        caption: v.string(),
+        credit: v.string(),
+      }),
+    ),
+    v.minLength(1, essayMessages.images),
+  ),
+})
+
+/** The fields in screen order (a picture's alt text by its place): where focus goes when a submit fails. */
+export function invalidFieldsInOrder(values: PhotoEssayFormValues, hasErrors: (name: string) => boolean): string[] {
+  const names = ['title', 'slug', ...values.images.map((_, index) => `images[${index}].alt`), 'images', 'published_at']
+  return names.filter(hasErrors)
+}
