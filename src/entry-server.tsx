@@ -4,6 +4,7 @@
 
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
+import { pageKeys, siteKey } from '../shared/cacheKeys.ts'
 import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
 import type { FormSubmission } from '../shared/readerForms.ts'
 import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
@@ -26,6 +27,8 @@ export interface RenderedPage {
   html: string
   /** The inline JSON the browser's first render reads its data from. */
   pageData: string
+  /** What the page shows, for a shared cache to file it under (shared/cacheKeys.ts). */
+  keys: string[]
 }
 
 /** Which dataset the built app reads, when it reads it from the service that serves it. */
@@ -69,7 +72,7 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
   const outcome = (router as unknown as { _serverResult?: ServerOutcome })._serverResult
   if (outcome?.type === 'redirect') {
     const location = outcome.redirect.headers.get('Location') ?? outcome.redirect.options.href ?? '/'
-    return { status: outcome.redirect.status || 307, redirect: location, head: '', html: '', pageData: '' }
+    return { status: outcome.redirect.status || 307, redirect: location, head: '', html: '', pageData: '', keys: [siteKey] }
   }
   await settleDeferred(router)
   const rendered = renderToString(<RouterProvider router={router} />)
@@ -77,7 +80,9 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
   // preload of the lead image) before the markup; they belong in the document's head.
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
   const data: PageData = { renderedAt: now.toISOString(), origin, results, ...(options.submission ? { submission: options.submission } : {}) }
-  return { status: statusOf(router.state.matches, outcome), redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data) }
+  const status = statusOf(router.state.matches, outcome)
+  const keys = pageKeys(router.state.matches.map((match) => match.routeId), results, status)
+  return { status, redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data), keys }
 }
 
 /** The router's status, unless a route failed with an error that says what its status is. */

@@ -10,7 +10,7 @@ import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../f
 import { robotsTxt } from '../feeds/robots.ts'
 import { MonthIndex, monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
 import { feedSource, type FeedSource } from '../feeds/source.ts'
-import { sendBody } from '../pages/static.ts'
+import { sendEncoded } from '../pages/encoding.ts'
 import { publicBase } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
@@ -29,13 +29,13 @@ function send(req: IncomingMessage, res: ServerResponse, feed: CachedFeed): void
     res.end()
     return
   }
-  const validators = { ETag: feed.etag, 'Last-Modified': feed.lastModified, 'Cache-Control': feedCacheControl, ...(feed.gzip ? { Vary: 'Accept-Encoding' } : {}) }
+  const validators = { ETag: feed.etag, 'Last-Modified': feed.lastModified, 'Cache-Control': feedCacheControl }
   if (notModified(req.headers as Record<string, string | undefined>, feed)) {
-    res.writeHead(304, validators)
+    res.writeHead(304, { ...validators, ...(feed.gzip ? { Vary: 'Accept-Encoding' } : {}) })
     res.end()
     return
   }
-  sendBody(req, res, 200, { ...validators, 'Content-Type': feed.type, 'X-Content-Type-Options': 'nosniff' }, feed.body, feed.gzip)
+  sendEncoded(req, res, 200, { ...validators, 'Content-Type': feed.type, 'X-Content-Type-Options': 'nosniff' }, { plain: feed.body, gzip: feed.gzip, br: null })
 }
 
 /**

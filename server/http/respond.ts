@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, httpError } from '../errors.ts'
 import { assertDepth } from '../input.ts'
+import { queryKey } from '../../shared/cacheKeys.ts'
+import { etagOf, sendEncoded } from '../pages/encoding.ts'
 
 export function fail(res: ServerResponse, error: unknown): void {
   let apiError: ApiError
@@ -33,9 +35,25 @@ export function sendRaw(res: ServerResponse, status: number, json: string | Buff
   res.end(json)
 }
 
+/**
+ * An anonymous GET's query answer: the same for every reader, so shared caches keep it like a page
+ * (filed under the dataset's key, purged by any published change: shared/cacheKeys.ts) and a browser
+ * that has it gets a 304.
+ */
+export const publicQueryCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+
+const tags = new WeakMap<Buffer, string>()
+
+export function sendPublicQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, dataset: string): void {
+  let tag = tags.get(body)
+  if (tag === undefined) tags.set(body, (tag = etagOf(body)))
+  const key = queryKey(dataset)
+  sendEncoded(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': publicQueryCacheControl, 'Surrogate-Key': key, xkey: key }, { plain: body, gzip: null, br: null }, tag)
+}
+
 /** A cached query response, stored saying `"ms":0}`; a lookup that took longer (a GC pause) says so. */
-export function sendCachedQuery(res: ServerResponse, body: Buffer, ms: number): void {
-  sendRaw(res, 200, ms === 0 ? body : Buffer.concat([body.subarray(0, body.length - 2), Buffer.from(`${ms}}`)]))
+export function sendCachedQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, ms: number, dataset: string): void {
+  sendPublicQuery(req, res, ms === 0 ? body : Buffer.concat([body.subarray(0, body.length - 2), Buffer.from(`${ms}}`)]), dataset)
 }
 
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

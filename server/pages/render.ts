@@ -10,13 +10,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { pageDataElementId } from '../../shared/pageData.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 import { ByteLru } from '../byteLru.ts'
 import type { QueryEngine } from '../query/engine.ts'
-import { isFilePath, sendBody } from './static.ts'
+import { isFilePath } from './static.ts'
+import { encode, etagOf, sendEncoded, type Encoded } from './encoding.ts'
 import type { Store } from '../store/store.ts'
 
 interface RenderedPage {
@@ -25,6 +25,8 @@ interface RenderedPage {
   head: string
   html: string
   pageData: string
+  /** What the page shows, as surrogate keys (shared/cacheKeys.ts). */
+  keys: string[]
 }
 
 interface RenderModule {
@@ -36,9 +38,19 @@ interface Cached {
   key: string
   status: number
   headers: Record<string, string>
-  body: Buffer
-  gzip: Buffer
+  body: Encoded
+  tag: string
 }
+
+/**
+ * Reader pages: browsers revalidate every time (a 304 when the page is unchanged), shared caches keep
+ * a page for a minute and may serve it for another while they fetch it again. A publish purges the
+ * pages it changes at once (by their keys), so the minute only bounds what a purge does not reach:
+ * the relative times ("5 minutes ago") and an article's "More from" box.
+ */
+export const pageCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+/** Whatever is personal (a form's page with what one reader typed, a preview) or failed. */
+export const privateCacheControl = 'private, no-store'
 
 export class PageRenderer {
   /** Rendered pages kept per URL, for the minute they were rendered in and the dataset's revision, within a budget of bytes. */
@@ -54,7 +66,7 @@ export class PageRenderer {
     private readonly log: (line: string) => void,
     cacheBytes: number,
   ) {
-    this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.length + page.gzip.length)
+    this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.plain.length + (page.body.gzip?.length ?? 0) + (page.body.br?.length ?? 0))
   }
 
   /** The renderer, or null when the app is not built for it (no server build, or content read from elsewhere). */
@@ -115,7 +127,7 @@ export class PageRenderer {
       }
       this.cache.set(cacheKey, page)
     }
-    sendBody(req, res, page.status, page.headers, page.body, page.gzip)
+    sendEncoded(req, res, page.status, page.headers, page.body, page.tag)
     return true
   }
 
@@ -131,21 +143,28 @@ export class PageRenderer {
       this.log(`Could not render ${path} with a form submission: ${error instanceof Error ? error.stack : String(error)}`)
       return false
     }
-    sendBody(req, res, status, { ...page.headers, 'Cache-Control': 'no-store' }, page.body, page.gzip)
+    const { 'Surrogate-Key': _keys, xkey: _xkey, ...headers } = page.headers
+    sendEncoded(req, res, status, { ...headers, 'Cache-Control': privateCacheControl }, page.body)
     return true
   }
 
   private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null): Promise<Cached> {
     const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), { origin, now, submission })
-    const common = { ...this.headers, 'Cache-Control': 'no-cache' }
+    const keys = (page.keys ?? []).join(' ')
+    const common = {
+      ...this.headers,
+      'Cache-Control': page.status >= 500 ? privateCacheControl : pageCacheControl,
+      // Varnish's xkey and the Surrogate-Key of other CDNs: the same keys under both names.
+      ...(keys ? { 'Surrogate-Key': keys, xkey: keys } : {}),
+    }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
-      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body, gzip: gzipSync(body) }
+      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body) }
     }
     const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
     const html = `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
     const body = Buffer.from(html)
-    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body, gzip: gzipSync(body) }
+    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body) }
   }
 
   private async query(query: string, params: Record<string, unknown>, dataset: string): Promise<unknown> {

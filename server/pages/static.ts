@@ -1,12 +1,13 @@
 // The built reader and admin app (Vite's dist/), with history fallback for client-side routes.
-// Files are read once and kept with a gzip copy: the bundle is small and never changes while the
-// process runs.
+// Files are read once and kept with their Brotli and gzip copies: the build writes them beside each
+// file (scripts/precompress.mjs, Brotli at quality 11); a file without them is compressed here once.
+// The bundle is small and never changes while the process runs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { httpError } from '../errors.ts'
+import { compressMinBytes, encode, etagOf, sendEncoded, type Encoded } from './encoding.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 
 const types: Record<string, string> = {
@@ -34,19 +35,6 @@ export function isFilePath(pathname: string): boolean {
   return pathname.startsWith('/assets/') || extname(pathname).toLowerCase() in types
 }
 
-/** Sends a body, or its gzip copy when there is one and the client accepts it. */
-export function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, gzip: Buffer | null): void {
-  const zipped = gzip !== null && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-  const sent = zipped ? gzip : body
-  res.writeHead(status, {
-    ...headers,
-    'Content-Length': String(sent.length),
-    ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
-    ...(zipped ? { 'Content-Encoding': 'gzip' } : {}),
-  })
-  res.end(req.method === 'HEAD' ? undefined : sent)
-}
-
 /**
  * What the admin's pages say in a browser without JavaScript. The admin is an app the browser
  * runs (it needs the editor's session, which only the browser has), so its page is otherwise blank.
@@ -63,8 +51,9 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 interface Entry {
-  body: Buffer
-  gzip: Buffer | null
+  body: Encoded
+  /** A strong validator, for a 304 when the browser has the file already. */
+  tag: string
   type: string
   /** A page's security headers (CSP and the rest); other files need only nosniff. */
   headers: Record<string, string>
@@ -89,10 +78,10 @@ export class StaticFiles {
   /** index.html with the admin's no-JavaScript notice, made once. */
   private adminPage(index: Entry): Entry {
     if (this.adminShell) return this.adminShell
-    const html = index.body.toString('utf8')
+    const html = index.body.plain.toString('utf8')
     const at = html.search(/<div id="root">/)
     const body = Buffer.from(at < 0 ? html : html.slice(0, at) + adminNeedsJavaScript + html.slice(at))
-    this.adminShell = { ...index, body, gzip: index.gzip ? gzipSync(body, { level: 9 }) : null }
+    this.adminShell = { ...index, body: encode(body), tag: etagOf(body) }
     return this.adminShell
   }
 
@@ -100,11 +89,11 @@ export class StaticFiles {
     const hit = this.entries.get(path)
     if (hit) return hit
     if (!existsSync(path) || !statSync(path).isFile()) return null
-    const body = readFileSync(path)
+    const plain = readFileSync(path)
     const type = types[extname(path)] ?? 'application/octet-stream'
-    const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type) && body.length > 1024
-    const headers = type.startsWith('text/html') ? pageHeaders(body.toString('utf8'), this.security) : { 'X-Content-Type-Options': 'nosniff' }
-    const entry = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type, headers }
+    const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type) && plain.length >= compressMinBytes
+    const headers = type.startsWith('text/html') ? pageHeaders(plain.toString('utf8'), this.security) : { 'X-Content-Type-Options': 'nosniff' }
+    const entry = { body: compressible ? withCopies(path, plain) : { plain, gzip: null, br: null }, tag: etagOf(plain), type, headers }
     this.entries.set(path, entry)
     return entry
   }
@@ -129,10 +118,27 @@ export class StaticFiles {
       if (!entry) throw httpError(404, 'The app is not built: run npm run build')
       if (isAdminPath(pathname)) entry = this.adminPage(entry)
     }
-    sendBody(req, res, 200, {
+    sendEncoded(req, res, 200, {
       ...entry.headers,
       'Content-Type': entry.type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }, entry.body, entry.gzip)
+      // The admin's shell is the same for everyone, but the admin is personal: no shared cache keeps it.
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : isAdminPath(pathname) ? 'private, no-store' : 'no-cache',
+    }, entry.body, entry.tag)
   }
+}
+
+/**
+ * The file's compressed copies: those the build wrote beside it when they are current (a copy older
+ * than its file is from an earlier build), else made here.
+ */
+function withCopies(path: string, plain: Buffer): Encoded {
+  const built = (suffix: string): Buffer | null => {
+    const copy = path + suffix
+    return existsSync(copy) && statSync(copy).mtimeMs >= statSync(path).mtimeMs ? readFileSync(copy) : null
+  }
+  const br = built('.br')
+  const gzip = built('.gz')
+  if (br && gzip) return { plain, br, gzip }
+  const made = encode(plain)
+  return { plain, br: br ?? made.br, gzip: gzip ?? made.gzip }
 }

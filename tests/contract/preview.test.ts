@@ -53,7 +53,8 @@ describe('an anonymous query of the drafts perspective', () => {
       expect(res.status, res.text.slice(0, 300)).toBe(200)
       expect(res.json.result).toEqual({ title: 'Published words' })
       expect(res.text).not.toContain('Draft words')
-      expect(res.headers.get('cache-control')).toBe('no-store')
+      // The same answer for every anonymous reader: shared caches may keep it (it holds no draft).
+      expect(res.headers.get('cache-control')).toMatch(/^public, /)
     }
   })
 

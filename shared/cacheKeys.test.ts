@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { documentKey, listsKey, missingKey, pageKeys, purgeKeys, queryKey, siteKey } from './cacheKeys.ts'
+
+describe('pageKeys', () => {
+  const results = {
+    home: { lead: { _id: 'lead', author: { _id: 'author-1', name: 'Ada' } }, latest: [{ _id: 'a' }, { _id: 'b' }] },
+    nav: [{ _id: 'cat-uk', title: 'UK' }],
+  }
+
+  it('files a list page under site, lists and every document it shows', () => {
+    expect(pageKeys(['__root__', '/'], results, 200).sort()).toEqual([siteKey, listsKey, ...['lead', 'author-1', 'a', 'b', 'cat-uk'].map(documentKey)].sort())
+  })
+
+  it('files an article page under its documents but not lists, so a publish elsewhere leaves it cached', () => {
+    const keys = pageKeys(['__root__', '/article/$slug'], { article: { _id: 'lead' }, more: [{ _id: 'a' }] }, 200)
+    expect(keys).toContain(documentKey('lead'))
+    expect(keys).not.toContain(listsKey)
+  })
+
+  it('files a 404 under missing, and a page with nothing from the dataset under site alone', () => {
+    expect(pageKeys(['__root__', '/article/$slug'], { article: null }, 404)).toEqual([siteKey, missingKey])
+    expect(pageKeys(['__root__', '/about'], {}, 200)).toEqual([siteKey])
+  })
+
+  it('files a page showing very many documents under lists instead of naming each', () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({ _id: `story-${i}` }))
+    const keys = pageKeys(['__root__', '/article/$slug'], many, 200)
+    expect(keys).toEqual([siteKey, listsKey])
+  })
+})
+
+describe('purgeKeys', () => {
+  it('purges the pages showing a published story, the lists, the 404s it may fill and the query answers', () => {
+    expect(purgeKeys({ id: 'lead', type: 'article', operation: 'create', dataset: 'production' }).sort()).toEqual([documentKey('lead'), queryKey('production'), listsKey, missingKey].sort())
+    expect(purgeKeys({ id: 'lead', type: 'article', operation: 'delete', dataset: 'production' })).not.toContain(missingKey)
+  })
+
+  it('purges only the pages showing an author, not every list', () => {
+    expect(purgeKeys({ id: 'author-1', type: 'author', operation: 'update', dataset: 'production' })).not.toContain(listsKey)
+  })
+
+  it('purges nothing for a draft, which no reader sees', () => {
+    expect(purgeKeys({ id: 'drafts.lead', type: 'article', operation: 'update', dataset: 'production' })).toEqual([])
+  })
+})
