@@ -6,6 +6,7 @@ import type { ListenLimits } from './live/listeners.ts'
 import type { QueryLimits } from './query/engine.ts'
 import type { ContentEnv } from '../shared/contentConfig.ts'
 import { parseTrustedProxies } from './http/client.ts'
+import { webhookSettings, type WebhookSettings } from './webhooks/settings.ts'
 
 export interface Config {
   port: number
@@ -55,6 +56,8 @@ export interface Config {
    * Security Policy must allow the API host (and image host) they point the app at.
    */
   appContent: ContentEnv
+  /** How webhook deliveries are sent and retried (server/webhooks/settings.ts). */
+  webhooks: WebhookSettings
 }
 
 /** What the service may spend on anonymous (and signed-in) work; see the README's Limits. */
@@ -156,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       VITE_SANITY_API_VERSION: env.VITE_SANITY_API_VERSION,
       VITE_SANITY_API_HOST: env.VITE_SANITY_API_HOST,
     },
+    webhooks: webhookSettings(env),
   }
 }

@@ -22,6 +22,7 @@ import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
 import { ReaderStore } from './readers/store.ts'
+import { Webhooks } from './webhooks/webhooks.ts'
 import { ScheduleBook } from './schedules/book.ts'
 import { ScheduleRunner, type Scheduling } from './schedules/runner.ts'
 
@@ -38,6 +39,7 @@ export interface Service {
   images: ImageServer
   readers: ReaderDesk
   feeds: FeedCache
+  webhooks: Webhooks
   schedules: Scheduling
   close(): Promise<void>
 }
@@ -110,6 +112,10 @@ export async function startService(config: Config, log: (line: string) => void =
   let siteUrl = config.publicUrl
   const readers = new ReaderDesk(readerStore, mailer, () => siteUrl ?? `http://localhost:${config.port}`)
   if (mailer.delivery === 'outbox') log('Email is not sent (no SMTP_URL): confirmation emails are kept in the admin\'s Outbox')
+  // Webhooks listen before anything below can commit (a schedule falling due), and send at once
+  // whatever was waiting when the service last stopped.
+  const webhooks = new Webhooks(parts.store, { dataDir: config.dataDir, settings: config.webhooks, projectId: config.projectId, defaultDataset: config.dataset, log })
+  webhooks.start()
   const usesDemoCredentials = config.seed === 'demo' && config.adminEmail === demoAdmin.email && config.adminPassword === demoAdmin.password
   // Schedules live in content.db beside the documents they publish; arming the runner now runs
   // whatever fell due while the service was stopped.
@@ -126,6 +132,7 @@ export async function startService(config: Config, log: (line: string) => void =
     readers,
     feeds,
     schedules,
+    webhooks,
     renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
@@ -179,8 +186,10 @@ export async function startService(config: Config, log: (line: string) => void =
     readers,
     feeds,
     schedules,
+    webhooks,
     close: async () => {
       await schedules.runner.close()
+      await webhooks.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await pool.close()

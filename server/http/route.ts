@@ -9,6 +9,7 @@ import type { ImageServer } from '../media/images.ts'
 import type { ListenerHub } from '../live/listeners.ts'
 import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
+import type { Webhooks } from '../webhooks/webhooks.ts'
 import type { ReaderDesk } from '../readers/desk.ts'
 import type { Scheduling } from '../schedules/runner.ts'
 import type { SubmissionPage } from './readers.ts'
@@ -45,6 +46,8 @@ export interface ApiDeps {
   schedules: Scheduling
   /** Renders a reader form's page again with what could not be taken; null when pages are left to the browser. */
   renderSubmission: SubmissionPage | null
+  /** Webhooks and their delivery log (server/webhooks). */
+  webhooks: Webhooks
 }
 
 /**

@@ -13,6 +13,7 @@ import { sendJson } from './respond.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
 import type { ApiDeps, Route } from './route.ts'
 import { login, logout, me, signInConfig } from './session.ts'
+import { addWebhook, changeWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from './webhooks.ts'
 
 const GET = ['GET', 'HEAD'] as const
 const read = async () => 'read'
@@ -88,6 +89,13 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: GET, path: /^\/newsroom\/subscribers$/, access: 'writer', permission: read, handle: subscribers(deps) },
     { methods: GET, path: /^\/newsroom\/subscribers\.csv$/, access: 'writer', permission: read, handle: subscribersCsv(deps) },
     { methods: GET, path: /^\/newsroom\/outbox$/, access: 'writer', permission: read, handle: outbox(deps) },
+    // Webhooks (server/webhooks): admins only. Each handler refuses editors and viewers with 403
+    // (adminOnly in webhooks.ts), and the signedIn access here anonymous requests with 401.
+    { methods: GET, path: /^\/newsroom\/webhooks$/, access: 'signedIn', handle: listWebhooks(deps.webhooks) },
+    { methods: ['POST'], path: /^\/newsroom\/webhooks$/, access: 'signedIn', handle: addWebhook(deps.webhooks) },
+    { methods: ['PATCH'], path: /^\/newsroom\/webhooks\/(?<id>[^/]+)$/, access: 'signedIn', handle: changeWebhook(deps.webhooks) },
+    { methods: ['DELETE'], path: /^\/newsroom\/webhooks\/(?<id>[^/]+)$/, access: 'signedIn', handle: deleteWebhook(deps.webhooks) },
+    { methods: GET, path: /^\/newsroom\/webhooks\/(?<id>[^/]+)\/deliveries$/, access: 'signedIn', handle: webhookDeliveries(deps.webhooks) },
     { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
   ]
 }

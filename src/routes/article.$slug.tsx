@@ -1,9 +1,10 @@
-import { Await, createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router'
+import { Await, createFileRoute, notFound, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { ArticleMoreFrom } from '../components/article/ArticleMoreFrom.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
-import { articleHead, categoryHref, InvalidSlugError, loadArticle } from '../content/article/article.ts'
+import { articleHead, categoryHref, InvalidSlugError, loadArticle, type LoadedArticle } from '../content/article/article.ts'
+import { ArticlePreview } from './-articlePreview.tsx'
 import { useRetry } from './-retry.ts'
 
 export const Route = createFileRoute('/article/$slug')({
@@ -18,7 +19,8 @@ export const Route = createFileRoute('/article/$slug')({
   // this one is the small shared spinner; the other states load with the route.
   pendingComponent: () => <LoadingSpinner label="Loading article" />,
   errorComponent: ArticleError,
-  notFoundComponent: () => <ArticleStatus state={{ kind: 'notFound' }} />,
+  // An unpublished article is not found for readers; a signed-in editor's browser then shows its draft.
+  notFoundComponent: ArticleNotFound,
   component: ArticlePage,
 })
 
@@ -29,8 +31,31 @@ function ArticleError({ error }: ErrorComponentProps) {
   return <ArticleStatus state={{ kind: 'error', message, onRetry }} />
 }
 
+function ArticleNotFound() {
+  const { slug } = Route.useParams()
+  const { content } = Route.useRouteContext()
+  return (
+    <ArticlePreview slug={slug} content={content} render={(loaded) => <ArticleView {...loaded} />}>
+      <ArticleStatus state={{ kind: 'notFound' }} />
+    </ArticlePreview>
+  )
+}
+
 function ArticlePage() {
-  const { article, moreFrom } = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
+  const { slug } = Route.useParams()
+  const { content } = Route.useRouteContext()
+  // `?preview` (the admin form's Preview button): a published article's draft, if there is one.
+  const preview = useRouterState({ select: (s) => 'preview' in s.location.search })
+  if (!preview) return <ArticleView {...loaded} />
+  return (
+    <ArticlePreview slug={slug} content={content} render={(draft) => <ArticleView {...draft} />}>
+      <ArticleView {...loaded} />
+    </ArticlePreview>
+  )
+}
+
+function ArticleView({ article, moreFrom }: LoadedArticle) {
   const category = moreFrom && { title: moreFrom.category.title, href: categoryHref(moreFrom.category) }
   return (
     <>
