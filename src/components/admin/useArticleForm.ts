@@ -74,7 +74,7 @@ export function useArticleForm(values: ArticleFormValues, onSubmit: (values: Art
  * lost this way). So a message due to a blur during a press shows once the press is over, after the
  * click it makes; a blur by keyboard shows its message at once. Nothing is held without a press.
  */
-function useHeldWhilePressed() {
+export function useHeldWhilePressed() {
   const pressing = useRef(false)
   const [held, setHeld] = useState<ReadonlySet<string>>(() => new Set())
   useEffect(() => {
