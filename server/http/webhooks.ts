@@ -65,9 +65,9 @@ export function listWebhooks(webhooks: Webhooks): Handle {
   })
 }
 
-export function addWebhook(webhooks: Webhooks, defaultDataset: string): Handle {
+export function addWebhook(webhooks: Webhooks): Handle {
   return adminOnly(async (ctx) => {
-    const hook = createHook(webhooks, readInput(await ctx.json(), defaultDataset))
+    const hook = createHook(webhooks, readInput(await ctx.json(), webhooks.defaultDataset))
     const view = webhooks.store.views().find((v) => v.id === hook.id)
     sendJson(ctx.res, 201, { result: view })
   })

@@ -12,11 +12,14 @@ import { WebhookStore, type NewDelivery } from './store.ts'
 export interface WebhookOptions extends QueueOptions {
   dataDir: string
   settings: WebhookSettings
+  /** The dataset a hook watches when none is named (DATASET). */
+  defaultDataset: string
 }
 
 export class Webhooks {
   readonly store: WebhookStore
   readonly queue: DeliveryQueue
+  readonly defaultDataset: string
   private unsubscribe: (() => void) | null = null
   /** Transactions are matched one after the other, so deliveries are queued in commit order. */
   private matching: Promise<void> = Promise.resolve()
@@ -26,6 +29,7 @@ export class Webhooks {
     private readonly options: WebhookOptions,
   ) {
     this.store = new WebhookStore(options.dataDir, options.now)
+    this.defaultDataset = options.defaultDataset
     this.queue = new DeliveryQueue(this.store, options.settings, options)
   }
 
