@@ -7,6 +7,7 @@ import { roles, type Role } from '../shared/roles.ts'
 import { loadConfig } from './config.ts'
 import { openParts, prepare } from './service.ts'
 import { exportDataset, importDataset } from './transfer.ts'
+import { webhookCommand, webhookUsage } from './webhooks/command.ts'
 
 const usage = `Usage: npm run content -- <command> [options]
 
@@ -21,6 +22,7 @@ Commands
   user list                                  List users and their roles.
   datasets                                   List datasets with their document counts.
   seed [--dataset NAME]                      Load the demo newspaper into an empty dataset.
+${webhookUsage}
 
 Settings come from the environment, as for npm start: DATA_DIR (default ./data), DATASET
 (default production), PROJECT_ID, PUBLIC_URL, ADMIN_EMAIL, ADMIN_PASSWORD.`
@@ -40,6 +42,13 @@ async function main(argv: string[]): Promise<void> {
       role: { type: 'string' },
       label: { type: 'string' },
       ttl: { type: 'string' },
+      url: { type: 'string' },
+      filter: { type: 'string' },
+      projection: { type: 'string' },
+      on: { type: 'string' },
+      secret: { type: 'string' },
+      name: { type: 'string' },
+      drafts: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -87,6 +96,10 @@ async function main(argv: string[]): Promise<void> {
         const password = process.env.RESONANCE_PASSWORD ?? fail('Set RESONANCE_PASSWORD to the new password')
         const user = await parts.auth.upsertUser(args[1], password, role())
         console.log(`${user.email} is now ${user.role}`)
+        return
+      }
+      case 'webhook': {
+        for (const line of webhookCommand(config.dataDir, args, { ...values, dataset })) console.log(line)
         return
       }
       case 'datasets': {
