@@ -12,8 +12,8 @@ import { root, startService, type ServiceChild } from './service.ts'
 import { percentile } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const admin = { email: 'bench@resonance.example', password: 'bench-password-123' }
 /** Text that only admin or editor code contains: none of it may reach a reader. */
 const adminMarkers = ['ProseMirror', 'Admin Sign In', 'resonance.session', 'Article created successfully.']
@@ -69,14 +69,15 @@ async function initialJavaScript(browser: Browser, url: string): Promise<Bundle>
   }
 }
 
-interface LighthouseResult {
+export interface LighthouseResult {
   performance: number
   accessibility: number
   cls: number
   lcpMs: number
 }
 
-async function lighthouse(url: string): Promise<LighthouseResult> {
+/** Lighthouse's mobile run of one page; `extraArgs` go to its command line (e.g. `--extra-headers`). */
+export async function lighthouse(url: string, extraArgs: string[] = []): Promise<LighthouseResult> {
   const dir = mkdtempSync(join(tmpdir(), 'resonance-lighthouse-'))
   const forget = onCleanup(() => rmSync(dir, { recursive: true, force: true }))
   try {
@@ -84,7 +85,7 @@ async function lighthouse(url: string): Promise<LighthouseResult> {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [join(root, 'node_modules/lighthouse/cli/index.js'), url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags.join(' ')}`],
+        [join(root, 'node_modules/lighthouse/cli/index.js'), url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags.join(' ')}`, ...extraArgs],
         { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'pipe'] },
       )
       let errors = ''

@@ -5,14 +5,16 @@
 import { cleanupAll } from './cleanup.ts'
 import { contentSection } from './content.ts'
 import { feedsSection } from './feeds.ts'
+import { firstLoadSection } from './firstLoad.ts'
 import { hostileSection } from './hostile.ts'
 import { describeMachine } from './machine.ts'
 import { readerSection } from './reader.ts'
 import { formatTable, type Section } from './table.ts'
 
-// BENCH_SECTIONS=reader (or content, feeds, hostile) runs one section.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,reader,hostile').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), feedsSection(), readerSection(), hostileSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+// BENCH_SECTIONS=reader (or content, feeds, first-load, hostile) runs one section. first-load reads the
+// dist/ that reader builds.
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,reader,first-load,hostile').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), feedsSection(), readerSection(), firstLoadSection(), hostileSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,0 +1,171 @@
+// A reader's first load of `/` and of an article, as transferred: the JavaScript the page waits for,
+// its HTML and its whole weight, once with gzip (the baseline) and once with Brotli, from the built
+// app in dist/ (this section builds nothing: `npm run build`, or the reader section, does), and
+// Lighthouse's mobile scores for both pages with each encoding.
+
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import { onCleanup } from './cleanup.ts'
+import { chromeFlags, chromiumPath, lighthouse, type LighthouseResult } from './reader.ts'
+import { root, startService } from './service.ts'
+import { target, type Section, type Table } from './table.ts'
+
+const admin = { email: 'bench@resonance.example', password: 'bench-password-123' }
+const interactiveMark = 'resonance:interactive'
+
+/** What the browser asks for: gzip alone (the baseline), or Brotli first as browsers do. */
+const encodings = { gzip: 'gzip', br: 'br, gzip' } as const
+type EncodingName = keyof typeof encodings
+
+interface Load {
+  /** Scripts requested before the app marked itself interactive: what the first view waits for. */
+  initial: { files: number; bytes: number; plainBytes: number }
+  /** Scripts requested after it (the homepage's live feed, started when the browser is idle). */
+  later: { files: number; bytes: number }
+  /** The page's HTML as transferred (body). */
+  htmlBytes: number
+  /** Everything transferred, headers included, until the network was quiet. */
+  totalBytes: number
+  requests: number
+  /** Content-Encoding of the scripts as they came (to tell whether the service sent Brotli at all). */
+  scriptEncodings: Set<string>
+}
+
+interface Entry {
+  path: string
+  type: string
+  start: number
+  transfer: number
+  encoded: number
+  decoded: number
+}
+
+async function load(browser: Browser, url: string, encoding: EncodingName, waitForLive: boolean): Promise<Load> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': encodings[encoding] } })
+  const page = await context.newPage()
+  const scriptEncodings = new Set<string>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scriptEncodings.add(response.headers()['content-encoding'] ?? 'identity')
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.waitForFunction(`performance.getEntriesByName(${JSON.stringify(interactiveMark)}).length > 0`)
+  // The homepage's live feed loads its scripts when the browser is idle: they count once it is live.
+  if (waitForLive) await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+  // A string, not a function: the TypeScript runner would wrap a function with helpers the page lacks.
+  const { mark, entries } = (await page.evaluate(`(() => {
+    const mark = performance.getEntriesByName(${JSON.stringify(interactiveMark)})[0].startTime;
+    const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
+      path: new URL(e.name).pathname,
+      type: e.entryType === 'navigation' ? 'document' : e.initiatorType,
+      start: e.startTime,
+      transfer: e.transferSize,
+      encoded: e.encodedBodySize,
+      decoded: e.decodedBodySize,
+    }));
+    return { mark, entries };
+  })()`)) as { mark: number; entries: Entry[] }
+  await context.close()
+  const scripts = entries.filter((e) => e.path.endsWith('.js'))
+  const initial = scripts.filter((e) => e.start < mark)
+  const later = scripts.filter((e) => e.start >= mark)
+  const sum = (list: Entry[], key: 'transfer' | 'encoded' | 'decoded') => list.reduce((total, e) => total + e[key], 0)
+  return {
+    initial: { files: initial.length, bytes: sum(initial, 'encoded'), plainBytes: sum(initial, 'decoded') },
+    later: { files: later.length, bytes: sum(later, 'encoded') },
+    htmlBytes: sum(entries.filter((e) => e.type === 'document'), 'encoded'),
+    totalBytes: sum(entries, 'transfer'),
+    requests: entries.length,
+    scriptEncodings,
+  }
+}
+
+type Scores = LighthouseResult | { error: string }
+
+async function scores(url: string, encoding: EncodingName): Promise<Scores> {
+  try {
+    return await lighthouse(url, [`--extra-headers=${JSON.stringify({ 'Accept-Encoding': encodings[encoding] })}`])
+  } catch (error) {
+    return { error: error instanceof Error ? error.message.split('\n')[0]! : String(error) }
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ratio = (value: number, baseline: number) => (baseline > 0 ? `${(value / baseline).toFixed(2)}x` : '–')
+const describe = (s: Scores) => ('error' in s ? `not run (${s.error.slice(0, 60)})` : `${s.performance}, ${(s.lcpMs / 1000).toFixed(2)} s, ${s.cls.toFixed(3)}, ${s.accessibility}`)
+const meets = (s: Scores) => !('error' in s) && s.performance === 100 && s.lcpMs <= 1200 && s.cls === 0 && s.accessibility === 100
+
+export function firstLoadSection(): Section {
+  return {
+    name: 'first-load',
+    async run(): Promise<Table> {
+      const dist = join(root, 'dist')
+      if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ holds no built app: run npm run build first')
+      const assets = readdirSync(join(dist, 'assets'))
+      const precompressed = assets.filter((name) => name.endsWith('.js.br')).length
+      const scriptsBuilt = assets.filter((name) => name.endsWith('.js')).length
+
+      const dataDir = mkdtempSync(join(tmpdir(), 'resonance-bench-first-load-'))
+      onCleanup(() => rmSync(dataDir, { recursive: true, force: true }))
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+        encoding: 'utf8',
+      })
+      if (seeded.status !== 0) throw new Error(`seeding the demo newspaper failed:\n${seeded.stdout}\n${seeded.stderr}`)
+      const service = await startService({ dataDir, staticDir: dist, adminEmail: admin.email, adminPassword: admin.password })
+      const slugRes = await fetch(`${service.url}/v2023-05-03/data/query/production?query=${encodeURIComponent('*[_type == "article" && defined(body)] | order(publishedAt desc)[0].slug.current')}`)
+      const slug = ((await slugRes.json()) as { result: string }).result
+      const pages = [
+        { label: '/', url: `${service.url}/`, live: true },
+        { label: `/article/${slug.slice(0, 20)}…`, url: `${service.url}/article/${slug}`, live: false },
+      ]
+
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags })
+      onCleanup(() => browser.close())
+      const loads: Array<Record<EncodingName, Load>> = []
+      for (const page of pages) {
+        // One load unmeasured first, so the service has rendered and cached the page and read each file.
+        await load(browser, page.url, 'gzip', page.live)
+        loads.push({ gzip: await load(browser, page.url, 'gzip', page.live), br: await load(browser, page.url, 'br', page.live) })
+      }
+      await browser.close()
+      const lighthouseRuns: Array<Record<EncodingName, Scores>> = []
+      for (const page of pages) lighthouseRuns.push({ gzip: await scores(page.url, 'gzip'), br: await scores(page.url, 'br') })
+      await service.stop()
+
+      const rows: string[][] = []
+      pages.forEach((page, i) => {
+        const { gzip, br } = loads[i]!
+        const row = (measure: string, pick: (l: Load) => number) => [page.label, measure, kb(pick(gzip)), kb(pick(br)), ratio(pick(br), pick(gzip))]
+        rows.push(row(`initial JavaScript (${br.initial.files} files, ${kb(br.initial.plainBytes)} plain)`, (l) => l.initial.bytes))
+        if (page.live) rows.push(row(`JavaScript after interactive (${br.later.files} files: live feed)`, (l) => l.later.bytes))
+        rows.push(row('HTML', (l) => l.htmlBytes))
+        rows.push(row(`page weight, headers included (${br.requests} requests)`, (l) => l.totalBytes))
+        const lh = lighthouseRuns[i]!
+        rows.push([page.label, 'Lighthouse mobile: performance, LCP, CLS, accessibility', describe(lh.gzip), describe(lh.br), ''])
+      })
+
+      const home = loads[0]!.br
+      const noBrotli = !home.scriptEncodings.has('br')
+      const homeKb = home.initial.bytes / 1024
+      return {
+        title: 'First load (built app in dist/, demo newspaper, Chromium; transferred bytes as the browser received them)',
+        columns: ['page', 'measure', 'gzip (baseline)', 'Brotli', 'Brotli / gzip'],
+        rows,
+        notes: [
+          'Targets:',
+          `  ${target(!noBrotli && homeKb <= 90, `initial JavaScript for / <= 90 KB with Brotli (measured ${homeKb.toFixed(1)} KB${noBrotli ? ', sent without Brotli' : ''})`)}`,
+          ...pages.map((page, i) => `  ${target(meets(lighthouseRuns[i]!.br), `Lighthouse ${page.label}: performance 100, LCP <= 1.2 s, CLS 0, accessibility 100 (${describe(lighthouseRuns[i]!.br)})`)}`),
+          `Built copies: ${precompressed} of ${scriptsBuilt} scripts in dist/assets have a .br beside them (files under 1 KB have none).`,
+          ...(noBrotli ? [`The service sent the scripts as ${[...home.scriptEncodings].join(', ')} to a browser asking for Brotli: the Brotli column shows what it sent.`] : []),
+          'Initial JavaScript: every script requested before the app marks itself interactive (its first render committed),',
+          '  bodies as transferred. The browser asks with Accept-Encoding "gzip" for the baseline and "br, gzip" for Brotli.',
+          'Lighthouse: simulated mobile throttling (slow 4G, 4x CPU slowdown), same Accept-Encoding as the column.',
+        ],
+      }
+    },
+  }
+}
