@@ -35,8 +35,12 @@ describe('purgeKeys', () => {
     expect(purgeKeys({ id: 'lead', type: 'article', operation: 'delete', dataset: 'production' })).not.toContain(missingKey)
   })
 
-  it('purges only the pages showing an author, not every list', () => {
-    expect(purgeKeys({ id: 'author-1', type: 'author', operation: 'update', dataset: 'production' })).not.toContain(listsKey)
+  it('purges every page for an author or a category, which pages name without their ids', () => {
+    expect(purgeKeys({ id: 'author-1', type: 'author', operation: 'update', dataset: 'production' })).toEqual([siteKey, queryKey('production')])
+  })
+
+  it('purges only query answers for an uploaded file', () => {
+    expect(purgeKeys({ id: 'image-abc-10x10-png', type: 'sanity.imageAsset', operation: 'create', dataset: 'production' })).toEqual([queryKey('production')])
   })
 
   it('purges nothing for a draft, which no reader sees', () => {

@@ -61,13 +61,16 @@ export type Operation = 'create' | 'update' | 'delete'
 
 /**
  * What a change to a published document purges: the pages showing it, the dataset's query answers,
- * and for a story that appears or goes (or changes, which may move it between lists) every list and
- * every 404 it may now fill. Drafts change nothing a reader sees, so they purge nothing.
+ * and for a story that appears, goes or changes (which may move it between lists) every list and
+ * every 404 it may now fill. An author or a category shows on pages that name it without its id
+ * (bylines, section names), so its change purges every page: rare, and always right. An uploaded
+ * file changes no page until a document uses it. Drafts change nothing a reader sees.
  */
 export function purgeKeys(change: { id: string; type: string; operation: Operation; dataset: string }): string[] {
   if (change.id.startsWith('drafts.') || change.id.startsWith('versions.')) return []
-  const keys = [documentKey(change.id), queryKey(change.dataset)]
-  if (change.type === 'article' || change.type === 'imageGallery') keys.push(listsKey)
-  if (change.operation === 'create' || change.operation === 'update') keys.push(missingKey)
+  if (change.type.startsWith('sanity.')) return [queryKey(change.dataset)]
+  if (change.type !== 'article' && change.type !== 'imageGallery') return [siteKey, queryKey(change.dataset)]
+  const keys = [documentKey(change.id), queryKey(change.dataset), listsKey]
+  if (change.operation !== 'delete') keys.push(missingKey)
   return keys
 }

@@ -48,7 +48,7 @@ describe('reader pages', () => {
     expect(home.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(home.body).toString()).toContain('Bridge reopens after a year of repairs')
     expect(home.headers['surrogate-key']).toBe(home.headers.xkey)
-    expect(keysOf(home)).toEqual(expect.arrayContaining([siteKey, listsKey, documentKey('bridge'), documentKey('market'), documentKey('cat-uk')]))
+    expect(keysOf(home)).toEqual(expect.arrayContaining([siteKey, listsKey, documentKey('bridge'), documentKey('market')]))
 
     const article = await get('/article/bridge')
     expect(article.status).toBe(200)
