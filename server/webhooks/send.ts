@@ -39,6 +39,7 @@ export const sendOnce: Sender = (outgoing, timeoutMs, signal) =>
       if (settled) return
       settled = true
       clearTimeout(timer)
+      signal?.removeEventListener('abort', stopped)
       req.destroy()
       resolve(answer)
     }
