@@ -34,6 +34,8 @@ export interface ImageField {
   asset: Reference
   alt?: string
   caption?: string
+  /** Who took the picture, shown after the caption ("Photograph: {credit}"), as newsrooms store it. */
+  credit?: string
   crop?: ImageCrop
   hotspot?: ImageHotspot
 }
@@ -63,6 +65,12 @@ export interface PortableTextBlock {
 
 export type BodyNode = PortableTextBlock | ImageField
 
+/** An uploaded file, as Sanity stores one: a reference to its `sanity.fileAsset`. */
+export interface FileField {
+  _type: 'file'
+  asset: Reference
+}
+
 /** `mediaType` values. Only `video` changes how the homepage treats an article. */
 export type MediaType = 'article' | 'video' | 'gallery'
 
@@ -82,7 +90,9 @@ export interface Article {
   isFeatured?: boolean
   isLatestUpdate?: boolean
   mediaType?: MediaType
-  /** Present on video articles: where the video plays. */
+  /** On video articles: the uploaded video file (MP4 or WebM) the article page plays. */
+  video?: FileField
+  /** Older video articles: an address of the video elsewhere, linked rather than played. */
   videoUrl?: string
   readCount?: number
 }

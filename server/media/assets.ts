@@ -31,9 +31,40 @@ export function sniffImage(bytes: Buffer): ImageFormat | null {
   return null
 }
 
+export interface VideoFormat {
+  extension: 'mp4' | 'webm'
+  mimeType: 'video/mp4' | 'video/webm'
+}
+
+// ISO base media brands of MP4 video; HEIF and AVIF pictures share the container under other brands.
+const mp4Brands = /^(isom|iso[2-9a-z]|mp4[12]|avc1|M4V |M4VP|dash|mmp4|MSNV|f4v )$/
+
+/**
+ * The video format from the file's first bytes: MP4 (an `ftyp` box with a video brand) or WebM (an
+ * EBML header whose DocType is `webm`). The only videos the paper's player is given, whatever the
+ * uploader's name or content type says.
+ */
+export function sniffVideo(bytes: Buffer): VideoFormat | null {
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && mp4Brands.test(bytes.toString('latin1', 8, 12))) {
+    return { extension: 'mp4', mimeType: 'video/mp4' }
+  }
+  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) {
+    // The DocType element (0x4282), a one-byte size 0x84, then the four letters.
+    const header = bytes.subarray(4, 64)
+    const docType = header.indexOf(Buffer.from([0x42, 0x82]))
+    if (docType >= 0 && header.toString('latin1', docType + 3, docType + 7) === 'webm') return { extension: 'webm', mimeType: 'video/webm' }
+  }
+  return null
+}
+
+/** Whether an upload says it is a video, by its content type or its file name's extension. */
+function claimsVideo(contentType: string | undefined, extension: string | undefined): boolean {
+  return /^video\//i.test(contentType ?? '') || /^(mp4|m4v|webm|mov|mkv|avi|ogv|wmv|flv|3gp)$/.test(extension ?? '')
+}
+
 const mimeByExtension: Record<string, string> = {
   jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', tiff: 'image/tiff', svg: 'image/svg+xml',
-  pdf: 'application/pdf', mp4: 'video/mp4', mp3: 'audio/mpeg', txt: 'text/plain', json: 'application/json',
+  pdf: 'application/pdf', mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg', txt: 'text/plain', json: 'application/json',
 }
 
 export function mimeTypeOf(extension: string): string {
@@ -132,7 +163,12 @@ export class Assets {
     this.store.dataset(dataset)
     if (bytes.length === 0) throw typedError(400, 'invalidAssetError', 'The upload is empty')
     const fromName = meta.filename?.match(/\.([a-z0-9]{1,8})$/i)?.[1]?.toLowerCase()
-    const extension = fromName ?? 'bin'
+    // A video is what its bytes are: the player only ever gets MP4 or WebM, served as what it is.
+    const video = sniffVideo(bytes)
+    if (!video && claimsVideo(contentType, fromName)) {
+      throw typedError(415, 'invalidAssetError', 'The upload is not a video in a supported format (MP4 or WebM)')
+    }
+    const extension = video?.extension ?? fromName ?? 'bin'
     const sha1 = createHash('sha1').update(bytes).digest('hex')
     const id = `file-${sha1}-${extension}`
     const existing = this.store.dataset(dataset).docs.get(id)
@@ -145,7 +181,7 @@ export class Assets {
       assetId: sha1,
       sha1hash: sha1,
       extension,
-      mimeType: contentType && contentType !== 'application/octet-stream' ? contentType : mimeTypeOf(extension),
+      mimeType: video?.mimeType ?? (contentType && contentType !== 'application/octet-stream' ? contentType : mimeTypeOf(extension)),
       size: bytes.length,
       uploadId: randomUUID(),
       path: `files/${this.options.projectId}/${dataset}/${file}`,

@@ -134,13 +134,15 @@ export interface BodyImage {
   ref: string
   alt: string
   caption?: string
+  credit?: string
 }
 
-export function imageField(ref: string, alt: string, extra: { _key?: string; caption?: string } = {}): ImageField {
+export function imageField(ref: string, alt: string, extra: { _key?: string; caption?: string; credit?: string } = {}): ImageField {
   const asset = { _type: 'reference' as const, _ref: ref }
   // Key first, the way Sanity Studio writes array members.
   const field: ImageField = extra._key ? { _type: 'image', _key: extra._key, asset, alt } : { _type: 'image', asset, alt }
   if (extra.caption) field.caption = extra.caption
+  if (extra.credit) field.credit = extra.credit
   return field
 }
 
@@ -228,7 +230,7 @@ export function buildBody(options: BodyOptions): BodyNode[] {
         const image = options.nextImage?.()
         if (image) {
           const extra = image.caption ? { _key: rng.key(), caption: image.caption } : { _key: rng.key() }
-          body.push(imageField(image.ref, image.alt, extra))
+          body.push(imageField(image.ref, image.alt, image.credit ? { ...extra, credit: image.credit } : extra))
         } else {
           body.push(textBlock(rng, paragraph(), fill))
         }
