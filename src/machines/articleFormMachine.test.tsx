@@ -35,7 +35,7 @@ function article(title: string): ArticleFormData['article'] {
     slug: 'night-buses-return',
     content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),
     author_id: authors[0]!.id,
-    category_id: categories[0]!.id,
+    category_ids: [categories[0]!.id],
     published: true,
     is_lead_story: true,
   }
@@ -108,7 +108,7 @@ const gestures = {
       await user().click(screen.getByRole('textbox', { name: 'Content' }))
       await user().keyboard('Services every twenty minutes')
       await user().selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
-      await user().selectOptions(screen.getByLabelText('Category'), 'UK')
+      await user().click(screen.getByRole('checkbox', { name: 'UK' }))
     } else if (!title.value.endsWith(' (edited)')) {
       await user().type(title, ' (edited)')
     }

@@ -185,7 +185,7 @@ describe('the Save button', () => {
     await page.getByRole('textbox', { name: 'Content' }).click()
     await page.keyboard.type('Traffic is diverted along the Embankment.')
     await page.getByLabel('Author').selectOption({ label: 'Tom Whitcombe' })
-    await page.getByLabel('Category').selectOption({ label: 'UK' })
+    await page.getByRole('checkbox', { name: 'UK', exact: true }).check()
     await page.getByLabel('Slug').fill('Tower Bridge')
 
     const save = page.getByRole('button', { name: 'Save Article' })

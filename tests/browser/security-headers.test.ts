@@ -219,7 +219,7 @@ describe('in Chromium under the policy', () => {
     expect(await content.locator('strong').textContent()).toBe('every evening')
     expect(await content.locator('a[href="https://council.example/lamps"]').textContent()).toBe('council')
     await page.getByLabel('Author').selectOption({ label: 'Tom Whitcombe' })
-    await page.getByLabel('Category').selectOption({ label: 'UK' })
+    await page.getByRole('checkbox', { name: 'UK', exact: true }).check()
     await page.getByRole('button', { name: 'Save Article' }).click()
     await page.getByText('Article created successfully.', { exact: true }).first().waitFor({ timeout: 10_000 })
     await page.waitForURL('**/admin/dashboard')

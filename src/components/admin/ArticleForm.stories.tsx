@@ -32,7 +32,7 @@ const loaded: ArticleFormValues = {
     },
   ]),
   author_id: authors[1]!.id,
-  category_id: categories[0]!.id,
+  category_ids: [categories[0]!.id],
   published: true,
   is_lead_story: true,
   main_image: { assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg', alt: 'A night bus crossing Waterloo Bridge' },

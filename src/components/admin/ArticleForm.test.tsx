@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { emptyArticleValues, type ArticleFormValues } from '../../content/admin/articleForm/values.ts'
@@ -20,7 +20,7 @@ const loadedValues = (): ArticleFormValues => ({
   slug: 'night-buses-return',
   content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),
   author_id: authors[1]!.id,
-  category_id: categories[0]!.id,
+  category_ids: [categories[0]!.id],
   published: true,
   is_lead_story: true,
 })
@@ -65,7 +65,7 @@ async function fillValidArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('textbox', { name: 'Content' }))
   await user.keyboard('Services every twenty minutes')
   await user.selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
-  await user.selectOptions(screen.getByLabelText('Category'), 'UK')
+  await user.click(screen.getByRole('checkbox', { name: 'UK' }))
 }
 
 describe('ArticleForm', () => {
@@ -76,7 +76,7 @@ describe('ArticleForm', () => {
     expect(screen.getByLabelText('Slug').getAttribute('placeholder')).toBe('unique-article-slug')
     expect(await screen.findByRole('textbox', { name: 'Content' })).toBeTruthy()
     expect([...(screen.getByLabelText('Author') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Select an author', 'Priya Raman', 'Tom Whitcombe'])
-    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Select a category', 'UK', 'Business & Money'])
+    expect(within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['UK', 'Business & Money'])
     for (const name of ['Published', 'Lead Story', 'Featured Story', 'Breaking News', 'Latest Update']) expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked, name).toBe(false)
     expect((screen.getByLabelText('Publish date') as HTMLInputElement).type).toBe('datetime-local')
     expect(screen.getByRole('group', { name: 'Main image' })).toBeTruthy()
@@ -111,7 +111,7 @@ describe('ArticleForm', () => {
     await waitFor(() => expect(shownMessages()).toEqual(sixMessages))
     expect(onSubmit).not.toHaveBeenCalled()
     expect(document.activeElement).toBe(screen.getByLabelText('Title'))
-    for (const field of [screen.getByLabelText('Title'), screen.getByLabelText('Slug'), screen.getByRole('textbox', { name: 'Content' }), screen.getByLabelText('Author'), screen.getByLabelText('Category')]) {
+    for (const field of [screen.getByLabelText('Title'), screen.getByLabelText('Slug'), screen.getByRole('textbox', { name: 'Content' }), screen.getByLabelText('Author'), screen.getByRole('group', { name: 'Categories' })]) {
       expect(field.getAttribute('aria-invalid'), field.id).toBe('true')
       const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '')
       expect(described.join(' '), field.id).toMatch(/must be|can only|too short|Please select/)
@@ -151,8 +151,37 @@ describe('ArticleForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Article' }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     const values = onSubmit.mock.calls[0]![0] as ArticleFormValues
-    expect(values).toMatchObject({ title: 'Night buses return', slug: 'night-buses-return', author_id: authors[1]!.id, category_id: categories[0]!.id, published: true, is_lead_story: true, is_featured: false })
+    expect(values).toMatchObject({ title: 'Night buses return', slug: 'night-buses-return', author_id: authors[1]!.id, category_ids: [categories[0]!.id], published: true, is_lead_story: true, is_featured: false })
     expect(editorPlainText(values.content)).toBe('Services every twenty minutes')
+  })
+
+  it('saves several categories in the order chosen, the one made first leading', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ onSubmit })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    await fillValidArticle(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Business & Money' }))
+    const chosen = screen.getByRole('list', { name: /2 chosen/ })
+    expect(within(chosen).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual(['UK', 'Business & Money'])
+    await user.click(within(chosen).getByRole('button', { name: 'Make first: Business & Money' }))
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect((onSubmit.mock.calls[0]![0] as ArticleFormValues).category_ids).toEqual([categories[1]!.id, categories[0]!.id])
+  })
+
+  it('offers a contributor no publishing or homepage controls, and says the save is a draft', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ values: loadedValues(), mode: 'edit', canPublish: false, onSubmit })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    expect(screen.queryByRole('switch')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save Article' })).toBeNull()
+    const save = screen.getByRole('button', { name: 'Save Draft' })
+    expect(save.getAttribute('aria-describedby')).toBe('article-draft-only')
+    expect(document.getElementById('article-draft-only')?.textContent).toMatch(/Saved as a draft\..*an editor publishes them\. The published article stays as it is/)
+    await user.click(save)
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
   })
 
   it('asks for an https address when the article is a video', async () => {

@@ -3,9 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
 import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../content/admin/frontPage.ts'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
+import { CategoryPicker } from './CategoryPicker.tsx'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
 import { RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
+import { fromLondonInput, londonInputOf, scheduleTimeProblem, type ScheduledPublish } from '../../content/admin/schedules.ts'
+import { PublishSchedule, type PublishWhen } from './PublishSchedule.tsx'
 import { useArticleForm, type ArticleFormApi } from './useArticleForm.ts'
 import './ArticleForm.css'
 
@@ -36,6 +39,20 @@ export interface ArticleFormProps {
   onRetry: () => void
   onReload: () => void
   uploadImage: UploadImage
+  /** The article's pending scheduled publish (docs/decisions/011-scheduling.md). */
+  schedule?: ScheduledPublish | null
+  /** Whether the form offers "Schedule for": an article readers do not have yet, with no schedule. */
+  maySchedule?: boolean
+  /** A schedule is being cancelled. */
+  cancellingSchedule?: boolean
+  /** Saves the article as a draft and schedules its publish at `executeAt` (UTC, ISO-8601). */
+  onSchedule?: (values: ArticleFormValues, executeAt: string) => void
+  onCancelSchedule?: () => void
+  /**
+   * False for a contributor: the form saves a draft whatever the article's state, and offers no
+   * publishing or homepage controls (the service would refuse them).
+   */
+  canPublish?: boolean
 }
 
 /** The article form of docs/product-spec.md §2: 'Create New Article' or 'Edit Article', and its states around the fields. */
@@ -90,8 +107,20 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage }: ArticleFormProps) {
-  const { form, shown, leave } = useArticleForm(values, onSubmit)
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule }: ArticleFormProps) {
+  const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
+  // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
+  const { form, shown, leave } = useArticleForm(values, (submitted) => {
+    if (!(maySchedule && submitted.published && timing.when === 'later')) return onSubmit(submitted)
+    const problem = scheduleTimeProblem(timing.at)
+    if (problem) {
+      setTiming((now) => ({ ...now, error: problem }))
+      document.getElementById('article-schedule-at')?.focus()
+      return
+    }
+    onSchedule?.(submitted, fromLondonInput(timing.at)!.toISOString())
+  })
+  const schedulingChosen = useStore(form.store, (state) => maySchedule && state.values.published && timing.when === 'later')
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
@@ -177,31 +206,31 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         )}
       </form.Field>
 
-      <div className="article-form__pair">
-        <form.Field name="author_id">
-          {(field) => (
-            <FormField id="article-author" label="Author" errors={shown(field)}>
-              {(control) => (
-                <select {...control.props} {...bind(field, leave)}>
-                  <ChoiceOptions options={authors} value={field.state.value} placeholder="Select an author" unknown="Unknown author" />
-                </select>
-              )}
-            </FormField>
-          )}
-        </form.Field>
+      <form.Field name="author_id">
+        {(field) => (
+          <FormField id="article-author" label="Author" errors={shown(field)}>
+            {(control) => (
+              <select {...control.props} {...bind(field, leave)}>
+                <ChoiceOptions options={authors} value={field.state.value} placeholder="Select an author" unknown="Unknown author" />
+              </select>
+            )}
+          </FormField>
+        )}
+      </form.Field>
 
-        <form.Field name="category_id">
-          {(field) => (
-            <FormField id="article-category" label="Category" errors={shown(field)}>
-              {(control) => (
-                <select {...control.props} {...bind(field, leave)}>
-                  <ChoiceOptions options={categories} value={field.state.value} placeholder="Select a category" unknown="Unknown category" />
-                </select>
-              )}
-            </FormField>
-          )}
-        </form.Field>
-      </div>
+      <form.Field name="category_ids">
+        {(field) => (
+          <CategoryPicker
+            id="article-categories"
+            label="Categories"
+            options={categories}
+            value={field.state.value}
+            onChange={(next) => field.handleChange(next)}
+            onBlur={() => leave(field)}
+            errors={shown(field)}
+          />
+        )}
+      </form.Field>
 
       <form.Field name="main_image">{(field) => <MainImageField field={field} error={shown(field)[0] ?? null} leave={leave} uploadImage={uploadImage} />}</form.Field>
 
@@ -240,14 +269,22 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         </form.Field>
       ) : null}
 
-      <fieldset className="article-form__flags">
-        <legend>Publishing</legend>
-        <Toggle form={form} name="published" label="Published" hint="Off keeps the article as a draft that readers never see." />
-        <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage }} />
-        <Toggle form={form} name="is_featured" label="Featured Story" />
-        <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage }} />
-        <Toggle form={form} name="is_latest_update" label="Latest Update" />
-      </fieldset>
+      {canPublish ? (
+        <fieldset className="article-form__flags">
+          <legend>Publishing</legend>
+          <Toggle form={form} name="published" label="Published" hint="Off keeps the article as a draft that readers never see." />
+          <ScheduleChoice form={form} schedule={schedule} maySchedule={maySchedule} busy={cancellingSchedule} timing={timing} onTiming={setTiming} onCancelSchedule={onCancelSchedule} />
+          <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage }} />
+          <Toggle form={form} name="is_featured" label="Featured Story" />
+          <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage }} />
+          <Toggle form={form} name="is_latest_update" label="Latest Update" />
+        </fieldset>
+      ) : (
+        <p className="article-form__draft-only" id="article-draft-only">
+          <strong>Saved as a draft.</strong> As a contributor you write drafts, which readers never see; an editor publishes them.
+          {values.published ? ' The published article stays as it is until then.' : null}
+        </p>
+      )}
 
       {conflict ? (
         <div className="article-form__alert" role="alert">
@@ -266,8 +303,8 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         <button type="button" className="article-form__secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="article-form__primary" aria-disabled={saving || undefined} disabled={conflict}>
-          {saving ? 'Saving...' : 'Save Article'}
+        <button type="submit" className="article-form__primary" aria-disabled={saving || undefined} disabled={conflict} aria-describedby={canPublish ? undefined : 'article-draft-only'}>
+          {saving ? 'Saving...' : canPublish ? schedulingChosen ? 'Schedule Article' : 'Save Article' : 'Save Draft'}
         </button>
       </div>
     </form>
@@ -382,5 +419,56 @@ function SlotNote({ form, id, slot }: { form: ArticleFormApi; id: string; slot: 
         'On the homepage now.'
       ) : null}
     </p>
+  )
+}
+
+/** The form's choice of when a published article goes live, and the time chosen on London's clock. */
+interface PublishTiming {
+  when: PublishWhen
+  at: string
+  error: string | null
+}
+
+/** The next whole hour on London's clock: a time an editor is likely to want, and in the future. */
+function nextHour(now: Date = new Date()): string {
+  return londonInputOf(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000))
+}
+
+/**
+ * Under the Published switch: the pending schedule with its Cancel, and, while Published is on for
+ * an article not yet live, Publish now or Schedule for.
+ */
+function ScheduleChoice({
+  form,
+  schedule,
+  maySchedule,
+  busy,
+  timing,
+  onTiming,
+  onCancelSchedule,
+}: {
+  form: ArticleFormApi
+  schedule: ScheduledPublish | null
+  maySchedule: boolean
+  busy: boolean
+  timing: PublishTiming
+  onTiming: (timing: PublishTiming) => void
+  onCancelSchedule?: () => void
+}) {
+  const published = useStore(form.store, (state) => state.values.published)
+  const offered = maySchedule && published
+  if (!schedule && !offered) return null
+  return (
+    <PublishSchedule
+      scheduled={schedule}
+      offered={offered}
+      when={timing.when}
+      at={timing.at}
+      error={timing.error}
+      busy={busy}
+      onWhenChange={(when) => onTiming({ when, at: timing.at || nextHour(), error: null })}
+      onAtChange={(at) => onTiming({ ...timing, at, error: null })}
+      onCancelSchedule={() => onCancelSchedule?.()}
+    />
   )
 }

@@ -10,7 +10,7 @@ const focusTarget: Record<(typeof fieldOrder)[number], string> = {
   excerpt: 'article-excerpt',
   content: 'article-content',
   author_id: 'article-author',
-  category_id: 'article-category',
+  category_ids: 'article-categories',
   main_image: 'article-main-image-alt',
   published_at: 'article-published-at',
   media_type: 'article-media-type',

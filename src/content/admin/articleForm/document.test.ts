@@ -36,7 +36,7 @@ describe('stored article and form values', () => {
       slug: 'night-buses-return',
       excerpt: 'Services every twenty minutes.',
       author_id: authorId,
-      category_id: categoryId,
+      category_ids: [categoryId, otherCategoryId],
       published: true,
       is_lead_story: true,
       is_featured: false,
@@ -62,12 +62,22 @@ describe('stored article and form values', () => {
     expect(documentFromValues(valuesFromDocument(precise, true), 'a1', precise, counter()).publishedAt).toBe('2026-11-21T08:30:45.123Z')
   })
 
-  it('puts a newly chosen category first and keeps the others', () => {
-    const doc = documentFromValues({ ...valuesFromDocument(stored, true), category_id: otherCategoryId }, 'a1', stored, counter())
-    expect(doc.categories).toEqual([
+  it('writes the chosen categories in the form’s order, each one the article had with its key', () => {
+    const thirdCategoryId = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b'
+    const reordered = documentFromValues({ ...valuesFromDocument(stored, true), category_ids: [otherCategoryId, thirdCategoryId, categoryId] }, 'a1', stored, counter())
+    expect(reordered.categories).toEqual([
       { _type: 'reference', _ref: otherCategoryId, _key: 'c2' },
+      { _type: 'reference', _ref: thirdCategoryId, _key: 'k1' },
       { _type: 'reference', _ref: categoryId, _key: 'c1' },
     ])
+    // One taken away is gone from the article, not kept out of sight.
+    const fewer = documentFromValues({ ...valuesFromDocument(stored, true), category_ids: [otherCategoryId] }, 'a1', stored, counter())
+    expect(fewer.categories).toEqual([{ _type: 'reference', _ref: otherCategoryId, _key: 'c2' }])
+  })
+
+  it('reads a category referenced twice once', () => {
+    const twice = { ...stored, categories: [...stored.categories, { _type: 'reference', _ref: categoryId, _key: 'c3' }] }
+    expect(valuesFromDocument(twice, true).category_ids).toEqual([categoryId, otherCategoryId])
   })
 
   it('leaves out what was emptied: excerpt, image, video address of a non-video', () => {

@@ -1,6 +1,6 @@
 // How a stored article becomes the form's values and back. The form edits only some of an
 // article's fields, so writing it back keeps everything else the loaded document had (read counts,
-// further categories, an image's crop and hotspot) and drops only the service's own fields.
+// an image's crop and hotspot) and drops only the service's own fields.
 
 import { isValid } from 'date-fns'
 import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
@@ -41,7 +41,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
     content: portableTextToEditor(Array.isArray(doc.body) ? doc.body : []),
     excerpt: typeof doc.excerpt === 'string' ? doc.excerpt : '',
     author_id: refOf(doc.author) ?? '',
-    category_id: refOf(categories[0]) ?? '',
+    category_ids: [...new Set(categories.map(refOf).filter((ref): ref is string => ref !== null))],
     published,
     is_lead_story: doc.isLeadStory === true,
     is_featured: doc.isFeatured === true,
@@ -55,8 +55,8 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
 }
 
 /**
- * The article document for the form's values. Fields the form does not edit (read counts, further
- * categories, an image's crop and hotspot) are kept from the loaded document.
+ * The article document for the form's values. Fields the form does not edit (read counts, an
+ * image's crop and hotspot) are kept from the loaded document; a category it had keeps its key.
  */
 export function documentFromValues(values: ArticleFormValues, id: string, base: Record<string, unknown> = {}, newKey: KeyMaker = randomKey): Record<string, unknown> & { _id: string; _type: 'article' } {
   const kept: Record<string, unknown> = { ...base }
@@ -64,13 +64,12 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
   for (const field of ['excerpt', 'mainImage', 'videoUrl']) delete kept[field]
 
   const author: Reference = { _type: 'reference', _ref: values.author_id }
-  // The chosen category leads; any others the article had stay after it, with their keys.
+  // The chosen categories in the form's order; one the article had keeps its key.
   const previous = (Array.isArray(base.categories) ? base.categories : []).filter(isRecord) as unknown as Reference[]
-  const chosen = previous.find((ref) => ref._ref === values.category_id)
-  const categories: Reference[] = [
-    { _type: 'reference', _ref: values.category_id, _key: typeof chosen?._key === 'string' ? chosen._key : newKey() },
-    ...previous.filter((ref) => ref._ref !== values.category_id && typeof ref._ref === 'string'),
-  ]
+  const categories: Reference[] = values.category_ids.map((categoryId) => {
+    const before = previous.find((ref) => ref._ref === categoryId)
+    return { _type: 'reference', _ref: categoryId, _key: typeof before?._key === 'string' ? before._key : newKey() }
+  })
 
   const doc: Record<string, unknown> & { _id: string; _type: 'article' } = {
     ...kept,

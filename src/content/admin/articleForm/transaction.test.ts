@@ -33,6 +33,13 @@ describe('saveMutations', () => {
     expect(shape(saveMutations({ mode: 'edit', id: 'a1', values: validValues({ published: false }), loaded: loaded(null, 'd1') }))).toEqual(['guard drafts.a1@d1', 'replace drafts.a1'])
   })
 
+  it('saves a contributor’s article as a draft only: the published one, its flags and the homepage stay as they are', () => {
+    const values = validValues({ published: true, is_lead_story: true, is_breaking_news: true })
+    expect(shape(saveMutations({ mode: 'create', id: 'a1', values, loaded: null, draftOnly: true }))).toEqual(['create drafts.a1'])
+    expect(shape(saveMutations({ mode: 'edit', id: 'a1', values, loaded: loaded('r1', null), draftOnly: true }))).toEqual(['create drafts.a1'])
+    expect(shape(saveMutations({ mode: 'edit', id: 'a1', values: validValues({ published: false }), loaded: loaded('r1', 'd1'), draftOnly: true }))).toEqual(['guard drafts.a1@d1', 'replace drafts.a1'])
+  })
+
   it('clears Breaking News and the Lead Story on the other articles when a published article takes them', () => {
     const values = validValues({ published: true, is_lead_story: true, is_breaking_news: true })
     expect(shape(saveMutations({ mode: 'edit', id: 'a1', values, loaded: loaded('r1', 'd1') }))).toEqual([

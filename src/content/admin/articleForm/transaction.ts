@@ -20,6 +20,11 @@ export interface SaveInput {
   values: ArticleFormValues
   /** What the form loaded (edit mode); null for a new article. */
   loaded: LoadedArticle | null
+  /**
+   * Save `drafts.{id}` only, whatever the form says, leaving the published article and the
+   * homepage's slots as they are: a contributor's save (shared/roles.ts).
+   */
+  draftOnly?: boolean
 }
 
 /**
@@ -43,6 +48,10 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): A
   }
   const remove = (target: string, rev: string | null) => {
     if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { delete: { id: target } })
+  }
+  if (input.draftOnly) {
+    write(draftId, revisions.draft)
+    return mutations
   }
   if (values.published) {
     write(id, revisions.published)

@@ -30,7 +30,7 @@ export function validValues(overrides: Partial<ArticleFormValues> = {}): Article
     slug: 'night-buses-return',
     content: portableTextToEditor(body),
     author_id: authorId,
-    category_id: categoryId,
+    category_ids: [categoryId],
     ...overrides,
   }
 }

@@ -26,7 +26,7 @@ describe('validation', () => {
       slug: [messages.slugLength, messages.slugPattern],
       content: [messages.content],
       author_id: [messages.author],
-      category_id: [messages.category],
+      category_ids: [messages.category],
     })
     expect(messages).toMatchObject({
       title: 'Title must be at least 3 characters long.',
@@ -62,8 +62,10 @@ describe('validation', () => {
     expect(errorsOf(validValues({ content: words('Just enough') })).content).toBeUndefined()
   })
 
-  it('wants real ids for author and category', () => {
-    expect(errorsOf(validValues({ author_id: 'priya-raman', category_id: '' }))).toEqual({ author_id: [messages.author], category_id: [messages.category] })
+  it('wants real ids for author and categories, and at least one category', () => {
+    expect(errorsOf(validValues({ author_id: 'priya-raman', category_ids: [] }))).toEqual({ author_id: [messages.author], category_ids: [messages.category] })
+    expect(errorsOf(validValues({ category_ids: ['0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'uk'] })).category_ids).toEqual([messages.category])
+    expect(errorsOf(validValues({ category_ids: ['0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b'] })).category_ids).toBeUndefined()
   })
 
   it('wants an https address for a video, and no address otherwise', () => {

@@ -24,7 +24,8 @@ export interface ArticleFormValues {
   content: EditorDocument
   excerpt: string
   author_id: string
-  category_id: string
+  /** Every category of the article, in order: the first is the one cards show. */
+  category_ids: string[]
   published: boolean
   is_lead_story: boolean
   is_featured: boolean
@@ -80,7 +81,7 @@ export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
     content: emptyEditorDoc(),
     excerpt: '',
     author_id: '',
-    category_id: '',
+    category_ids: [],
     published: false,
     is_lead_story: false,
     is_featured: false,

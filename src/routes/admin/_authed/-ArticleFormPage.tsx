@@ -4,7 +4,7 @@
 
 import type { Mutation } from '@sanity/client'
 import { useNavigate } from '@tanstack/react-router'
-import { useActor } from '@xstate/react'
+import { useActor, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
@@ -14,12 +14,15 @@ import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
 import { articleFormMachine } from '../../../machines/articleFormMachine.ts'
+import { mayPublish } from '../../../../shared/roles.ts'
 import { articleFormView } from './-articleFormView.ts'
-import { toasts, withSession } from '../-session.ts'
+import { authActor, toasts, withSession } from '../-session.ts'
 
 /** The form for the article `id`, or for a new article when `id` is null (the machine's create mode). */
 export function ArticleFormPage({ id }: { id: string | null }) {
   const navigate = useNavigate()
+  // A contributor's form saves drafts only; the service refuses them anything else.
+  const canPublish = useSelector(authActor, (s) => mayPublish(s.context.role))
   const machine = useMemo(
     () =>
       articleFormMachine.provide({
@@ -35,7 +38,12 @@ export function ArticleFormPage({ id }: { id: string | null }) {
             ),
           ),
           save: fromPromise<void, SaveInput>(({ input }) =>
-            withSession((client) => saveArticle({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
+            withSession((client) =>
+              saveArticle(
+                { fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) },
+                { ...input, draftOnly: !mayPublish(authActor.getSnapshot().context.role) },
+              ),
+            ),
           ),
         },
         actions: {
@@ -54,6 +62,7 @@ export function ArticleFormPage({ id }: { id: string | null }) {
   return (
     <ArticleForm
       {...articleFormView(snapshot)}
+      canPublish={canPublish}
       onSubmit={(values) => send({ type: 'save', values })}
       onCancel={() => void navigate({ to: '/admin/dashboard' })}
       onRetry={() => send({ type: 'retry' })}
