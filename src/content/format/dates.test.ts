@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { formatDistance } from 'date-fns'
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
 import { londonDay, longDate, monthLabel, timeAgo } from './dates.ts'
 
 describe('longDate', () => {
@@ -23,5 +25,45 @@ describe('timeAgo', () => {
     expect(timeAgo('2026-11-21T11:55:00Z', now)).toBe('5 minutes ago')
     expect(timeAgo('2026-11-21T10:00:00Z', now)).toBe('about 2 hours ago')
     expect(timeAgo('2026-11-18T12:00:00Z', now)).toBe('3 days ago')
+  })
+})
+
+describe('timeAgo against date-fns', () => {
+  // The homepage writes these words without date-fns' formatDistance (its locale is too heavy for the
+  // first download); they must stay exactly date-fns' words. Both time zones move their clocks.
+  const zones = ['UTC', 'Europe/London', 'America/New_York']
+  const saved = process.env.TZ
+  afterAll(() => {
+    process.env.TZ = saved
+  })
+  const moment = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T23:59:59Z'), noInvalidDate: true })
+
+  for (const zone of zones) {
+    it(`writes what formatDistance writes, with its suffix, for any two moments (${zone})`, () => {
+      process.env.TZ = zone
+      fc.assert(
+        fc.property(moment, moment, (date, now) => {
+          expect(timeAgo(date, now)).toBe(formatDistance(date, now, { addSuffix: true }))
+        }),
+        { numRuns: 3000 },
+      )
+    })
+
+    it(`matches it at every threshold, seconds either side, before and after now (${zone})`, () => {
+      process.env.TZ = zone
+      const minute = 60_000
+      const thresholds = [0, 1, 2, 45, 90, 1440, 2520, 43_200, 86_400, 525_600, 2 * 525_600].map((m) => m * minute)
+      fc.assert(
+        fc.property(moment, fc.constantFrom(...thresholds), fc.integer({ min: -90_000, max: 90_000 }), fc.boolean(), (now, threshold, jitter, future) => {
+          const date = new Date(now.getTime() + (future ? 1 : -1) * (threshold + jitter))
+          expect(timeAgo(date, now)).toBe(formatDistance(date, now, { addSuffix: true }))
+        }),
+        { numRuns: 3000 },
+      )
+    })
+  }
+
+  it('refuses an invalid date as date-fns does', () => {
+    expect(() => timeAgo('not a date', new Date('2026-11-21T12:00:00Z'))).toThrow(RangeError)
   })
 })

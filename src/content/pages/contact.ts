@@ -3,7 +3,7 @@
 // chunks import this module: a route's search validation would pull it, and valibot, into every
 // page's first download.
 
-import { type ContactMessage } from '../../../shared/readerForms.ts'
+import type { ContactMessage } from '../../../shared/readerForms.ts'
 import { subscriptionPlanIds, type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 
 export const emptyContactMessage: ContactMessage = { fullName: '', email: '', subject: '', message: '' }
