@@ -101,7 +101,14 @@ export async function startService(config: Config, log: (line: string) => void =
   })
   const security = { publicUrl: config.publicUrl, content: config.appContent }
   const statics = StaticFiles.exists(config.staticDir) ? new StaticFiles(config.staticDir, security) : null
-  const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, queries, parts.store, log, security, limits.pageCacheBytes) : null
+  // Pages read this service's own engine (the trusted lane: a page's queries are the app's, not a
+  // stranger's) and are kept until the dataset changes.
+  const pageSource = {
+    query: async (query: string, params: Record<string, unknown>, dataset: string) =>
+      JSON.parse((await queries.query(dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })).json) as unknown,
+    revision: (dataset: string) => parts.store.revisionOf(dataset) ?? 0,
+  }
+  const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, pageSource, log, security, limits.pageCacheBytes) : null
   // Feeds read the dataset the pages read (the app's VITE_SANITY_DATASET), and stay valid while it is unchanged.
   const feedDataset = contentConfig(config.appContent, '').dataset
   const feeds = new FeedCache({ limitBytes: limits.feedCacheBytes, revision: () => parts.store.revisionOf(feedDataset) ?? 0 })

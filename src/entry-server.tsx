@@ -32,6 +32,12 @@ export interface RenderedPage {
 }
 
 /** Which dataset the built app reads, when it reads it from the service that serves it. */
+/** The content the build reads: its project, dataset and API host ('' for the origin that serves it, null for Sanity's hosted API). */
+export function buildContent(): { projectId: string; dataset: string; apiHost: string | null; apiVersion: string } {
+  const config = contentConfig(import.meta.env as unknown as ContentEnv, '')
+  return { projectId: config.projectId, dataset: config.dataset, apiHost: config.apiHost, apiVersion: config.apiVersion }
+}
+
 export function renderTarget(): { dataset: string } | null {
   // The same reading of the build's settings as the browser's client: an empty API host is this
   // origin. An app built for a hosted project or another host fetches from there; its pages are
@@ -50,12 +56,17 @@ export interface RenderOptions {
   now?: Date
   /** A reader form the service could not take, to render again with what was typed (server/http/readers.ts). */
   submission?: FormSubmission | null
+  /**
+   * The dataset to read, for a renderer that reads wherever the build does (the render tier,
+   * server/render/); without it, only a build that reads this origin can be rendered.
+   */
+  dataset?: string
 }
 
 export async function renderPage(url: string, query: ServerQuery, options: RenderOptions): Promise<RenderedPage> {
   const now = options.now ?? new Date()
   const origin = siteOrigin(options.origin)
-  const target = renderTarget()
+  const target = options.dataset ? { dataset: options.dataset } : renderTarget()
   if (!target) throw new Error('This build reads content from another host; it cannot be rendered here')
   const results: Record<string, unknown> = {}
   const content: ContentSource = {

@@ -3,8 +3,9 @@
 // the page over (hydrates it) with the same data. docs/decisions/005-server-rendered-pages.md.
 //
 // The render module is the app's own routes built for Node (`vite build --ssr`, into dist-server/).
-// Its loaders query this service's engine directly, as an anonymous reader in the published
-// perspective: exactly what the browser would have fetched.
+// Its loaders read through a PageSource, as an anonymous reader in the published perspective:
+// exactly what the browser would have fetched. In the content service the source is its own query
+// engine; in the render tier (server/render/) it is any Content Lake over HTTP.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
@@ -14,10 +15,8 @@ import { pageDataElementId } from '../../shared/pageData.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 import { ByteLru } from '../byteLru.ts'
-import type { QueryEngine } from '../query/engine.ts'
 import { isFilePath } from './static.ts'
 import { encode, etagOf, sendEncoded, type Encoded } from './encoding.ts'
-import type { Store } from '../store/store.ts'
 
 interface RenderedPage {
   status: number
@@ -29,9 +28,21 @@ interface RenderedPage {
   keys: string[]
 }
 
+/** Where rendered pages read their content. */
+export interface PageSource {
+  /** A query as an anonymous reader in the published perspective; `client` is the reader's address, for the source's fairness. */
+  query(query: string, params: Record<string, unknown>, dataset: string, client: string): Promise<unknown>
+  /**
+   * The dataset's revision, changed by every write: pages are kept until it changes. Null when the
+   * content lives in another process, which this one cannot see change: then nothing is kept here
+   * (the edge cache in front keeps pages, and is purged on publish).
+   */
+  revision(dataset: string): number | null
+}
+
 interface RenderModule {
   renderTarget(): { dataset: string } | null
-  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date; submission?: FormSubmission | null }): Promise<RenderedPage>
+  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date; submission?: FormSubmission | null; dataset?: string }): Promise<RenderedPage>
 }
 
 interface Cached {
@@ -61,28 +72,31 @@ export class PageRenderer {
     private readonly dataset: string,
     private readonly template: { head: string; tail: string },
     private readonly headers: Record<string, string>,
-    private readonly queries: QueryEngine,
-    private readonly store: Store,
+    private readonly source: PageSource,
     private readonly log: (line: string) => void,
     cacheBytes: number,
   ) {
     this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.plain.length + (page.body.gzip?.length ?? 0) + (page.body.br?.length ?? 0))
   }
 
-  /** The renderer, or null when the app is not built for it (no server build, or content read from elsewhere). */
+  /**
+   * The renderer, or null when the app is not built for it: no server build, or (without `dataset`)
+   * a build that reads its content from another host, which the content service cannot render for.
+   * The render tier names the dataset, as it reads from wherever the build does.
+   */
   static async load(
     staticDir: string,
     modulePath: string | null,
-    queries: QueryEngine,
-    store: Store,
+    source: PageSource,
     log: (line: string) => void,
     security: SecurityOptions = defaultSecurityOptions,
     cacheBytes = 32 * 1024 * 1024,
+    dataset: string | null = null,
   ): Promise<PageRenderer | null> {
     const index = join(staticDir, 'index.html')
     if (!modulePath || !existsSync(modulePath) || !existsSync(index)) return null
     const module = (await import(pathToFileURL(modulePath).href)) as RenderModule
-    const target = module.renderTarget()
+    const target = dataset ? { dataset } : module.renderTarget()
     if (!target) return null
     const html = readFileSync(index, 'utf8')
     const root = '<div id="root"></div>'
@@ -94,7 +108,7 @@ export class PageRenderer {
     // The page's own <title> replaces the template's.
     const head = html.slice(0, at).replace(/<title>[^<]*<\/title>\s*/, '')
     // The policy comes from the template: what is rendered into it is markup, never inline script.
-    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, pageHeaders(html, security), queries, store, log, cacheBytes)
+    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, pageHeaders(html, security), source, log, cacheBytes)
   }
 
   /** Reader pages only: the admin area needs the editor's session, which only the browser has. */
@@ -111,21 +125,22 @@ export class PageRenderer {
    * the request came in on); pages are kept per origin, so a request naming another host never
    * changes the page other readers get.
    */
-  async serve(req: IncomingMessage, res: ServerResponse, url: URL, origin: string): Promise<boolean> {
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL, origin: string, client = ''): Promise<boolean> {
     const path = url.pathname + url.search
     const now = new Date()
     const minute = Math.floor(now.getTime() / 60_000)
-    const key = `${this.store.revisionOf(this.dataset) ?? 0}\u0000${minute}\u0000${path}`
+    const revision = this.source.revision(this.dataset)
+    const key = `${revision}\u0000${minute}\u0000${path}`
     const cacheKey = `${origin}\u0000${path}`
-    let page = this.cache.get(cacheKey)
+    let page = revision === null ? undefined : this.cache.get(cacheKey)
     if (!page || page.key !== key) {
       try {
-        page = await this.render(path, origin, key, now)
+        page = await this.render(path, origin, key, now, null, client)
       } catch (error) {
         this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
         return false
       }
-      this.cache.set(cacheKey, page)
+      if (revision !== null) this.cache.set(cacheKey, page)
     }
     sendEncoded(req, res, page.status, page.headers, page.body, page.tag)
     return true
@@ -148,8 +163,8 @@ export class PageRenderer {
     return true
   }
 
-  private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null): Promise<Cached> {
-    const page = await this.module.renderPage(path, (query, params, dataset) => this.query(query, params, dataset), { origin, now, submission })
+  private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null, client = ''): Promise<Cached> {
+    const page = await this.module.renderPage(path, (query, params, dataset) => this.source.query(query, params, dataset, client), { origin, now, submission, dataset: this.dataset })
     const keys = (page.keys ?? []).join(' ')
     const common = {
       ...this.headers,
@@ -165,10 +180,5 @@ export class PageRenderer {
     const html = `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
     const body = Buffer.from(html)
     return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body) }
-  }
-
-  private async query(query: string, params: Record<string, unknown>, dataset: string): Promise<unknown> {
-    const result = await this.queries.query(dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })
-    return JSON.parse(result.json) as unknown
   }
 }
