@@ -68,7 +68,7 @@ describe('HistoryPanel', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }))
     expect(onRestore).toHaveBeenCalledWith('tx-1')
 
-    rerender(<HistoryPanel list={{ kind: 'ready', revisions }} viewed={{ ...viewedFirst, id: 'tx-3', changes: [] }} restoring={false} restoreError={null} onRetry={vi.fn()} onView={vi.fn()} onRestore={onRestore} />)
+    rerender(<HistoryPanel list={{ kind: 'ready', revisions }} viewed={{ kind: 'ready', id: 'tx-3', article: { title: 'Night buses return to the Northern line', excerpt: '', body: [] }, changes: [] }} restoring={false} restoreError={null} onRetry={vi.fn()} onView={vi.fn()} onRestore={onRestore} />)
     expect(screen.getByText('Nothing: this is the same as the current version.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull()
   })

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
 import { ArticleFormPage } from './-ArticleFormPage.tsx'
+import { ArticleHistory } from './-articleHistory.tsx'
 
 // The edit form at /admin/edit/articles/{id}. (The old /admin/articles/{id} addresses only redirect
 // here: see (redirects)/.)
@@ -10,6 +12,13 @@ export const Route = createFileRoute('/admin/_authed/edit/articles/$id')({
 
 function EditArticleRoute() {
   const { id } = Route.useParams()
+  // A restored version is a new save: the form loads the article afresh to show it.
+  const [restores, setRestores] = useState(0)
   // Another article's id is another form, from scratch.
-  return <ArticleFormPage key={id} id={id} />
+  return (
+    <>
+      <ArticleFormPage key={`${id}:${restores}`} id={id} />
+      <ArticleHistory key={id} id={id} onRestored={() => setRestores((n) => n + 1)} />
+    </>
+  )
 }
