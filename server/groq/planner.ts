@@ -353,11 +353,18 @@ function isNode(value: unknown): value is Node {
 }
 
 /**
+ * Where the documents matching a compiled filter come from, given the filter's key (its conditions
+ * as text) and its test: by default one pass over `docs`; a query worker answers from the matches it
+ * keeps current per filter (server/query/views.ts), in the order of `docs`.
+ */
+export type Matcher = (key: string, test: (doc: unknown) => boolean) => readonly unknown[]
+
+/**
  * The query with each plannable `*[filter]` (and an `order()` right after it) replaced by its
  * result over `docs`, which must be the `dataset` groq-js is then given. Never changes `tree`.
  */
-export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params): ExprNode {
-  const matched = new Map<string, unknown[]>()
+export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
+  const matched = new Map<string, readonly unknown[]>()
 
   /** `limit`: how many of its first items the parent reads (it matters only to a planned order()). */
   const rewrite = (node: Node, limit = Infinity): Node => {
@@ -368,7 +375,8 @@ export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Para
       if (plan) {
         let found = matched.get(plan.key)
         if (!found) {
-          found = docs.filter((doc) => plan.test(doc, params))
+          const test = (doc: unknown) => plan.test(doc, params)
+          found = match ? match(plan.key, test) : docs.filter(test)
           matched.set(plan.key, found)
         }
         const value: Node = { type: 'Value', value: found }

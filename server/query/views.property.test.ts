@@ -5,12 +5,13 @@
 // drafts and published documents, a transaction applied twice as a worker that loaded it already
 // would), and every view is compared after each, including views first asked for halfway through.
 // The ids include the awkward ones: private paths, versions, a draft of a path and a draft of a draft.
+// The matches a view keeps per filter must equal a pass of the filter over the view, in its order.
 
 import fc from 'fast-check'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { Doc } from '../store/mutations.ts'
-import { buildView, Replica, type Perspective, type Reader, type View } from './views.ts'
+import { buildView, Replica, type KeptView, type Perspective, type Reader, type View } from './views.ts'
 
 const names = ['a', 'b', 'c', 'd', 'x.y'] as const
 const ids = [
@@ -21,6 +22,12 @@ const ids = [
   'drafts.drafts.a',
   'drafts.versions.r1.a',
 ] as const
+
+const filters: Record<string, (doc: Doc) => boolean> = {
+  even: (doc) => (doc.v as number) % 2 === 0,
+  article: (doc) => doc._type === 'article',
+  none: () => false,
+}
 
 const perspectives: Perspective[] = ['published', 'drafts', 'raw']
 const readers: Reader[] = [
@@ -38,6 +45,7 @@ type Op =
   | { kind: 'several'; writes: Array<{ id: string; value: number | null }> }
   | { kind: 'again' }
   | { kind: 'ask'; perspective: Perspective; reader: number }
+  | { kind: 'filter'; filter: string }
 
 const id = fc.constantFrom(...ids)
 const name = fc.constantFrom(...names)
@@ -55,6 +63,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('again' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('filter' as const), filter: fc.constantFrom(...Object.keys(filters)) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('ask' as const), perspective: fc.constantFrom(...perspectives), reader: fc.integer({ min: 0, max: readers.length - 1 }) }) },
 )
 
@@ -63,7 +72,7 @@ const doc = (docId: string, v: number): Doc => ({ _id: docId, _type: docId.inclu
 type Change = { id: string; after: Doc | null }
 
 /** A transaction's changes, as the store makes them: one per document, its state after the transaction. */
-function changesOf(op: Exclude<Op, { kind: 'again' } | { kind: 'ask' }>, docs: ReadonlyMap<string, Doc>): Change[] {
+function changesOf(op: Exclude<Op, { kind: 'again' } | { kind: 'ask' } | { kind: 'filter' }>, docs: ReadonlyMap<string, Doc>): Change[] {
   switch (op.kind) {
     case 'write':
       return [{ id: op.id, after: doc(op.id, op.value) }]
@@ -88,7 +97,12 @@ function changesOf(op: Exclude<Op, { kind: 'again' } | { kind: 'ask' }>, docs: R
   }
 }
 
-function expectSame(kept: View, docs: ReadonlyMap<string, Doc>, perspective: Perspective, reader: Reader): void {
+function expectSame(kept: KeptView, docs: ReadonlyMap<string, Doc>, perspective: Perspective, reader: Reader, asked: ReadonlySet<string>): void {
+  for (const key of asked) {
+    const matched = kept.match(key, filters[key]!)
+    const passed = kept.docs.filter(filters[key]!)
+    if (!isDeepStrictEqual(matched, passed)) expect(matched.map((d) => d._id), `${key} in ${perspective} for ${JSON.stringify(reader)}`).toEqual(passed.map((d) => d._id))
+  }
   const built = buildView(docs, perspective, reader)
   // Compared cheaply first: expect() on every view of every step would take minutes.
   const byId = (view: View) => [...view.byId.entries()].sort(([x], [y]) => x.localeCompare(y))
@@ -117,15 +131,20 @@ describe('Replica views kept change by change', () => {
             replica.store(d.id, truth.get(d.id)!)
           }
           const asked = new Set<string>()
+          const filtered = new Set<string>()
           const ask = (perspective: Perspective, reader: number) => {
             asked.add(`${perspective}/${reader}`)
-            expectSame(replica.view(perspective, readers[reader]!), truth, perspective, readers[reader]!)
+            expectSame(replica.view(perspective, readers[reader]!), truth, perspective, readers[reader]!, filtered)
           }
           for (const a of askedFirst) ask(a.perspective, a.reader)
           let last: Change[] = []
           for (const o of ops) {
             if (o.kind === 'ask') {
               ask(o.perspective, o.reader)
+              continue
+            }
+            if (o.kind === 'filter') {
+              filtered.add(o.filter)
               continue
             }
             const changes = o.kind === 'again' ? last : changesOf(o, truth)

@@ -125,6 +125,11 @@ export class OrderedDocs implements View {
     this.removeAt(this.indexOf(old))
   }
 
+  /** Each entry in order, with its id (a view's entries are keyed by their document's `_id`) and position. */
+  forEach(visit: (id: string, position: number, doc: Doc) => void): void {
+    for (let i = 0; i < this.docs.length; i++) visit(this.docs[i]!._id, this.positions[i]!, this.docs[i]!)
+  }
+
   private removeAt(index: number): void {
     // The newest documents change most often: removing the last one moves nothing.
     if (index === this.docs.length - 1) {
@@ -154,6 +159,60 @@ export class OrderedDocs implements View {
   }
 }
 
+/** Filters whose matches a view keeps; the least recently used is dropped past this. */
+const KEPT_FILTERS = 32
+
+/**
+ * A view that also keeps, for the filters queries used lately, the documents each matches, in the
+ * view's order: after a write the homepage's filters cost the documents the write changed, not a
+ * pass over the dataset each.
+ */
+export class KeptView extends OrderedDocs {
+  /** By filter key, least recently used first. */
+  private readonly filters = new Map<string, { test: (doc: Doc) => boolean; matches: OrderedDocs }>()
+
+  override put(id: string, position: number, doc: Doc): void {
+    super.put(id, position, doc)
+    for (const [key, filter] of this.filters) {
+      let passes: boolean
+      try {
+        passes = filter.test(doc)
+      } catch {
+        // A filter that cannot judge a document is not kept: the next query that uses it passes over the view.
+        this.filters.delete(key)
+        continue
+      }
+      if (passes) filter.matches.put(id, position, doc)
+      else filter.matches.delete(id)
+    }
+  }
+
+  override delete(id: string): void {
+    super.delete(id)
+    for (const filter of this.filters.values()) filter.matches.delete(id)
+  }
+
+  /**
+   * The documents passing `test`, in the view's order. `key` names the filter: the same key must
+   * always come with the same test (the planner's conditions as text, with the query's params).
+   */
+  match(key: string, test: (doc: Doc) => boolean): readonly Doc[] {
+    const kept = this.filters.get(key)
+    if (kept) {
+      this.filters.delete(key)
+      this.filters.set(key, kept)
+      return kept.matches.docs
+    }
+    const matches = new OrderedDocs()
+    this.forEach((id, position, doc) => {
+      if (test(doc)) matches.put(id, position, doc)
+    })
+    this.filters.set(key, { test, matches })
+    if (this.filters.size > KEPT_FILTERS) this.filters.delete(this.filters.keys().next().value!)
+    return matches.docs
+  }
+}
+
 /**
  * One dataset in a query worker: its documents in the order a rebuild reads them (each id keeps the
  * position it was first stored at; a new id comes last, a deleted one leaves), and the views
@@ -163,7 +222,7 @@ export class Replica {
   readonly docs = new Map<string, Doc>()
   private readonly positions = new Map<string, number>()
   private next = 0
-  private readonly views = new Map<Kind, OrderedDocs>()
+  private readonly views = new Map<Kind, KeptView>()
 
   /** Applies a transaction's changes (each the document's state after it, or null when deleted), in order. */
   apply(changes: ReadonlyArray<{ id: string; after: Doc | null }>): void {
@@ -184,12 +243,12 @@ export class Replica {
     }
   }
 
-  view(perspective: Perspective, reader: Reader): View {
+  view(perspective: Perspective, reader: Reader): KeptView {
     const kind = kindOf(perspective, reader)
     let view = this.views.get(kind)
     if (!view) {
       // Built once, the first time a reader of this kind asks; then only kept current.
-      view = new OrderedDocs()
+      view = new KeptView()
       for (const id of this.docs.keys()) this.update(kind, view, id)
       this.views.set(kind, view)
     }
@@ -197,7 +256,7 @@ export class Replica {
   }
 
   /** Brings the entry a stored document belongs to in line with the stored documents now. */
-  private update(kind: Kind, view: OrderedDocs, id: string): void {
+  private update(kind: Kind, view: KeptView, id: string): void {
     if (kind !== 'drafts') {
       if (!shows(kind, id)) return
       const doc = this.docs.get(id)

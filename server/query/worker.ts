@@ -18,7 +18,7 @@ import { ApiError, typedError } from '../errors.ts'
 import { planQuery } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
-import { Replica, type Perspective, type Reader, type View } from './views.ts'
+import { Replica, type KeptView, type Perspective, type Reader } from './views.ts'
 import type { WorkerReply, WorkerRequest } from './pool.ts'
 
 const { dataDir } = workerData as { dataDir: string }
@@ -54,7 +54,7 @@ function replica(dataset: string): Replica {
   return found
 }
 
-function view(dataset: string, perspective: Perspective, reader: Reader): View {
+function view(dataset: string, perspective: Perspective, reader: Reader): KeptView {
   return replica(dataset).view(perspective, reader)
 }
 
@@ -92,7 +92,10 @@ async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Pro
   const current = view(request.dataset, request.perspective, request.reader)
   let json: string
   try {
-    const value = await evaluate(planQuery(tree, current.docs, request.params), {
+    // The view keeps each filter's matches across writes; the same conditions with other params are another filter.
+    const paramsJson = JSON.stringify(request.params)
+    const match = (key: string, test: (doc: unknown) => boolean) => current.match(`${key}\u0000${paramsJson}`, test)
+    const value = await evaluate(planQuery(tree, current.docs, request.params, match), {
       dataset: current.docs,
       params: request.params,
       identity: request.reader.identity ?? '',
