@@ -29,11 +29,19 @@ describe('SectionManager', () => {
     expect(screen.getByText('4 items')).toBeTruthy()
   })
 
-  it('offers no edit button for image galleries', async () => {
+  it('links each photo essay to its editor, and offers a new one', async () => {
     await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={noDelete} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Image Galleries' })).toBeTruthy()
-    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull()
+    expect(screen.getByRole('link', { name: 'New photo essay' }).getAttribute('href')).toBe('/admin/photo-essays/new')
+    const items = screen.getAllByRole('listitem')
+    expect(within(items[0]!).getByRole('link', { name: `Edit “${galleries[0]!.title}”` }).getAttribute('href')).toBe(`/admin/photo-essays/${galleries[0]!.id}`)
+    expect(screen.getAllByRole('link', { name: /^Edit/ })).toHaveLength(2)
     expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(2)
+  })
+
+  it('offers a new photo essay only in the galleries', async () => {
+    await renderWithRouter(<SectionManager sectionType="videos" state={ready()} onDelete={noDelete} />)
+    expect(screen.queryByRole('link', { name: 'New photo essay' })).toBeNull()
   })
 
   it('says when only the first items are shown', async () => {

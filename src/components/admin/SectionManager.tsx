@@ -36,12 +36,20 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
 
   const title = sectionTitles[sectionType]
   const editable = sectionHoldsArticles(sectionType)
+  const essays = sectionType === 'images'
   return (
     <div className="section-manager">
       <BackToDashboard />
       <h1 ref={headingRef} tabIndex={-1} className="section-manager__title">
         Manage {title}
       </h1>
+      {essays ? (
+        <p className="section-manager__new">
+          <Link to="/admin/photo-essays/new" className="section-manager__edit">
+            New photo essay
+          </Link>
+        </p>
+      ) : null}
       {state.status === 'loading' ? (
         <p className="section-manager__note">Loading content...</p>
       ) : state.status === 'error' ? (
@@ -60,7 +68,7 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
           <p className="section-manager__count">{countText(state.data, sectionType)}</p>
           <ul className="section-manager__list">
             {state.data.items.map((item) => (
-              <SectionItem key={item.id} item={item} editable={editable} onDelete={confirmation.ask} />
+              <SectionItem key={item.id} item={item} edit={editable ? 'article' : essays ? 'essay' : null} onDelete={confirmation.ask} />
             ))}
           </ul>
         </>
@@ -84,7 +92,7 @@ function BackToDashboard() {
   )
 }
 
-function SectionItem({ item, editable, onDelete }: { item: AdminListItem; editable: boolean; onDelete: (item: AdminListItem) => void }) {
+function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'article' | 'essay' | null; onDelete: (item: AdminListItem) => void }) {
   const title = displayTitle(item.title)
   const status = publicationStatus(item)
   return (
@@ -97,8 +105,12 @@ function SectionItem({ item, editable, onDelete }: { item: AdminListItem; editab
         </span>
       </div>
       <div className="section-manager__actions">
-        {editable ? (
+        {edit === 'article' ? (
           <Link to="/admin/articles/$id/edit" params={{ id: item.id }} className="section-manager__edit" aria-label={`Edit “${title}”`}>
+            Edit
+          </Link>
+        ) : edit === 'essay' ? (
+          <Link to="/admin/photo-essays/$id" params={{ id: item.id }} className="section-manager__edit" aria-label={`Edit “${title}”`}>
             Edit
           </Link>
         ) : null}

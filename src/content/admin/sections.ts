@@ -36,7 +36,7 @@ export interface SectionContent {
   items: AdminListItem[]
 }
 
-/** Galleries have no editor here; only articles get an edit button. */
+/** Whether a section lists articles (edited in the article form); galleries have the photo essay form. */
 export function sectionHoldsArticles(type: SectionType): boolean {
   return type !== 'images'
 }

@@ -1,0 +1,72 @@
+// The photo essay form page that /admin/photo-essays/new and /admin/photo-essays/{id} both render:
+// the photo essay form machine with the signed-in editor's content client for its effects, its
+// snapshot shown through the PhotoEssayForm component. (Files starting with '-' are not routes.)
+
+import type { Mutation } from '@sanity/client'
+import { useNavigate } from '@tanstack/react-router'
+import { useActor } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { PhotoEssayForm, type PhotoEssayFormProps } from '../../../components/admin/PhotoEssayForm.tsx'
+import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
+import { loadPhotoEssayForm, type PhotoEssayFormData } from '../../../content/admin/photoEssayForm/load.ts'
+import { essayMessages } from '../../../content/admin/photoEssayForm/messages.ts'
+import { savePhotoEssay, type EssaySaveInput } from '../../../content/admin/photoEssayForm/save.ts'
+import { photoEssayFormMachine, type PhotoEssayFormSnapshot } from '../../../machines/photoEssayFormMachine.ts'
+import { toasts, withSession } from '../-session.ts'
+
+export type PhotoEssayFormView = Omit<PhotoEssayFormProps, `on${string}` | 'uploadImage' | 'newKey'>
+
+/** What the form shows for a snapshot of its machine. */
+export function photoEssayFormView(snapshot: PhotoEssayFormSnapshot): PhotoEssayFormView {
+  const { context } = snapshot
+  return {
+    status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
+    mode: context.mode,
+    values: context.values,
+    authors: context.authors,
+    // Saved stays busy until the route has moved on, so a second click cannot save twice.
+    saving: snapshot.matches('saving') || snapshot.matches('saved'),
+    error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
+    conflict: snapshot.matches('conflict'),
+    loadError: snapshot.matches('loadFailed') ? context.error : null,
+    takenSlug: context.takenSlug,
+  }
+}
+
+/** The form for the photo essay `id`, or for a new one when `id` is null. */
+export function PhotoEssayFormPage({ id }: { id: string | null }) {
+  const navigate = useNavigate()
+  const machine = useMemo(
+    () =>
+      photoEssayFormMachine.provide({
+        actors: {
+          load: fromPromise<PhotoEssayFormData, { id: string | null }>(({ input }) => withSession((client) => loadPhotoEssayForm((query, params) => client.fetch(query, params ?? {}), input.id))),
+          save: fromPromise<void, EssaySaveInput>(({ input }) =>
+            withSession((client) => savePhotoEssay({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
+          ),
+        },
+        actions: {
+          announceSaved: (_, { mode }) => {
+            toasts.success('Success', mode === 'create' ? essayMessages.created : essayMessages.updated)
+            void navigate({ to: '/admin/content/$sectionType', params: { sectionType: 'images' } })
+          },
+          announceFailure: (_, { message }) => {
+            toasts.error('Error', message)
+          },
+        },
+      }),
+    [navigate],
+  )
+  const [snapshot, send] = useActor(machine, { input: { id } })
+  return (
+    <PhotoEssayForm
+      {...photoEssayFormView(snapshot)}
+      onSubmit={(values) => send({ type: 'save', values })}
+      onCancel={() => void navigate({ to: '/admin/content/$sectionType', params: { sectionType: 'images' } })}
+      onRetry={() => send({ type: 'retry' })}
+      onReload={() => send({ type: 'reload' })}
+      uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
+    />
+  )
+}
