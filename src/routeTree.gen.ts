@@ -34,15 +34,12 @@ import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
 import { Route as AdminAuthedOutboxRouteImport } from './routes/admin/_authed/outbox'
-import { Route as AdminAuthedPeopleRouteImport } from './routes/admin/_authed/people'
 import { Route as AdminAuthedSubscribersRouteImport } from './routes/admin/_authed/subscribers'
 import { Route as AdminAuthedArticlesIndexRouteImport } from './routes/admin/_authed/articles.index'
 import { Route as AdminAuthedArticlesDeletedRouteImport } from './routes/admin/_authed/articles.deleted'
 import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
 import { Route as AdminAuthedInboxIndexRouteImport } from './routes/admin/_authed/inbox.index'
 import { Route as AdminAuthedInboxIdRouteImport } from './routes/admin/_authed/inbox.$id'
-import { Route as AdminAuthedPhotoEssaysIdRouteImport } from './routes/admin/_authed/photo-essays.$id'
-import { Route as AdminAuthedPhotoEssaysNewRouteImport } from './routes/admin/_authed/photo-essays.new'
 import { Route as AdminAuthedredirectsArticlesIdRouteImport } from './routes/admin/_authed/(redirects)/articles.$id'
 import { Route as AdminAuthedredirectsArticlesNewRouteImport } from './routes/admin/_authed/(redirects)/articles.new'
 import { Route as AdminAuthedEditArticlesIdRouteImport } from './routes/admin/_authed/edit.articles.$id'
@@ -173,11 +170,6 @@ const AdminAuthedOutboxRoute = AdminAuthedOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
-const AdminAuthedPeopleRoute = AdminAuthedPeopleRouteImport.update({
-  id: '/people',
-  path: '/people',
-  getParentRoute: () => AdminAuthedRouteRoute,
-} as any)
 const AdminAuthedSubscribersRoute = AdminAuthedSubscribersRouteImport.update({
   id: '/subscribers',
   path: '/subscribers',
@@ -211,18 +203,6 @@ const AdminAuthedInboxIdRoute = AdminAuthedInboxIdRouteImport.update({
   path: '/inbox/$id',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
-const AdminAuthedPhotoEssaysIdRoute =
-  AdminAuthedPhotoEssaysIdRouteImport.update({
-    id: '/photo-essays/$id',
-    path: '/photo-essays/$id',
-    getParentRoute: () => AdminAuthedRouteRoute,
-  } as any)
-const AdminAuthedPhotoEssaysNewRoute =
-  AdminAuthedPhotoEssaysNewRouteImport.update({
-    id: '/photo-essays/new',
-    path: '/photo-essays/new',
-    getParentRoute: () => AdminAuthedRouteRoute,
-  } as any)
 const AdminAuthedredirectsArticlesIdRoute =
   AdminAuthedredirectsArticlesIdRouteImport.update({
     id: '/(redirects)/articles/$id',
@@ -278,14 +258,11 @@ export interface FileRoutesByFullPath {
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/outbox': typeof AdminAuthedOutboxRoute
-  '/admin/people': typeof AdminAuthedPeopleRoute
   '/admin/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
-  '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
-  '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -318,13 +295,10 @@ export interface FileRoutesByTo {
   '/photo-essays': typeof PhotoEssaysIndexRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/outbox': typeof AdminAuthedOutboxRoute
-  '/admin/people': typeof AdminAuthedPeopleRoute
   '/admin/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
-  '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
-  '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -359,14 +333,11 @@ export interface FileRoutesById {
   '/photo-essays/': typeof PhotoEssaysIndexRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/_authed/outbox': typeof AdminAuthedOutboxRoute
-  '/admin/_authed/people': typeof AdminAuthedPeopleRoute
   '/admin/_authed/subscribers': typeof AdminAuthedSubscribersRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/_authed/inbox/$id': typeof AdminAuthedInboxIdRoute
-  '/admin/_authed/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
-  '/admin/_authed/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/_authed/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/_authed/(redirects)/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -401,14 +372,11 @@ export interface FileRouteTypes {
     | '/photo-essays/'
     | '/admin/dashboard'
     | '/admin/outbox'
-    | '/admin/people'
     | '/admin/subscribers'
     | '/admin/'
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
-    | '/admin/photo-essays/$id'
-    | '/admin/photo-essays/new'
     | '/admin/articles/'
     | '/admin/inbox/'
     | '/admin/articles/$id'
@@ -441,13 +409,10 @@ export interface FileRouteTypes {
     | '/photo-essays'
     | '/admin/dashboard'
     | '/admin/outbox'
-    | '/admin/people'
     | '/admin/subscribers'
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
-    | '/admin/photo-essays/$id'
-    | '/admin/photo-essays/new'
     | '/admin/articles'
     | '/admin/inbox'
     | '/admin/articles/$id'
@@ -481,14 +446,11 @@ export interface FileRouteTypes {
     | '/photo-essays/'
     | '/admin/_authed/dashboard'
     | '/admin/_authed/outbox'
-    | '/admin/_authed/people'
     | '/admin/_authed/subscribers'
     | '/admin/_authed/'
     | '/admin/_authed/articles/deleted'
     | '/admin/_authed/content/$sectionType'
     | '/admin/_authed/inbox/$id'
-    | '/admin/_authed/photo-essays/$id'
-    | '/admin/_authed/photo-essays/new'
     | '/admin/_authed/articles/'
     | '/admin/_authed/inbox/'
     | '/admin/_authed/(redirects)/articles/$id'
@@ -698,13 +660,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedOutboxRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
-    '/admin/_authed/people': {
-      id: '/admin/_authed/people'
-      path: '/people'
-      fullPath: '/admin/people'
-      preLoaderRoute: typeof AdminAuthedPeopleRouteImport
-      parentRoute: typeof AdminAuthedRouteRoute
-    }
     '/admin/_authed/subscribers': {
       id: '/admin/_authed/subscribers'
       path: '/subscribers'
@@ -745,20 +700,6 @@ declare module '@tanstack/react-router' {
       path: '/inbox/$id'
       fullPath: '/admin/inbox/$id'
       preLoaderRoute: typeof AdminAuthedInboxIdRouteImport
-      parentRoute: typeof AdminAuthedRouteRoute
-    }
-    '/admin/_authed/photo-essays/$id': {
-      id: '/admin/_authed/photo-essays/$id'
-      path: '/photo-essays/$id'
-      fullPath: '/admin/photo-essays/$id'
-      preLoaderRoute: typeof AdminAuthedPhotoEssaysIdRouteImport
-      parentRoute: typeof AdminAuthedRouteRoute
-    }
-    '/admin/_authed/photo-essays/new': {
-      id: '/admin/_authed/photo-essays/new'
-      path: '/photo-essays/new'
-      fullPath: '/admin/photo-essays/new'
-      preLoaderRoute: typeof AdminAuthedPhotoEssaysNewRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
     '/admin/_authed/(redirects)/articles/$id': {
@@ -817,14 +758,11 @@ const AdminAuthedredirectsArticlesIdRouteWithChildren =
 interface AdminAuthedRouteRouteChildren {
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
   AdminAuthedOutboxRoute: typeof AdminAuthedOutboxRoute
-  AdminAuthedPeopleRoute: typeof AdminAuthedPeopleRoute
   AdminAuthedSubscribersRoute: typeof AdminAuthedSubscribersRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedArticlesDeletedRoute: typeof AdminAuthedArticlesDeletedRoute
   AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
   AdminAuthedInboxIdRoute: typeof AdminAuthedInboxIdRoute
-  AdminAuthedPhotoEssaysIdRoute: typeof AdminAuthedPhotoEssaysIdRoute
-  AdminAuthedPhotoEssaysNewRoute: typeof AdminAuthedPhotoEssaysNewRoute
   AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
   AdminAuthedInboxIndexRoute: typeof AdminAuthedInboxIndexRoute
   AdminAuthedredirectsArticlesIdRoute: typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -836,14 +774,11 @@ interface AdminAuthedRouteRouteChildren {
 const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
   AdminAuthedOutboxRoute: AdminAuthedOutboxRoute,
-  AdminAuthedPeopleRoute: AdminAuthedPeopleRoute,
   AdminAuthedSubscribersRoute: AdminAuthedSubscribersRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedArticlesDeletedRoute: AdminAuthedArticlesDeletedRoute,
   AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
   AdminAuthedInboxIdRoute: AdminAuthedInboxIdRoute,
-  AdminAuthedPhotoEssaysIdRoute: AdminAuthedPhotoEssaysIdRoute,
-  AdminAuthedPhotoEssaysNewRoute: AdminAuthedPhotoEssaysNewRoute,
   AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
   AdminAuthedInboxIndexRoute: AdminAuthedInboxIndexRoute,
   AdminAuthedredirectsArticlesIdRoute:
