@@ -76,6 +76,7 @@ export async function prepare(parts: Parts, config: Config, log: (line: string) 
     const documents = await buildDemoDataset({
       now: new Date(),
       uploadImage: (image) => parts.assets.uploadImage(config.dataset, image.buffer, { filename: image.filename }, base, 'seed'),
+      uploadVideo: (clip) => parts.assets.uploadFile(config.dataset, clip.buffer, { filename: clip.filename }, 'video/mp4', base, 'seed'),
     })
     await parts.store.commit(config.dataset, documents.map((doc) => ({ createOrReplace: doc })), { identity: 'seed' })
     log(`Loaded the demo newspaper: ${documents.length} documents in ${Date.now() - started} ms`)

@@ -29,11 +29,18 @@ function assetRecorder() {
     uploads.push({ id, filename: image.filename, format: meta.format, width: meta.width, height: meta.height })
     return { _id: id }
   }
-  return { uploads, uploadImage }
+  const clips: Array<{ id: string; buffer: Buffer }> = []
+  const uploadVideo = async (clip: SeedImage): Promise<{ _id: string }> => {
+    const id = `file-${createHash('sha1').update(clip.buffer).digest('hex')}-mp4`
+    clips.push({ id, buffer: clip.buffer })
+    return { _id: id }
+  }
+  return { uploads, uploadImage, clips, uploadVideo }
 }
 
 let docs: SeedDocument[]
 let uploads: Upload[]
+let clips: Array<{ id: string; buffer: Buffer }>
 let categories: Category[]
 let authors: Author[]
 let articles: Article[]
@@ -41,8 +48,9 @@ let galleries: ImageGallery[]
 
 beforeAll(async () => {
   const recorder = assetRecorder()
-  docs = await buildDemoDataset({ now: NOW, uploadImage: recorder.uploadImage })
+  docs = await buildDemoDataset({ now: NOW, uploadImage: recorder.uploadImage, uploadVideo: recorder.uploadVideo })
   uploads = recorder.uploads
+  clips = recorder.clips
   const ofType = <T>(type: string): T[] => docs.filter((doc) => doc._type === type) as unknown as T[]
   categories = ofType<Category>('category')
   authors = ofType<Author>('author')
@@ -179,7 +187,7 @@ describe('buildDemoDataset', () => {
 
   it('resolves every reference to a document in the set or an uploaded asset', () => {
     const ids = new Set(docs.map((doc) => doc._id))
-    const assets = new Set(uploads.map((upload) => upload.id))
+    const assets = new Set([...uploads.map((upload) => upload.id), ...clips.map((clip) => clip.id)])
     let references = 0
     const visit = (value: unknown): void => {
       if (Array.isArray(value)) {
@@ -189,7 +197,7 @@ describe('buildDemoDataset', () => {
         if (record._type === 'reference') {
           references++
           const target = record._ref as string
-          expect(target.startsWith('image-') ? assets.has(target) : ids.has(target), target).toBe(true)
+          expect(/^(image|file)-/.test(target) ? assets.has(target) : ids.has(target), target).toBe(true)
         }
         for (const child of Object.values(record)) visit(child)
       }
@@ -290,8 +298,13 @@ describe('buildDemoDataset', () => {
 
     const videos = articles.filter((article) => article.mediaType === 'video')
     expect(videos.length).toBeGreaterThan(4)
-    for (const video of videos) expect(video.videoUrl).toBe(`https://media.resonance.example/video/${video.slug.current}.mp4`)
-    for (const article of articles.filter((candidate) => candidate.mediaType !== 'video')) expect(article.videoUrl).toBeUndefined()
+    const clipIds = clips.map((clip) => clip.id)
+    for (const video of videos) {
+      expect(video.video?._type).toBe('file')
+      expect(clipIds).toContain(video.video?.asset._ref)
+      expect(video.videoUrl).toBeUndefined()
+    }
+    for (const article of articles.filter((candidate) => candidate.mediaType !== 'video')) expect(article.video).toBeUndefined()
     expect(articles.filter((article) => article.mediaType === 'gallery').length).toBeGreaterThanOrEqual(2)
     for (const article of articles) expect(['article', 'video', 'gallery']).toContain(article.mediaType)
 
@@ -416,7 +429,8 @@ describe('buildDemoDataset', () => {
   })
 
   it('is deterministic for a seed and a clock, and varies with the seed', async () => {
-    const again = await buildDemoDataset({ now: NOW, uploadImage: assetRecorder().uploadImage, seed: DEFAULT_DEMO_SEED })
+    const recorder = assetRecorder()
+    const again = await buildDemoDataset({ now: NOW, uploadImage: recorder.uploadImage, uploadVideo: recorder.uploadVideo, seed: DEFAULT_DEMO_SEED })
     expect(again).toEqual(docs)
     const other = await buildDemoDataset({ now: NOW, uploadImage: assetRecorder().uploadImage, seed: 7 })
     expect(other.map((doc) => doc._id)).not.toEqual(docs.map((doc) => doc._id))
@@ -457,4 +471,29 @@ describe('image rendering', () => {
     expect((await renderArticleImage(12, 'skyline')).equals(first)).toBe(false)
     expect((await renderPortrait(3)).equals(await renderPortrait(4))).toBe(false)
   }, 30_000)
+})
+
+describe('video clips and picture credits', () => {
+  it('makes a few short MP4 clips, the newest video stories each with their own picture', async () => {
+    expect(clips.length).toBeGreaterThanOrEqual(2)
+    expect(clips.length).toBeLessThanOrEqual(4)
+    for (const clip of clips) {
+      expect(clip.buffer.toString('latin1', 4, 8)).toBe('ftyp')
+      // Small enough to seed in a moment and to ship with every demo.
+      expect(clip.buffer.length).toBeLessThan(250_000)
+    }
+    const newest = articles
+      .filter((article) => article.mediaType === 'video')
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+      .slice(0, 2)
+    expect(new Set(newest.map((article) => article.video?.asset._ref)).size).toBe(newest.length)
+  })
+
+  it('credits every article picture and every photo essay photograph to its photographer', () => {
+    for (const article of articles) if (article.mainImage) expect(article.mainImage.credit).toMatch(/\S/)
+    for (const gallery of galleries) {
+      const photographer = authors.find((author) => author._id === gallery.photographer?._ref)
+      for (const image of gallery.images) expect(image.credit).toBe(`${photographer?.name}/Resonance`)
+    }
+  })
 })

@@ -41,9 +41,14 @@ export interface SeedImage {
 /** Stores the bytes as an image asset and returns its asset document id, e.g. `image-<sha1>-1600x900-jpg`. */
 export type UploadImage = (image: SeedImage) => Promise<{ _id: string }>
 
+/** Stores an MP4 clip as a file asset and returns its asset document id, e.g. `file-<sha1>-mp4`. */
+export type UploadVideo = (clip: SeedImage) => Promise<{ _id: string }>
+
 export interface DemoDatasetOptions {
   now: Date
   uploadImage: UploadImage
+  /** With it, video articles carry clips made from their pictures (server/seed/video.ts); without, no video. */
+  uploadVideo?: UploadVideo
   seed?: number
 }
 
@@ -223,15 +228,57 @@ interface ImageJob {
   render: () => Promise<Buffer>
 }
 
-/** Renders in parallel (sharp works off the main thread) but uploads one at a time, in a fixed order. */
-async function uploadAll(jobs: readonly ImageJob[], uploadImage: UploadImage): Promise<string[]> {
+/**
+ * Renders in parallel (sharp works off the main thread) but uploads one at a time, in a fixed order.
+ * Returns the asset ids and the bytes behind each, which the video clips are made from.
+ */
+async function uploadAll(jobs: readonly ImageJob[], uploadImage: UploadImage): Promise<{ ids: string[]; bytes: Map<string, Buffer> }> {
   const buffers = await mapLimit(jobs, 4, (job) => job.render())
   const ids: string[] = []
+  const bytes = new Map<string, Buffer>()
   for (const [index, job] of jobs.entries()) {
     const { _id } = await uploadImage({ buffer: buffers[index] as Buffer, filename: job.filename })
     ids.push(_id)
+    bytes.set(_id, buffers[index] as Buffer)
   }
-  return ids
+  return { ids, bytes }
+}
+
+/** Who took the demo's article pictures: staff and agencies, as a picture desk credits them. */
+const PHOTO_CREDITS = [
+  'Kofi Mensah/Resonance',
+  'Ruth Abara/Resonance',
+  'Daniel Ferreira/Thames Pictures',
+  'Mei Lin Ng/Resonance',
+  'Owen Pritchard/City Press Agency',
+  'Resonance picture desk',
+] as const
+
+/** The demo's clips: one per picture of the newest video stories, as many as the homepage shows. */
+const VIDEO_CLIPS = 4
+
+/**
+ * Gives every video article a clip of its own picture: the newest stories first, one clip per
+ * picture, at most VIDEO_CLIPS made (each takes about a third of a second), the rest sharing them.
+ */
+async function attachVideos(articles: Article[], pictures: Map<string, Buffer>, uploadVideo: UploadVideo): Promise<void> {
+  const { renderClip } = await import('./video.ts')
+  const videos = articles.filter((article) => article.mediaType === 'video').sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+  const clips = new Map<string, string>()
+  for (const article of videos) {
+    const picture = article.mainImage?.asset._ref
+    const bytes = picture === undefined ? undefined : pictures.get(picture)
+    if (picture === undefined || bytes === undefined || clips.has(picture) || clips.size >= VIDEO_CLIPS) continue
+    const clip = await renderClip({ picture: bytes, caption: article.mainImage?.alt ?? article.title })
+    const { _id } = await uploadVideo({ buffer: clip, filename: `video-${clips.size + 1}.mp4` })
+    clips.set(picture, _id)
+  }
+  const made = [...clips.values()]
+  videos.forEach((article, index) => {
+    const own = article.mainImage ? clips.get(article.mainImage.asset._ref) : undefined
+    const clip = own ?? made[index % Math.max(1, made.length)]
+    if (clip) article.video = { _type: 'file', asset: { _type: 'reference', _ref: clip } }
+  })
 }
 
 /** Unique whole-second offsets (ms) in [fromMs, toMs), so no two documents share a timestamp. */
@@ -314,11 +361,16 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
       }
     }),
   )
-  const assetIds = await uploadAll(
+  const { ids: assetIds, bytes: pictureBytes } = await uploadAll(
     [...articleImageJobs.map((image) => image.job), ...portraitJobs, ...galleryImageJobs.map((image) => image.job)],
     options.uploadImage,
   )
-  const articleImages = articleImageJobs.map((image, index) => ({ theme: image.theme, alt: image.alt, ref: assetIds[index] as string }))
+  const articleImages = articleImageJobs.map((image, index) => ({
+    theme: image.theme,
+    alt: image.alt,
+    ref: assetIds[index] as string,
+    credit: PHOTO_CREDITS[index % PHOTO_CREDITS.length] as string,
+  }))
   const portraitIds = new Map(portraitAuthors.map((author, index) => [author.slug, assetIds[articleImages.length + index] as string]))
   const galleryImages = galleryImageJobs.map((image, index) => ({
     galleryIndex: image.galleryIndex,
@@ -350,6 +402,12 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     return doc
   })
   const authorIdBySlug = new Map(DEMO_AUTHORS.map((author, index) => [author.slug, (authors[index] as Author)._id]))
+  // A photo essay's pictures are its photographer's.
+  const photographerCredit = (galleryIndex: number): string => {
+    const slug = DEMO_GALLERIES[galleryIndex]?.photographer
+    const name = DEMO_AUTHORS.find((author) => author.slug === slug)?.name
+    return name ? `${name}/Resonance` : 'Resonance picture desk'
+  }
 
   // Homepage roles go to stories written for them (a breaking flag on a recipe would look wrong).
   const drafts: Draft[] = SECTION_POOLS.flatMap((pool) =>
@@ -436,7 +494,7 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
 
     const main = pictures.pick(imagesByTheme(story.theme))
     if (!draft.noImage) {
-      const image = imageField(main.ref, main.alt)
+      const image = imageField(main.ref, main.alt, { credit: main.credit })
       if (pictures.chance(0.35)) addCropAndHotspot(pictures, image)
       doc.mainImage = image
     }
@@ -458,11 +516,11 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     const nextImage = (): BodyImage | undefined => {
       if (draft.mediaType === 'gallery') {
         const image = pictureStory[pictureIndex++ % pictureStory.length]
-        return image && { ref: image.ref, alt: image.alt, caption: image.caption }
+        return image && { ref: image.ref, alt: image.alt, caption: image.caption, credit: photographerCredit(essay) }
       }
       // An inline picture in a long read: any article image other than the one at the top.
       const image = pictures.pick(articleImages.filter((candidate) => candidate.ref !== main.ref))
-      return { ref: image.ref, alt: image.alt, caption: captionFor(image.theme) }
+      return { ref: image.ref, alt: image.alt, caption: captionFor(image.theme), credit: image.credit }
     }
     doc.body = buildBody({
       rng: text,
@@ -480,7 +538,6 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     doc.isFeatured = draft.featured
     doc.isLatestUpdate = draft.latest
     doc.mediaType = draft.mediaType
-    if (draft.mediaType === 'video') doc.videoUrl = `https://media.resonance.example/video/${slug}.mp4`
 
     let reads = drawReadCount(roles)
     if (draft.orphan) {
@@ -491,6 +548,8 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     if (reads !== undefined) doc.readCount = reads
     return doc
   })
+
+  if (options.uploadVideo) await attachVideos(articles, pictureBytes, options.uploadVideo)
 
   // Every author should have a byline somewhere, including the one without a portrait.
   for (const [index, author] of DEMO_AUTHORS.entries()) {
@@ -517,7 +576,7 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     photographer: ref(authorIdBySlug.get(gallery.photographer) as string),
     images: galleryImages
       .filter((image) => image.galleryIndex === galleryIndex)
-      .map((image): ImageField => imageField(image.ref, image.alt, { _key: text.key(), caption: image.caption })),
+      .map((image): ImageField => imageField(image.ref, image.alt, { _key: text.key(), caption: image.caption, credit: photographerCredit(galleryIndex) })),
   }))
 
   // The schema interfaces have no index signature, so they need widening to the loose document type.
