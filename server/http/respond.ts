@@ -40,7 +40,7 @@ export function sendRaw(res: ServerResponse, status: number, json: string | Buff
  * (filed under the dataset's key, purged by any published change: shared/cacheKeys.ts) and a browser
  * that has it gets a 304.
  */
-export const publicQueryCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+export const publicQueryCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
 
 const tags = new WeakMap<Buffer, string>()
 

@@ -55,11 +55,13 @@ interface Cached {
 
 /**
  * Reader pages: browsers revalidate every time (a 304 when the page is unchanged), shared caches keep
- * a page for a minute and may serve it for another while they fetch it again. A publish purges the
+ * a page for a minute and may serve it for another while they fetch it again. must-revalidate keeps
+ * browsers from taking stale-while-revalidate for themselves (Chromium does, and a reload would then
+ * show the page from before a publish); edge caches take their grace from it. A publish purges the
  * pages it changes at once (by their keys), so the minute only bounds what a purge does not reach:
  * the relative times ("5 minutes ago") and an article's "More from" box.
  */
-export const pageCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+export const pageCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
 /** Whatever is personal (a form's page with what one reader typed, a preview) or failed. */
 export const privateCacheControl = 'private, no-store'
 

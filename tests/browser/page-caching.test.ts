@@ -44,7 +44,7 @@ describe('reader pages', () => {
   it('are public for a minute at the edge, revalidated by browsers, and named by what they show', async () => {
     const home = await get('/', { 'accept-encoding': 'br, gzip' })
     expect(home.status).toBe(200)
-    expect(home.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+    expect(home.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
     expect(home.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(home.body).toString()).toContain('Bridge reopens after a year of repairs')
     expect(home.headers['surrogate-key']).toBe(home.headers.xkey)
@@ -102,7 +102,7 @@ describe('the query API', () => {
   it('answers anonymous GETs publicly, under the dataset key, with 304s', async () => {
     const first = await get(path)
     expect(first.status).toBe(200)
-    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/)
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+/)
     expect(first.headers.xkey).toBe(queryKey('production'))
     // The second answer comes from the service's URL cache; its tag is the one a browser keeps.
     const second = await get(path)

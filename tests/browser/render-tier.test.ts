@@ -9,8 +9,11 @@ import { gotoApp } from '../support/browser.ts'
 import { startRenderProcess, type RenderProcess } from '../support/renderTier.ts'
 import { browserSuite } from '../support/suite.ts'
 
+// Behind one address, as a load balancer puts them: pages name the site, not the process.
+const site = 'http://news.resonance.test'
+
 const suite = browserSuite({
-  env: { TRUSTED_PROXIES: '127.0.0.1' },
+  env: { TRUSTED_PROXIES: '127.0.0.1', PUBLIC_URL: site },
   documents: [
     testArticle('bridge', 30, { isLeadStory: true, title: 'Bridge reopens after a year of repairs' }),
     testArticle('market', 60, { isLatestUpdate: true, title: 'Market hall gets a new roof' }),
@@ -22,7 +25,7 @@ let first: RenderProcess
 let second: RenderProcess
 
 beforeAll(async () => {
-  ;[first, second] = await Promise.all([startRenderProcess(suite.service.url), startRenderProcess(suite.service.url)])
+  ;[first, second] = await Promise.all([startRenderProcess(suite.service.url, { PUBLIC_URL: site }), startRenderProcess(suite.service.url, { PUBLIC_URL: site })])
 }, 60_000)
 
 afterAll(async () => {
@@ -47,7 +50,7 @@ describe('the render tier', () => {
     }
     const home = await page(first.url, '/')
     expect(home.root).toContain('Bridge reopens after a year of repairs')
-    expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
     expect(home.headers.get('xkey')).toContain('d:bridge')
   })
 
