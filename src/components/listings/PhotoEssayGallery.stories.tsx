@@ -17,3 +17,10 @@ export const NoImages: Story = { args: { essay: { ...sampleEssay, images: [], im
 export const LongTitle: Story = {
   args: { essay: { ...sampleEssay, title: 'Night shift: London’s wholesale markets before sunrise, from Billingsgate and Smithfield to New Covent Garden and Spitalfields' } },
 }
+
+/** Photographs with credits: under the caption, or alone where there is none. */
+export const Credited: Story = {
+  args: {
+    essay: { ...sampleEssay, images: (sampleEssay.images ?? []).map((image, index) => ({ ...image, credit: index % 2 === 0 ? 'Kofi Mensah' : 'Port of London Authority', caption: index === 1 ? null : image.caption })) },
+  },
+}

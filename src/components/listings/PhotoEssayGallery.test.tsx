@@ -35,6 +35,16 @@ describe('PhotoEssayGallery', async () => {
     expect(within(figures[3]!).getByText('4 of 4')).toBeTruthy()
   })
 
+  it('credits each photograph that names its photographer, under its caption', async () => {
+    const images = sampleEssay.images!.map((image, index) => (index === 0 ? { ...image, credit: 'Kofi Mensah' } : index === 2 ? { ...image, caption: null, credit: 'Port of London Authority' } : image))
+    await renderWithRouter(<PhotoEssayGallery essay={{ ...sampleEssay, images }} />)
+    const figures = screen.getAllByRole('figure')
+    expect(within(figures[0]!).getByText('Photograph: Kofi Mensah')).toBeTruthy()
+    expect(within(figures[0]!).getByText('Mist lifts off the water at Putney as the first rowing crews head out')).toBeTruthy()
+    expect(within(figures[1]!).queryByText(/^Photograph:/)).toBeNull()
+    expect(within(figures[2]!).getByText('Photograph: Port of London Authority')).toBeTruthy()
+  })
+
   it('says when an essay has no photographs yet', async () => {
     await renderWithRouter(<PhotoEssayGallery essay={{ ...sampleEssay, images: null, imageCount: 0, photographer: null }} />)
     expect(screen.getByText('The photographs for this essay are not online yet.')).toBeTruthy()

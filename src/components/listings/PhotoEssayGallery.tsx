@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { PhotoEssay } from '../../content/listings/listings.ts'
+import { creditLine } from '../../content/article/credit.ts'
 import { longDate } from '../../content/format/dates.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { photographCount } from '../../content/listings/listings.ts'
@@ -48,29 +49,37 @@ export function PhotoEssayGallery({ essay }: PhotoEssayGalleryProps) {
         <p className="photo-essay__empty">The photographs for this essay are not online yet.</p>
       ) : (
         <ol className="photo-essay__images">
-          {images.map(({ image, source }, index) => (
-            <li key={image._key ?? index}>
-              <figure className="photo-essay__figure">
-                <img
-                  src={source.src}
-                  srcSet={source.srcSet}
-                  sizes={sizes}
-                  width={source.width}
-                  height={source.height}
-                  alt={image.alt ?? ''}
-                  // Only the first photograph is above the fold; the rest load as the reader scrolls.
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  decoding="async"
-                />
-                <figcaption>
-                  {image.caption ? <span className="photo-essay__caption">{image.caption}</span> : null}
-                  <span className="photo-essay__position">
-                    {index + 1} of {essay.imageCount}
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
+          {images.map(({ image, source }, index) => {
+            const credit = creditLine(image)
+            return (
+              <li key={image._key ?? index}>
+                <figure className="photo-essay__figure">
+                  <img
+                    src={source.src}
+                    srcSet={source.srcSet}
+                    sizes={sizes}
+                    width={source.width}
+                    height={source.height}
+                    alt={image.alt ?? ''}
+                    // Only the first photograph is above the fold; the rest load as the reader scrolls.
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
+                  <figcaption>
+                    {image.caption || credit ? (
+                      <span className="photo-essay__words">
+                        {image.caption ? <span className="photo-essay__caption">{image.caption}</span> : null}
+                        {credit ? <span className="photo-essay__credit">{credit}</span> : null}
+                      </span>
+                    ) : null}
+                    <span className="photo-essay__position">
+                      {index + 1} of {essay.imageCount}
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            )
+          })}
         </ol>
       )}
       {images.length > 0 && essay.imageCount > images.length ? (

@@ -241,6 +241,8 @@ export const trendingQuery = `*[${article} && ${isTrending}] | ${mostReadFirst}[
 export interface EssayImage extends CardImage {
   _key?: string
   caption?: string | null
+  /** Who took the picture; the essay page shows it under the picture (src/content/article/credit.ts). */
+  credit?: string | null
 }
 
 export interface EssaySummary {
@@ -292,7 +294,7 @@ export interface PhotoEssay {
 export const photoEssayQuery = `*[${essay} && slug.current == $slug][0]{
   _id, title, "slug": slug.current, publishedAt, description, photographer->{name},
   categories[]->{title, "slug": slug.current, kind},
-  "images": images[0...${maxEssayImages}]{_key, asset, alt, caption, crop, hotspot},
+  "images": images[0...${maxEssayImages}]{_key, asset, alt, caption, credit, crop, hotspot},
   "imageCount": count(images)
 }`
 
