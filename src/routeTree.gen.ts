@@ -32,14 +32,20 @@ import { Route as SubscribeConfirmRouteImport } from './routes/subscribe_.confir
 import { Route as SubscribeSentRouteImport } from './routes/subscribe_.sent'
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
+import { Route as AdminAuthedAuthorsRouteImport } from './routes/admin/_authed/authors'
+import { Route as AdminAuthedCategoriesRouteImport } from './routes/admin/_authed/categories'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
 import { Route as AdminAuthedOutboxRouteImport } from './routes/admin/_authed/outbox'
+import { Route as AdminAuthedPeopleRouteImport } from './routes/admin/_authed/people'
 import { Route as AdminAuthedSubscribersRouteImport } from './routes/admin/_authed/subscribers'
+import { Route as AdminAuthedWebhooksRouteImport } from './routes/admin/_authed/webhooks'
 import { Route as AdminAuthedArticlesIndexRouteImport } from './routes/admin/_authed/articles.index'
 import { Route as AdminAuthedArticlesDeletedRouteImport } from './routes/admin/_authed/articles.deleted'
 import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
 import { Route as AdminAuthedInboxIndexRouteImport } from './routes/admin/_authed/inbox.index'
 import { Route as AdminAuthedInboxIdRouteImport } from './routes/admin/_authed/inbox.$id'
+import { Route as AdminAuthedPhotoEssaysIdRouteImport } from './routes/admin/_authed/photo-essays.$id'
+import { Route as AdminAuthedPhotoEssaysNewRouteImport } from './routes/admin/_authed/photo-essays.new'
 import { Route as AdminAuthedredirectsArticlesIdRouteImport } from './routes/admin/_authed/(redirects)/articles.$id'
 import { Route as AdminAuthedredirectsArticlesNewRouteImport } from './routes/admin/_authed/(redirects)/articles.new'
 import { Route as AdminAuthedEditArticlesIdRouteImport } from './routes/admin/_authed/edit.articles.$id'
@@ -160,6 +166,16 @@ const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedAuthorsRoute = AdminAuthedAuthorsRouteImport.update({
+  id: '/authors',
+  path: '/authors',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedCategoriesRoute = AdminAuthedCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
 const AdminAuthedDashboardRoute = AdminAuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -170,9 +186,19 @@ const AdminAuthedOutboxRoute = AdminAuthedOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedPeopleRoute = AdminAuthedPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
 const AdminAuthedSubscribersRoute = AdminAuthedSubscribersRouteImport.update({
   id: '/subscribers',
   path: '/subscribers',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
+const AdminAuthedWebhooksRoute = AdminAuthedWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
 const AdminAuthedArticlesIndexRoute =
@@ -203,6 +229,18 @@ const AdminAuthedInboxIdRoute = AdminAuthedInboxIdRouteImport.update({
   path: '/inbox/$id',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedPhotoEssaysIdRoute =
+  AdminAuthedPhotoEssaysIdRouteImport.update({
+    id: '/photo-essays/$id',
+    path: '/photo-essays/$id',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedPhotoEssaysNewRoute =
+  AdminAuthedPhotoEssaysNewRouteImport.update({
+    id: '/photo-essays/new',
+    path: '/photo-essays/new',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
 const AdminAuthedredirectsArticlesIdRoute =
   AdminAuthedredirectsArticlesIdRouteImport.update({
     id: '/(redirects)/articles/$id',
@@ -256,13 +294,19 @@ export interface FileRoutesByFullPath {
   '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/authors': typeof AdminAuthedAuthorsRoute
+  '/admin/categories': typeof AdminAuthedCategoriesRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/people': typeof AdminAuthedPeopleRoute
   '/admin/subscribers': typeof AdminAuthedSubscribersRoute
+  '/admin/webhooks': typeof AdminAuthedWebhooksRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
+  '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -293,12 +337,18 @@ export interface FileRoutesByTo {
   '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
+  '/admin/authors': typeof AdminAuthedAuthorsRoute
+  '/admin/categories': typeof AdminAuthedCategoriesRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/people': typeof AdminAuthedPeopleRoute
   '/admin/subscribers': typeof AdminAuthedSubscribersRoute
+  '/admin/webhooks': typeof AdminAuthedWebhooksRoute
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
+  '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox': typeof AdminAuthedInboxIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -331,13 +381,19 @@ export interface FileRoutesById {
   '/subscribe_/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/_authed/authors': typeof AdminAuthedAuthorsRoute
+  '/admin/_authed/categories': typeof AdminAuthedCategoriesRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/_authed/outbox': typeof AdminAuthedOutboxRoute
+  '/admin/_authed/people': typeof AdminAuthedPeopleRoute
   '/admin/_authed/subscribers': typeof AdminAuthedSubscribersRoute
+  '/admin/_authed/webhooks': typeof AdminAuthedWebhooksRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/_authed/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/_authed/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
+  '/admin/_authed/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/_authed/inbox/': typeof AdminAuthedInboxIndexRoute
   '/admin/_authed/(redirects)/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -370,13 +426,19 @@ export interface FileRouteTypes {
     | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/authors'
+    | '/admin/categories'
     | '/admin/dashboard'
     | '/admin/outbox'
+    | '/admin/people'
     | '/admin/subscribers'
+    | '/admin/webhooks'
     | '/admin/'
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
+    | '/admin/photo-essays/$id'
+    | '/admin/photo-essays/new'
     | '/admin/articles/'
     | '/admin/inbox/'
     | '/admin/articles/$id'
@@ -407,12 +469,18 @@ export interface FileRouteTypes {
     | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays'
+    | '/admin/authors'
+    | '/admin/categories'
     | '/admin/dashboard'
     | '/admin/outbox'
+    | '/admin/people'
     | '/admin/subscribers'
+    | '/admin/webhooks'
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
+    | '/admin/photo-essays/$id'
+    | '/admin/photo-essays/new'
     | '/admin/articles'
     | '/admin/inbox'
     | '/admin/articles/$id'
@@ -444,13 +512,19 @@ export interface FileRouteTypes {
     | '/subscribe_/sent'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/_authed/authors'
+    | '/admin/_authed/categories'
     | '/admin/_authed/dashboard'
     | '/admin/_authed/outbox'
+    | '/admin/_authed/people'
     | '/admin/_authed/subscribers'
+    | '/admin/_authed/webhooks'
     | '/admin/_authed/'
     | '/admin/_authed/articles/deleted'
     | '/admin/_authed/content/$sectionType'
     | '/admin/_authed/inbox/$id'
+    | '/admin/_authed/photo-essays/$id'
+    | '/admin/_authed/photo-essays/new'
     | '/admin/_authed/articles/'
     | '/admin/_authed/inbox/'
     | '/admin/_authed/(redirects)/articles/$id'
@@ -646,6 +720,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedIndexRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/authors': {
+      id: '/admin/_authed/authors'
+      path: '/authors'
+      fullPath: '/admin/authors'
+      preLoaderRoute: typeof AdminAuthedAuthorsRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/categories': {
+      id: '/admin/_authed/categories'
+      path: '/categories'
+      fullPath: '/admin/categories'
+      preLoaderRoute: typeof AdminAuthedCategoriesRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
     '/admin/_authed/dashboard': {
       id: '/admin/_authed/dashboard'
       path: '/dashboard'
@@ -660,11 +748,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedOutboxRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/people': {
+      id: '/admin/_authed/people'
+      path: '/people'
+      fullPath: '/admin/people'
+      preLoaderRoute: typeof AdminAuthedPeopleRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
     '/admin/_authed/subscribers': {
       id: '/admin/_authed/subscribers'
       path: '/subscribers'
       fullPath: '/admin/subscribers'
       preLoaderRoute: typeof AdminAuthedSubscribersRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/webhooks': {
+      id: '/admin/_authed/webhooks'
+      path: '/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof AdminAuthedWebhooksRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
     '/admin/_authed/articles/': {
@@ -700,6 +802,20 @@ declare module '@tanstack/react-router' {
       path: '/inbox/$id'
       fullPath: '/admin/inbox/$id'
       preLoaderRoute: typeof AdminAuthedInboxIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/photo-essays/$id': {
+      id: '/admin/_authed/photo-essays/$id'
+      path: '/photo-essays/$id'
+      fullPath: '/admin/photo-essays/$id'
+      preLoaderRoute: typeof AdminAuthedPhotoEssaysIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/photo-essays/new': {
+      id: '/admin/_authed/photo-essays/new'
+      path: '/photo-essays/new'
+      fullPath: '/admin/photo-essays/new'
+      preLoaderRoute: typeof AdminAuthedPhotoEssaysNewRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
     '/admin/_authed/(redirects)/articles/$id': {
@@ -756,13 +872,19 @@ const AdminAuthedredirectsArticlesIdRouteWithChildren =
   )
 
 interface AdminAuthedRouteRouteChildren {
+  AdminAuthedAuthorsRoute: typeof AdminAuthedAuthorsRoute
+  AdminAuthedCategoriesRoute: typeof AdminAuthedCategoriesRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
   AdminAuthedOutboxRoute: typeof AdminAuthedOutboxRoute
+  AdminAuthedPeopleRoute: typeof AdminAuthedPeopleRoute
   AdminAuthedSubscribersRoute: typeof AdminAuthedSubscribersRoute
+  AdminAuthedWebhooksRoute: typeof AdminAuthedWebhooksRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedArticlesDeletedRoute: typeof AdminAuthedArticlesDeletedRoute
   AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
   AdminAuthedInboxIdRoute: typeof AdminAuthedInboxIdRoute
+  AdminAuthedPhotoEssaysIdRoute: typeof AdminAuthedPhotoEssaysIdRoute
+  AdminAuthedPhotoEssaysNewRoute: typeof AdminAuthedPhotoEssaysNewRoute
   AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
   AdminAuthedInboxIndexRoute: typeof AdminAuthedInboxIndexRoute
   AdminAuthedredirectsArticlesIdRoute: typeof AdminAuthedredirectsArticlesIdRouteWithChildren
@@ -772,13 +894,19 @@ interface AdminAuthedRouteRouteChildren {
 }
 
 const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
+  AdminAuthedAuthorsRoute: AdminAuthedAuthorsRoute,
+  AdminAuthedCategoriesRoute: AdminAuthedCategoriesRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
   AdminAuthedOutboxRoute: AdminAuthedOutboxRoute,
+  AdminAuthedPeopleRoute: AdminAuthedPeopleRoute,
   AdminAuthedSubscribersRoute: AdminAuthedSubscribersRoute,
+  AdminAuthedWebhooksRoute: AdminAuthedWebhooksRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedArticlesDeletedRoute: AdminAuthedArticlesDeletedRoute,
   AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
   AdminAuthedInboxIdRoute: AdminAuthedInboxIdRoute,
+  AdminAuthedPhotoEssaysIdRoute: AdminAuthedPhotoEssaysIdRoute,
+  AdminAuthedPhotoEssaysNewRoute: AdminAuthedPhotoEssaysNewRoute,
   AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
   AdminAuthedInboxIndexRoute: AdminAuthedInboxIndexRoute,
   AdminAuthedredirectsArticlesIdRoute:

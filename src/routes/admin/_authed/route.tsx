@@ -7,8 +7,9 @@ import { withUnread } from '../../../content/admin/inbox.ts'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
 import { useUnreadCount } from '../-newsroom.ts'
 import { authActor } from '../-session.ts'
+import { mayManagePeople, mayPublish } from '../../../../shared/roles.ts'
 
-// Every admin screen but sign-in: only a signed-in admin or editor gets in; anyone else goes to
+// Every admin screen but sign-in: only a signed-in admin, editor or contributor gets in; anyone else goes to
 // sign-in, which brings them back here afterwards.
 export const Route = createFileRoute('/admin/_authed')({
   beforeLoad: async ({ location }) => {
@@ -29,6 +30,9 @@ function AuthedLayout() {
   const href = useRouterState({ select: (s) => s.location.href })
   const navigate = useNavigate()
   const unread = useUnreadCount()
+  // Links a role may use: authors and categories for writers, people for admins (shared/roles.ts).
+  const canEditTaxonomy = useSelector(authActor, (s) => mayPublish(s.context.role))
+  const canManagePeople = useSelector(authActor, (s) => mayManagePeople(s.context.role))
 
   // Signed out meanwhile (Logout, or the server said the session is gone): back to sign-in.
   useEffect(() => {
@@ -77,6 +81,27 @@ function AuthedLayout() {
               Outbox
             </Link>
           </li>
+          {canEditTaxonomy ? (
+            <>
+              <li>
+                <Link to="/admin/authors" activeProps={{ 'aria-current': 'page' }}>
+                  Authors
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/categories" activeProps={{ 'aria-current': 'page' }}>
+                  Categories
+                </Link>
+              </li>
+            </>
+          ) : null}
+          {canManagePeople ? (
+            <li>
+              <Link to="/admin/people" activeProps={{ 'aria-current': 'page' }}>
+                People
+              </Link>
+            </li>
+          ) : null}
         </ul>
       }
     >

@@ -1,0 +1,81 @@
+// What authors and categories share in the admin: both are documents editors create, edit and
+// delete directly (never as drafts), each guarded by the revision the page loaded; both have a slug
+// that must be unique among their type; and neither may be deleted while an article uses it.
+
+import { slugify } from '../../../shared/slug.ts'
+import type { Fetch } from './contentService.ts'
+
+export type TaxonomyType = 'author' | 'category'
+
+/** Documents of any kind (published or draft) that reference the id; a draft and its article count once. */
+export const usageQuery = `*[references($id)]{_id, _type}`
+
+/** How many articles (or other documents) use the author or category, counting an article and its draft once. */
+export async function usageOf(fetch: Fetch, id: string): Promise<{ count: number; articlesOnly: boolean }> {
+  const refs = await fetch<Array<{ _id: string; _type: string }>>(usageQuery, { id })
+  const distinct = new Set(refs.map((ref) => ref._id.replace(/^drafts\./, '')))
+  return { count: distinct.size, articlesOnly: refs.every((ref) => ref._type === 'article') }
+}
+
+/** "“UK” is used by 3 articles. Take it off them first, then delete it." */
+export function inUseMessage(name: string, usage: { count: number; articlesOnly: boolean }): string {
+  const things = usage.articlesOnly ? (usage.count === 1 ? 'article' : 'articles') : usage.count === 1 ? 'document' : 'documents'
+  return `“${name}” is used by ${usage.count} ${things}. Take it off ${usage.count === 1 ? 'it' : 'them'} first, then delete it.`
+}
+
+export const slugTakenQuery = `count(*[_type == $type && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`
+
+/** The slug suggested for a name or title. */
+export function slugFromName(name: string): string {
+  return slugify(name, 96)
+}
+
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** A random id in the form the article form's checks expect of an author or category (a UUID). */
+export function newTaxonomyId(random: () => string = () => crypto.randomUUID()): string {
+  return random()
+}
+
+/** The fields a page writes; a field set to undefined or '' is removed from the document. */
+export type TaxonomyFields = Record<string, unknown>
+
+export type TaxonomyMutation =
+  | { create: Record<string, unknown> & { _id: string; _type: TaxonomyType } }
+  | { patch: { id: string; ifRevisionID: string; set?: Record<string, unknown>; unset?: string[] } }
+  | { delete: { id: string } }
+
+const empty = (value: unknown) => value === undefined || value === null || value === ''
+
+/**
+ * The one transaction a save sends: a new document, or a patch of the loaded one guarded by the
+ * revision the page loaded (so a save that raced another editor changes nothing and says so). Fields
+ * the page does not edit are left as they are.
+ */
+export function saveTaxonomyMutations(type: TaxonomyType, target: { id: string; rev: string | null }, fields: TaxonomyFields): TaxonomyMutation[] {
+  const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => !empty(value)))
+  const unset = Object.entries(fields)
+    .filter(([, value]) => empty(value))
+    .map(([key]) => key)
+  if (target.rev === null) return [{ create: { _id: target.id, _type: type, ...set } }]
+  return [{ patch: { id: target.id, ifRevisionID: target.rev, set, ...(unset.length > 0 ? { unset } : {}) } }]
+}
+
+/** Deleting the loaded document, only if nobody changed it since it was loaded. */
+export function deleteTaxonomyMutations(target: { id: string; rev: string }): TaxonomyMutation[] {
+  return [{ patch: { id: target.id, ifRevisionID: target.rev } }, { delete: { id: target.id } }]
+}
+
+/** An image as the admin's image field holds it, from a stored image field. */
+export function imageValueOf(image: unknown): { assetRef: string; alt: string } | null {
+  if (typeof image !== 'object' || image === null) return null
+  const { asset, alt } = image as { asset?: { _ref?: unknown }; alt?: unknown }
+  return typeof asset?._ref === 'string' ? { assetRef: asset._ref, alt: typeof alt === 'string' ? alt : '' } : null
+}
+
+/** The stored image field for the admin's value, keeping a crop and hotspot the image had. */
+export function imageFieldOf(value: { assetRef: string; alt: string } | null, before: unknown): Record<string, unknown> | undefined {
+  if (!value) return undefined
+  const kept = typeof before === 'object' && before !== null && imageValueOf(before)?.assetRef === value.assetRef ? (before as Record<string, unknown>) : {}
+  return { ...kept, _type: 'image', asset: { _type: 'reference', _ref: value.assetRef }, alt: value.alt.trim() }
+}
