@@ -33,6 +33,8 @@ function AuthedLayout() {
   // Links a role may use: authors and categories for writers, people for admins (shared/roles.ts).
   const canEditTaxonomy = useSelector(authActor, (s) => mayPublish(s.context.role))
   const canManagePeople = useSelector(authActor, (s) => mayManagePeople(s.context.role))
+  // Webhooks send content anywhere with the paper's signature: the service lets admins alone manage them.
+  const canManageWebhooks = useSelector(authActor, (s) => s.context.role === 'admin')
 
   // Signed out meanwhile (Logout, or the server said the session is gone): back to sign-in.
   useEffect(() => {
@@ -99,6 +101,13 @@ function AuthedLayout() {
             <li>
               <Link to="/admin/people" activeProps={{ 'aria-current': 'page' }}>
                 People
+              </Link>
+            </li>
+          ) : null}
+          {canManageWebhooks ? (
+            <li>
+              <Link to="/admin/webhooks" activeProps={{ 'aria-current': 'page' }}>
+                Webhooks
               </Link>
             </li>
           ) : null}
