@@ -81,11 +81,11 @@ export function AuthorList({ state, onNew, onEdit, whyNotDelete, onDelete, onRet
                 {author.bio ? <p className="taxonomy__detail">{author.bio}</p> : <p className="taxonomy__detail taxonomy__none">No bio</p>}
               </div>
               <div className="taxonomy__actions">
-                <button type="button" className="taxonomy__button" onClick={() => onEdit(author)}>
-                  Edit<span className="visually-hidden"> {name}</span>
+                <button type="button" className="taxonomy__button" aria-label={`Edit ${name}`} onClick={() => onEdit(author)}>
+                  Edit
                 </button>
-                <button type="button" className="taxonomy__button taxonomy__button--danger" aria-disabled={checking === author.id || undefined} onClick={() => void ask(author)}>
-                  Delete<span className="visually-hidden"> {name}</span>
+                <button type="button" className="taxonomy__button taxonomy__button--danger" aria-disabled={checking === author.id || undefined} aria-label={`Delete ${name}`} onClick={() => void ask(author)}>
+                  Delete
                 </button>
               </div>
             </li>

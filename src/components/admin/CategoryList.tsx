@@ -81,11 +81,11 @@ export function CategoryList({ state, onNew, onEdit, whyNotDelete, onDelete, onR
                 {category.description ? <p className="taxonomy__detail">{category.description}</p> : <p className="taxonomy__detail taxonomy__none">No description</p>}
               </div>
               <div className="taxonomy__actions">
-                <button type="button" className="taxonomy__button" onClick={() => onEdit(category)}>
-                  Edit<span className="visually-hidden"> {title}</span>
+                <button type="button" className="taxonomy__button" aria-label={`Edit ${title}`} onClick={() => onEdit(category)}>
+                  Edit
                 </button>
-                <button type="button" className="taxonomy__button taxonomy__button--danger" aria-disabled={checking === category.id || undefined} onClick={() => void ask(category)}>
-                  Delete<span className="visually-hidden"> {title}</span>
+                <button type="button" className="taxonomy__button taxonomy__button--danger" aria-disabled={checking === category.id || undefined} aria-label={`Delete ${title}`} onClick={() => void ask(category)}>
+                  Delete
                 </button>
               </div>
             </li>

@@ -202,9 +202,15 @@ function PersonCard({ person, self, lastAdmin, onChangeRole, onResetPassword, on
             ))}
           </select>
           {lastAdmin ? null : (
-            <button type="button" className="people__button" disabled={role === person.role} aria-disabled={savingRole || undefined} onClick={() => void saveRole()}>
+            <button
+              type="button"
+              className="people__button"
+              disabled={role === person.role}
+              aria-disabled={savingRole || undefined}
+              aria-label={`${savingRole ? 'Saving' : 'Change role'} of ${person.email}`}
+              onClick={() => void saveRole()}
+            >
               {savingRole ? 'Saving...' : 'Change role'}
-              <span className="visually-hidden"> of {person.email}</span>
             </button>
           )}
         </div>
@@ -215,7 +221,7 @@ function PersonCard({ person, self, lastAdmin, onChangeRole, onResetPassword, on
         ) : null}
       </div>
       {resetting ? (
-        <div className="people__reset" role="group" aria-labelledby={`${passwordId}-label`}>
+        <div className="people__reset">
           <label id={`${passwordId}-label`} htmlFor={passwordId}>
             New password for {person.email}
           </label>
@@ -267,21 +273,27 @@ function PersonCard({ person, self, lastAdmin, onChangeRole, onResetPassword, on
             ref={resetButton}
             type="button"
             className="people__button"
+            aria-label={`Reset password of ${person.email}`}
             onClick={() => {
               setResetting(true)
               requestAnimationFrame(() => document.getElementById(passwordId)?.focus())
             }}
           >
-            Reset password<span className="visually-hidden"> of {person.email}</span>
+            Reset password
           </button>
         )}
-        <button type="button" className="people__button" disabled={person.activeSessions === 0 || (self && person.activeSessions <= 1)} onClick={() => onAsk('end')}>
+        <button
+          type="button"
+          className="people__button"
+          disabled={person.activeSessions === 0 || (self && person.activeSessions <= 1)}
+          aria-label={`${self ? 'Sign out other devices' : 'End sessions'} of ${person.email}`}
+          onClick={() => onAsk('end')}
+        >
           {self ? 'Sign out other devices' : 'End sessions'}
-          <span className="visually-hidden"> of {person.email}</span>
         </button>
         {self || lastAdmin ? null : (
-          <button type="button" className="people__button people__button--danger" onClick={() => onAsk('remove')}>
-            Remove<span className="visually-hidden"> {person.email}</span>
+          <button type="button" className="people__button people__button--danger" aria-label={`Remove ${person.email}`} onClick={() => onAsk('remove')}>
+            Remove
           </button>
         )}
       </div>
