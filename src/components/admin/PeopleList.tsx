@@ -194,7 +194,7 @@ function PersonCard({ person, self, lastAdmin, onChangeRole, onResetPassword, on
       <div className="people__row">
         <div className="people__inline">
           <label htmlFor={roleId}>Role</label>
-          <select id={roleId} value={role} disabled={lastAdmin} aria-describedby={lastAdmin ? `${roleId}-note` : undefined} onChange={(e) => setRole(e.target.value as Role)}>
+          <select id={roleId} aria-label={`Role of ${person.email}`} value={role} disabled={lastAdmin} aria-describedby={lastAdmin ? `${roleId}-note` : undefined} onChange={(e) => setRole(e.target.value as Role)}>
             {roles.map((option) => (
               <option key={option} value={option}>
                 {roleLabels[option]}
