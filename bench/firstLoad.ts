@@ -84,12 +84,21 @@ async function load(browser: Browser, url: string, encoding: EncodingName, waitF
 
 type Scores = LighthouseResult | { error: string }
 
+/**
+ * Lighthouse runs per page and encoding (BENCH_LIGHTHOUSE_RUNS, default 3). One run on a shared
+ * machine moves by 15 points from the next, so the table shows the run with the median score.
+ */
+const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3)
+
 async function scores(url: string, encoding: EncodingName): Promise<Scores> {
+  const runs: LighthouseResult[] = []
   try {
-    return await lighthouse(url, [`--extra-headers=${JSON.stringify({ 'Accept-Encoding': encodings[encoding] })}`])
+    for (let i = 0; i < lighthouseRuns; i++) runs.push(await lighthouse(url, [`--extra-headers=${JSON.stringify({ 'Accept-Encoding': encodings[encoding] })}`]))
   } catch (error) {
     return { error: error instanceof Error ? error.message.split('\n')[0]! : String(error) }
   }
+  runs.sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs)
+  return runs[Math.floor(runs.length / 2)]!
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -132,8 +141,8 @@ export function firstLoadSection(): Section {
         loads.push({ gzip: await load(browser, page.url, 'gzip', page.live), br: await load(browser, page.url, 'br', page.live) })
       }
       await browser.close()
-      const lighthouseRuns: Array<Record<EncodingName, Scores>> = []
-      for (const page of pages) lighthouseRuns.push({ gzip: await scores(page.url, 'gzip'), br: await scores(page.url, 'br') })
+      const lighthouseScores: Array<Record<EncodingName, Scores>> = []
+      for (const page of pages) lighthouseScores.push({ gzip: await scores(page.url, 'gzip'), br: await scores(page.url, 'br') })
       await service.stop()
 
       const rows: string[][] = []
@@ -144,8 +153,8 @@ export function firstLoadSection(): Section {
         if (page.live) rows.push(row(`JavaScript after interactive (${br.later.files} files: live feed)`, (l) => l.later.bytes))
         rows.push(row('HTML', (l) => l.htmlBytes))
         rows.push(row(`page weight, headers included (${br.requests} requests)`, (l) => l.totalBytes))
-        const lh = lighthouseRuns[i]!
-        rows.push([page.label, 'Lighthouse mobile: performance, LCP, CLS, accessibility', describe(lh.gzip), describe(lh.br), ''])
+        const lh = lighthouseScores[i]!
+        rows.push([page.label, `Lighthouse mobile, median of ${lighthouseRuns}: performance, LCP, CLS, accessibility`, describe(lh.gzip), describe(lh.br), ''])
       })
 
       const home = loads[0]!.br
@@ -158,12 +167,13 @@ export function firstLoadSection(): Section {
         notes: [
           'Targets:',
           `  ${target(!noBrotli && homeKb <= 90, `initial JavaScript for / <= 90 KB with Brotli (measured ${homeKb.toFixed(1)} KB${noBrotli ? ', sent without Brotli' : ''})`)}`,
-          ...pages.map((page, i) => `  ${target(meets(lighthouseRuns[i]!.br), `Lighthouse ${page.label}: performance 100, LCP <= 1.2 s, CLS 0, accessibility 100 (${describe(lighthouseRuns[i]!.br)})`)}`),
+          ...pages.map((page, i) => `  ${target(meets(lighthouseScores[i]!.br), `Lighthouse ${page.label}: performance 100, LCP <= 1.2 s, CLS 0, accessibility 100 (${describe(lighthouseScores[i]!.br)})`)}`),
           `Built copies: ${precompressed} of ${scriptsBuilt} scripts in dist/assets have a .br beside them (files under 1 KB have none).`,
           ...(noBrotli ? [`The service sent the scripts as ${[...home.scriptEncodings].join(', ')} to a browser asking for Brotli: the Brotli column shows what it sent.`] : []),
           'Initial JavaScript: every script requested before the app marks itself interactive (its first render committed),',
           '  bodies as transferred. The browser asks with Accept-Encoding "gzip" for the baseline and "br, gzip" for Brotli.',
-          'Lighthouse: simulated mobile throttling (slow 4G, 4x CPU slowdown), same Accept-Encoding as the column.',
+          `Lighthouse: simulated mobile throttling (slow 4G, 4x CPU slowdown), same Accept-Encoding as the column; the run with the`,
+          `  median performance score of ${lighthouseRuns} (BENCH_LIGHTHOUSE_RUNS).`,
         ],
       }
     },
