@@ -1,0 +1,4 @@
+// Types of scripts/varnish.mjs, for the edge cache test's support (tests/support/varnish.ts).
+export declare const varnishd: string
+export declare function hasVarnish(): boolean
+export declare function ensureVarnish(log?: (line: string) => void): boolean

@@ -1,0 +1,116 @@
+// A real edge cache in front of the newspaper, as the README's deployment section sets it up:
+// Varnish with the repository's VCL (deploy/varnish/default.vcl) in front of two render processes
+// and the content service, purged by the edge purger, which a GROQ webhook calls on every publish.
+// Varnish is installed by `npm test` where it can be (scripts/varnish.mjs); where it cannot, this
+// file says so and is skipped.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPurger, type Purger } from '../../server/edge/purger.ts'
+import { testArticle } from '../support/articles.ts'
+import { gotoApp } from '../support/browser.ts'
+import { startRenderProcess, type RenderProcess } from '../support/renderTier.ts'
+import { browserSuite } from '../support/suite.ts'
+import { hasVarnish, startVarnish, type EdgeCache } from '../support/varnish.ts'
+
+const available = hasVarnish()
+if (!available) console.warn('Skipping the edge cache test: Varnish and its xkey module are not installed (apt-get install varnish varnish-modules)')
+
+const secret = 'edge purge secret'
+
+const suite = browserSuite({
+  env: { TRUSTED_PROXIES: '127.0.0.1' },
+  documents: [
+    testArticle('bridge', 30, { isLeadStory: true, title: 'Bridge reopens after a year of repairs' }),
+    testArticle('market', 60, { isLatestUpdate: true, title: 'Market hall gets a new roof' }),
+  ],
+})
+
+let renderers: RenderProcess[] = []
+let edge: EdgeCache | undefined
+let purger: Purger | undefined
+
+beforeAll(async () => {
+  if (!available) return
+  renderers = await Promise.all([0, 1].map(() => startRenderProcess(suite.service.url, { TRUSTED_PROXIES: '127.0.0.1' })))
+  edge = await startVarnish({ content: suite.service.port, render: [renderers[0]!.port, renderers[1]!.port] })
+  purger = await startPurger({ port: 0, host: '127.0.0.1', cacheUrl: edge.url, secret })
+  const created = await fetch(`${suite.service.url}/newsroom/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Edge cache', url: `${purger.url}/purge`, dataset: 'production', filter: '', projection: '{_id, _type}', triggers: ['create', 'update', 'delete'], includeDrafts: false, secret }),
+  })
+  expect(created.status, await created.clone().text()).toBe(201)
+}, 90_000)
+
+afterAll(async () => {
+  await purger?.close()
+  await edge?.stop()
+  await Promise.all(renderers.map((r) => r.stop()))
+})
+
+async function viaEdge(path: string, headers: Record<string, string> = {}): Promise<{ status: number; cache: string | null; text: string; headers: Headers }> {
+  const res = await fetch(`${edge!.url}${path}`, { headers })
+  return { status: res.status, cache: res.headers.get('x-cache'), text: await res.text(), headers: res.headers }
+}
+
+/** Waits for the purger to have had the edge acknowledge a purge for `id` after `since`. */
+async function purgedAfter(id: string, since: number): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (!purger!.purged.some((p) => p.documentId === id && p.at >= since)) {
+    if (Date.now() > deadline) throw new Error(`No purge for ${id} within 20 s`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe.skipIf(!available)('the edge cache', () => {
+  it('keeps reader pages and serves them again without asking the render tier', async () => {
+    for (const path of ['/', '/article/bridge', '/article/market']) {
+      const first = await viaEdge(path)
+      expect(first.status, path).toBe(200)
+      const again = await viaEdge(path)
+      expect(again.cache, path).toBe('HIT')
+      expect(again.text, path).toBe(first.text)
+      // The keys stay between the service and the cache.
+      expect(again.headers.get('xkey'), path).toBeNull()
+    }
+    const br = await fetch(`${edge!.url}/`, { headers: { 'accept-encoding': 'br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+  })
+
+  it('purges exactly the pages a publish changes, and the next load shows the new page', async () => {
+    for (const path of ['/', '/article/bridge', '/article/market']) await viaEdge(path)
+    const since = Date.now()
+    await suite.service.client({ token: suite.token }).patch('bridge').set({ title: 'Bridge reopens to buses first' }).commit()
+    await purgedAfter('bridge', since)
+    const article = await viaEdge('/article/bridge')
+    expect(article.cache).toBe('MISS')
+    expect(article.text).toContain('Bridge reopens to buses first')
+    const home = await viaEdge('/')
+    expect(home.text).toContain('Bridge reopens to buses first')
+    expect(home.text).not.toContain('Bridge reopens after a year of repairs')
+    // A page that does not show the story stays in the cache.
+    expect((await viaEdge('/article/market')).cache).toBe('HIT')
+  })
+
+  it('never keeps what is personal: the admin and signed-in queries', async () => {
+    await viaEdge('/admin/login')
+    expect((await viaEdge('/admin/login')).cache).toBe('MISS')
+    const query = `/v2023-05-03/data/query/production?query=${encodeURIComponent('*[_id == "bridge"][0].title')}&perspective=drafts`
+    await viaEdge(query, { authorization: `Bearer ${suite.token}` })
+    const signedIn = await viaEdge(query, { authorization: `Bearer ${suite.token}` })
+    expect(signedIn.cache).toBe('MISS')
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('carries an open homepage\'s live stream, so a publish reaches it through the cache', async () => {
+    const tab = await suite.newPage()
+    await gotoApp(tab, `${edge!.url}/`)
+    await tab.getByText('Market hall gets a new roof').first().waitFor()
+    await suite.service.client({ token: suite.token }).create(testArticle('ferry', 1, { isLatestUpdate: true, title: 'Night ferry returns to the river' }))
+    await tab.getByText('Night ferry returns to the river').first().waitFor({ timeout: 15_000 })
+    // And a fresh load after the purge shows it too.
+    const since = Date.now() - 20_000
+    await purgedAfter('ferry', since)
+    expect((await viaEdge('/')).text).toContain('Night ferry returns to the river')
+  })
+})
