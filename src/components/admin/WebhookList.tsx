@@ -56,9 +56,9 @@ function HookItem({ hook, open, busy, onToggle, onDelete }: { hook: WebhookView;
   return (
     <article className={`webhook-list__hook${hook.enabled ? '' : ' webhook-list__hook--off'}`} aria-labelledby={nameId}>
       <div className="webhook-list__head">
-        <h3 id={nameId} className="webhook-list__name">
+        <h2 id={nameId} className="webhook-list__name">
           {hook.name}
-        </h3>
+        </h2>
         <span className={`webhook-list__state webhook-list__state--${hook.enabled ? 'on' : 'off'}`}>{hook.enabled ? 'Enabled' : 'Disabled'}</span>
       </div>
       <dl className="webhook-list__facts">
