@@ -64,11 +64,15 @@ describe('preview', () => {
     await form.goto(`${suite.service.url}/admin/edit/articles/${id.slice('drafts.'.length)}`)
     const preview = form.getByRole('link', { name: 'Preview (opens in a new tab)' })
     expect(await preview.getAttribute('href')).toBe(`/article/${slug}?preview`)
+    // The first render in the browser is the server's 404, so React takes the page over without a mismatch.
+    const errors: string[] = []
+    context.on('page', (opened) => opened.on('console', (message) => void (message.type() === 'error' && errors.push(message.text()))))
     const [tab] = await Promise.all([context.waitForEvent('page'), preview.click()])
     await tab!.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 })
     const banner = tab!.getByRole('region', { name: 'Preview' })
     expect(await banner.getByText('Preview: not published').count()).toBe(1)
     expect(await tab!.getByText(secret, { exact: false }).count()).toBe(1)
+    expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([])
     expect(await axe(tab!)).toEqual([])
     await tab!.setViewportSize({ width: 390, height: 844 })
     expect(await banner.isVisible()).toBe(true)
