@@ -36,11 +36,13 @@ export function sendRaw(res: ServerResponse, status: number, json: string | Buff
 }
 
 /**
- * An anonymous GET's query answer: the same for every reader, so shared caches keep it like a page
- * (filed under the dataset's key, purged by any published change: shared/cacheKeys.ts) and a browser
- * that has it gets a 304.
+ * An anonymous GET's query answer: the same for every reader, so any cache may keep it, but every
+ * cache asks again each time (a 304 from the service's own per-revision cache when it is unchanged).
+ * Not s-maxage like a page: an open homepage queries again the moment a publish's listen event
+ * arrives, before any purge could reach an edge cache, and must get the new answer.
+ * docs/decisions/019-edge-cache.md.
  */
-export const publicQueryCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
+export const publicQueryCacheControl = 'public, no-cache'
 
 const tags = new WeakMap<Buffer, string>()
 
