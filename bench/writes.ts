@@ -113,8 +113,17 @@ async function measure(articles: number): Promise<Measurement> {
       return JSON.parse(res.body.toString('utf8')) as { result: { latest: Array<{ _id: string }> } }
     }
 
-    // The query workers load their replicas on the first query; then the homepage is open and listening.
-    await homepage()
+    // The query workers load their replicas on the first queries (a busy machine can take longer
+    // than a query may wait: 503); then the homepage is open and listening.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await homepage()
+        break
+      } catch (error) {
+        if (attempt >= 60 || !(error instanceof Error) || !error.message.includes(' 503')) throw error
+        await new Promise((resolve) => setTimeout(resolve, 2_000))
+      }
+    }
     listener = openListener(base)
     await listener.ready
     const { documents } = await requestJson<{ documents: Article[] }>(`${base}/${apiVersion}/data/doc/${DATASET}/${info.sample[0]!.id}`, { agent: reads, headers: editor })

@@ -271,6 +271,8 @@ function planFilter(expr: ExprNode): FilterPlan | null {
 }
 
 interface OrderPlan {
+  /** The terms as text. */
+  key: string
   terms: Compiled[]
   /** 1 for asc, -1 for desc. */
   directions: number[]
@@ -286,7 +288,16 @@ function planOrder(args: ExprNode[]): OrderPlan | null {
     terms.push(fn)
     directions.push(arg.type === 'Desc' ? -1 : 1)
   }
-  return terms.length === 0 ? null : { terms, directions }
+  return terms.length === 0 ? null : { key: JSON.stringify(args), terms, directions }
+}
+
+/** order()'s comparison of two items' term values, ties left to their order in the list. */
+function compareKeys(plan: OrderPlan, a: readonly unknown[], b: readonly unknown[]): number {
+  for (let i = 0; i < plan.directions.length; i++) {
+    const c = totalCompare(a[i], b[i])
+    if (c !== 0) return c * plan.directions[i]!
+  }
+  return 0
 }
 
 interface Keyed {
@@ -302,13 +313,7 @@ interface Keyed {
  */
 function sortBy(items: readonly unknown[], plan: OrderPlan, params: Params, limit: number): unknown[] {
   const keyed = (item: unknown, index: number): Keyed => ({ item, index, keys: plan.terms.map((term) => term(item, params)) })
-  const before = (a: Keyed, b: Keyed): number => {
-    for (let i = 0; i < plan.directions.length; i++) {
-      const c = totalCompare(a.keys[i], b.keys[i])
-      if (c !== 0) return c * plan.directions[i]!
-    }
-    return a.index - b.index
-  }
+  const before = (a: Keyed, b: Keyed): number => compareKeys(plan, a.keys, b.keys) || a.index - b.index
   if (limit >= items.length) return items.map(keyed).sort(before).map((k) => k.item)
   // The index breaks every tie, so the first `limit` are the same as a full sort's.
   const top: Keyed[] = []
@@ -353,11 +358,18 @@ function isNode(value: unknown): value is Node {
 }
 
 /**
- * Where the documents matching a compiled filter come from, given the filter's key (its conditions
- * as text) and its test: by default one pass over `docs`; a query worker answers from the matches it
- * keeps current per filter (server/query/views.ts), in the order of `docs`.
+ * Where the documents matching a compiled filter come from: by default one pass over `docs`; a query
+ * worker answers from the matches it keeps current per filter (server/query/views.ts).
  */
-export type Matcher = (key: string, test: (doc: unknown) => boolean) => readonly unknown[]
+export interface Matcher {
+  /** The documents passing `test`, in the order of `docs`; `key` is the filter's conditions as text. */
+  filter(key: string, test: (doc: unknown) => boolean): readonly unknown[]
+  /**
+   * The same filter's documents sorted as `order()` sorts them: by `compare` on their `keys`, ties in
+   * the order of `docs`. `order` is the order's terms as text. Null leaves the sort to the planner.
+   */
+  sorted(key: string, order: string, keys: (doc: unknown) => unknown[], compare: (a: unknown[], b: unknown[]) => number): readonly unknown[] | null
+}
 
 /**
  * The query with each plannable `*[filter]` (and an `order()` right after it) replaced by its
@@ -365,6 +377,8 @@ export type Matcher = (key: string, test: (doc: unknown) => boolean) => readonly
  */
 export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
   const matched = new Map<string, readonly unknown[]>()
+  /** The filter key of each list of matches the matcher gave. */
+  const keptBy = new Map<readonly unknown[], string>()
 
   /** `limit`: how many of its first items the parent reads (it matters only to a planned order()). */
   const rewrite = (node: Node, limit = Infinity): Node => {
@@ -376,8 +390,9 @@ export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Para
         let found = matched.get(plan.key)
         if (!found) {
           const test = (doc: unknown) => plan.test(doc, params)
-          found = match ? match(plan.key, test) : docs.filter(test)
+          found = match ? match.filter(plan.key, test) : docs.filter(test)
           matched.set(plan.key, found)
+          if (match) keptBy.set(found, plan.key)
         }
         const value: Node = { type: 'Value', value: found }
         return plan.rest ? { type: 'Filter', base: value, expr: rewrite(plan.rest as Node) } : value
@@ -402,7 +417,12 @@ export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Para
     if (out.type === 'PipeFuncCall' && out.name === 'order' && isNode(out.base) && out.base.type === 'Value' && Array.isArray(out.base.value)) {
       // Planned from the original terms: a rewritten one may hold this evaluation's documents.
       const plan = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
-      if (plan) return { type: 'Value', value: sortBy(out.base.value as unknown[], plan, params, limit) }
+      if (plan) {
+        const key = keptBy.get(out.base.value as unknown[])
+        const sorted = match && key !== undefined ? match.sorted(key, plan.key, (doc) => plan.terms.map((term) => term(doc, params)), (a, b) => compareKeys(plan, a, b)) : null
+        if (sorted) return { type: 'Value', value: limit >= sorted.length ? sorted : sorted.slice(0, limit) }
+        return { type: 'Value', value: sortBy(out.base.value as unknown[], plan, params, limit) }
+      }
     }
     return out
   }

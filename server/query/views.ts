@@ -161,6 +161,74 @@ export class OrderedDocs implements View {
 
 /** Filters whose matches a view keeps; the least recently used is dropped past this. */
 const KEPT_FILTERS = 32
+/** Orders each kept filter's matches are kept sorted in. */
+const KEPT_ORDERS = 4
+
+interface Sorted {
+  id: string
+  position: number
+  keys: unknown[]
+  doc: Doc
+}
+
+/**
+ * A filter's matches sorted as `order()` sorts them: by the order's terms, ties by their position
+ * in the view. Each document's term values are computed once, when it is put; a change costs a
+ * binary search and a copy of pointers, so the homepage's `order(...)[0...5]` over 60,000 trending
+ * articles reads five.
+ */
+class SortedMatches {
+  readonly docs: Doc[] = []
+  private readonly entries: Sorted[] = []
+  private readonly byId = new Map<string, Sorted>()
+  private readonly keys: (doc: Doc) => unknown[]
+  private readonly compare: (a: unknown[], b: unknown[]) => number
+
+  constructor(keys: (doc: Doc) => unknown[], compare: (a: unknown[], b: unknown[]) => number) {
+    this.keys = keys
+    this.compare = compare
+  }
+
+  put(id: string, position: number, doc: Doc): void {
+    this.delete(id)
+    const entry: Sorted = { id, position, keys: this.keys(doc), doc }
+    const at = this.lowerBound(entry)
+    this.entries.splice(at, 0, entry)
+    this.docs.splice(at, 0, doc)
+    this.byId.set(id, entry)
+  }
+
+  delete(id: string): void {
+    const entry = this.byId.get(id)
+    if (!entry) return
+    this.byId.delete(id)
+    const at = this.lowerBound(entry)
+    this.entries.splice(at, 1)
+    this.docs.splice(at, 1)
+  }
+
+  private before(a: Sorted, b: Sorted): number {
+    return this.compare(a.keys, b.keys) || a.position - b.position
+  }
+
+  private lowerBound(entry: Sorted): number {
+    let low = 0
+    let high = this.entries.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (this.before(this.entries[mid]!, entry) < 0) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+}
+
+interface KeptFilter {
+  test: (doc: Doc) => boolean
+  matches: OrderedDocs
+  /** By order key, least recently used first. */
+  sorted: Map<string, SortedMatches>
+}
 
 /**
  * A view that also keeps, for the filters queries used lately, the documents each matches, in the
@@ -169,27 +237,31 @@ const KEPT_FILTERS = 32
  */
 export class KeptView extends OrderedDocs {
   /** By filter key, least recently used first. */
-  private readonly filters = new Map<string, { test: (doc: Doc) => boolean; matches: OrderedDocs }>()
+  private readonly filters = new Map<string, KeptFilter>()
 
   override put(id: string, position: number, doc: Doc): void {
     super.put(id, position, doc)
     for (const [key, filter] of this.filters) {
-      let passes: boolean
       try {
-        passes = filter.test(doc)
+        if (filter.test(doc)) {
+          filter.matches.put(id, position, doc)
+          for (const sorted of filter.sorted.values()) sorted.put(id, position, doc)
+        } else this.drop(filter, id)
       } catch {
         // A filter that cannot judge a document is not kept: the next query that uses it passes over the view.
         this.filters.delete(key)
-        continue
       }
-      if (passes) filter.matches.put(id, position, doc)
-      else filter.matches.delete(id)
     }
   }
 
   override delete(id: string): void {
     super.delete(id)
-    for (const filter of this.filters.values()) filter.matches.delete(id)
+    for (const filter of this.filters.values()) this.drop(filter, id)
+  }
+
+  private drop(filter: KeptFilter, id: string): void {
+    filter.matches.delete(id)
+    for (const sorted of filter.sorted.values()) sorted.delete(id)
   }
 
   /**
@@ -197,19 +269,44 @@ export class KeptView extends OrderedDocs {
    * always come with the same test (the planner's conditions as text, with the query's params).
    */
   match(key: string, test: (doc: Doc) => boolean): readonly Doc[] {
+    return this.kept(key, test).matches.docs
+  }
+
+  /**
+   * The documents `match(key)` gave, sorted by `compare` on their `keys`, ties in the view's order.
+   * `order` names the sort: the same key must always come with the same functions. Null when the
+   * filter is no longer kept (a query with more filters than are kept dropped it).
+   */
+  sorted(key: string, order: string, keys: (doc: Doc) => unknown[], compare: (a: unknown[], b: unknown[]) => number): readonly Doc[] | null {
+    const filter = this.filters.get(key)
+    if (!filter) return null
+    let sorted = filter.sorted.get(order)
+    if (sorted) {
+      filter.sorted.delete(order)
+      filter.sorted.set(order, sorted)
+      return sorted.docs
+    }
+    sorted = new SortedMatches(keys, compare)
+    filter.matches.forEach((id, position, doc) => sorted.put(id, position, doc))
+    filter.sorted.set(order, sorted)
+    if (filter.sorted.size > KEPT_ORDERS) filter.sorted.delete(filter.sorted.keys().next().value!)
+    return sorted.docs
+  }
+
+  private kept(key: string, test: (doc: Doc) => boolean): KeptFilter {
     const kept = this.filters.get(key)
     if (kept) {
       this.filters.delete(key)
       this.filters.set(key, kept)
-      return kept.matches.docs
+      return kept
     }
-    const matches = new OrderedDocs()
+    const filter: KeptFilter = { test, matches: new OrderedDocs(), sorted: new Map() }
     this.forEach((id, position, doc) => {
-      if (test(doc)) matches.put(id, position, doc)
+      if (test(doc)) filter.matches.put(id, position, doc)
     })
-    this.filters.set(key, { test, matches })
+    this.filters.set(key, filter)
     if (this.filters.size > KEPT_FILTERS) this.filters.delete(this.filters.keys().next().value!)
-    return matches.docs
+    return filter
   }
 }
 

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { evaluate, type ExprNode } from 'groq-js'
 import { ApiError, typedError } from '../errors.ts'
-import { planQuery } from '../groq/planner.ts'
+import { planQuery, type Matcher } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
 import { Replica, type KeptView, type Perspective, type Reader } from './views.ts'
@@ -94,7 +94,10 @@ async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Pro
   try {
     // The view keeps each filter's matches across writes; the same conditions with other params are another filter.
     const paramsJson = JSON.stringify(request.params)
-    const match = (key: string, test: (doc: unknown) => boolean) => current.match(`${key}\u0000${paramsJson}`, test)
+    const match: Matcher = {
+      filter: (key, test) => current.match(`${key}\u0000${paramsJson}`, test),
+      sorted: (key, order, keys, compare) => current.sorted(`${key}\u0000${paramsJson}`, order, keys, compare),
+    }
     const value = await evaluate(planQuery(tree, current.docs, request.params, match), {
       dataset: current.docs,
       params: request.params,
