@@ -7,32 +7,14 @@ import { useNavigate } from '@tanstack/react-router'
 import { useActor } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { PhotoEssayForm, type PhotoEssayFormProps } from '../../../components/admin/PhotoEssayForm.tsx'
+import { PhotoEssayForm } from '../../../components/admin/PhotoEssayForm.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadPhotoEssayForm, type PhotoEssayFormData } from '../../../content/admin/photoEssayForm/load.ts'
 import { essayMessages } from '../../../content/admin/photoEssayForm/messages.ts'
 import { savePhotoEssay, type EssaySaveInput } from '../../../content/admin/photoEssayForm/save.ts'
-import { photoEssayFormMachine, type PhotoEssayFormSnapshot } from '../../../machines/photoEssayFormMachine.ts'
+import { photoEssayFormMachine } from '../../../machines/photoEssayFormMachine.ts'
+import { photoEssayFormView } from './-photoEssayFormView.ts'
 import { toasts, withSession } from '../-session.ts'
-
-export type PhotoEssayFormView = Omit<PhotoEssayFormProps, `on${string}` | 'uploadImage' | 'newKey'>
-
-/** What the form shows for a snapshot of its machine. */
-export function photoEssayFormView(snapshot: PhotoEssayFormSnapshot): PhotoEssayFormView {
-  const { context } = snapshot
-  return {
-    status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
-    mode: context.mode,
-    values: context.values,
-    authors: context.authors,
-    // Saved stays busy until the route has moved on, so a second click cannot save twice.
-    saving: snapshot.matches('saving') || snapshot.matches('saved'),
-    error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
-    conflict: snapshot.matches('conflict'),
-    loadError: snapshot.matches('loadFailed') ? context.error : null,
-    takenSlug: context.takenSlug,
-  }
-}
 
 /** The form for the photo essay `id`, or for a new one when `id` is null. */
 export function PhotoEssayFormPage({ id }: { id: string | null }) {
