@@ -33,6 +33,7 @@ const ArticleImage = Node.create({
       assetRef: { default: null, rendered: false, parseHTML: (element) => element.getAttribute('data-asset-ref') },
       alt: { default: '', rendered: false, parseHTML: (element) => element.querySelector('img')?.getAttribute('alt') ?? '' },
       caption: { default: null, rendered: false, parseHTML: (element) => element.querySelector('figcaption')?.textContent ?? null },
+      credit: { default: null, rendered: false },
       crop: { default: null, rendered: false },
       hotspot: { default: null, rendered: false },
     }

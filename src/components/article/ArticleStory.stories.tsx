@@ -56,8 +56,24 @@ export const VideoArticle: Story = {
       ...article,
       title: 'London Marathon: record 58,000 runners expected as road closures announced',
       mediaType: 'video',
+      mainImage: { ...leadImage, caption: 'The Mall on race morning.', credit: 'Daniel Ferreira/Thames Pictures' },
+      // A clip of the demo newspaper: it plays when Storybook reaches the demo service (see above).
+      video: { asset: { _ref: 'file-0000000000000000000000000000000000000000-mp4' }, mimeType: 'video/mp4' },
+    },
+  },
+}
+/** An older video article that names an address elsewhere instead of an uploaded file: linked. */
+export const VideoArticleLinkedElsewhere: Story = {
+  args: {
+    article: {
+      ...article,
+      mediaType: 'video',
       videoUrl: 'https://media.resonance.example/video/london-marathon.mp4',
     },
   },
+}
+/** A lead picture with its caption and the photographer's credit. */
+export const CreditedPicture: Story = {
+  args: { article: { ...article, mainImage: { ...leadImage, caption: 'Waterloo Bridge at rush hour.', credit: 'Mei Lin Ng/Resonance' } } },
 }
 export const NoCategoriesNoBody: Story = { args: { article: { ...article, categories: [], body: [], excerpt: null } } }

@@ -50,7 +50,30 @@ describe('ArticleStory', () => {
     ])
   })
 
-  it('tags a video article and links to the video', () => {
+  it('plays a video article’s uploaded file in a named player, its picture as the poster and its caption and credit under it', () => {
+    const sha1 = 'b'.repeat(40)
+    const mainImage = { ...article.mainImage!, caption: 'The barrier at dusk.', credit: 'Ruth Abara/Resonance' }
+    const { container } = render(
+      <ArticleStory article={{ ...article, mainImage, mediaType: 'video', video: { asset: { _ref: `file-${sha1}-mp4` }, mimeType: 'video/mp4' }, videoUrl: 'https://media.example/old.mp4' }} />,
+    )
+    expect(screen.getByText('Video Report')).toBeTruthy()
+    const video = screen.getByLabelText(`Video: ${article.title}`)
+    expect(video.querySelector('source')?.getAttribute('src')).toBe(`/files/resonance/production/${sha1}.mp4`)
+    expect(video.getAttribute('poster')).toMatch(/^\/images\/resonance\/production\/abc123-1600x900\.jpg\?/)
+    // The picture is the poster, not shown a second time above the body.
+    expect(screen.queryByRole('img', { name: 'The barrier at dusk' })).toBeNull()
+    expect(container.querySelector('figcaption')?.textContent).toBe('The barrier at dusk. Photograph: Ruth Abara/Resonance')
+    expect(screen.queryByRole('link', { name: /Watch the video report/ })).toBeNull()
+  })
+
+  it('credits the lead picture after its caption, or alone', () => {
+    const { container, rerender } = render(<ArticleStory article={{ ...article, mainImage: { ...article.mainImage!, caption: 'At dusk.', credit: 'Kofi Mensah/Resonance' } }} />)
+    expect(container.querySelector('figcaption')?.textContent).toBe('At dusk. Photograph: Kofi Mensah/Resonance')
+    rerender(<ArticleStory article={{ ...article, mainImage: { ...article.mainImage!, credit: 'Kofi Mensah/Resonance' } }} />)
+    expect(container.querySelector('figcaption')?.textContent).toBe('Photograph: Kofi Mensah/Resonance')
+  })
+
+  it('tags an older video article, with no uploaded file, and links to its video address', () => {
     render(<ArticleStory article={{ ...article, mediaType: 'video', videoUrl: 'https://media.resonance.example/video/thames.mp4' }} />)
     expect(screen.getByText('Video Report')).toBeTruthy()
     expect(screen.getByRole('link', { name: /Watch the video report/ }).getAttribute('href')).toBe('https://media.resonance.example/video/thames.mp4')

@@ -1,9 +1,12 @@
 import { categoryHref, presentCategories, type ArticleData } from '../../content/article/article.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
+import { creditLine } from '../../content/article/credit.ts'
+import { videoSource } from '../../content/article/video.ts'
 import { cleanText } from '../../../shared/text.ts'
 import { Byline } from './Byline.tsx'
 import { PortableTextBody } from './PortableTextBody.tsx'
+import { VideoPlayer } from './VideoPlayer.tsx'
 import './ArticleStory.css'
 
 export interface ArticleStoryProps {
@@ -16,8 +19,11 @@ export function ArticleStory({ article }: ArticleStoryProps) {
   const standfirst = cleanText(article.excerpt)
   const lead = imageSource(article.mainImage, 'lead')
   const leadCaption = typeof article.mainImage?.caption === 'string' ? article.mainImage.caption.trim() : ''
+  const leadCredit = creditLine(article.mainImage)
   const isVideo = article.mediaType === 'video'
-  const videoHref = isVideo ? safeHref(article.videoUrl) : null
+  const video = isVideo ? videoSource(article.video) : null
+  // Older video articles name an address elsewhere: linked, since only uploaded files are played.
+  const videoHref = isVideo && !video ? safeHref(article.videoUrl) : null
   return (
     <article className="article" aria-labelledby="article-title">
       <header className="article__header">
@@ -43,7 +49,9 @@ export function ArticleStory({ article }: ArticleStoryProps) {
           </p>
         )}
       </header>
-      {lead && (
+      {video ? (
+        <VideoPlayer src={video.src} type={video.type} title={article.title} poster={lead?.src ?? null} caption={leadCaption} credit={leadCredit} />
+      ) : lead && (
         <figure className="article__lead">
           {/* The lead image is the first thing a reader looks at: fetched at once, not lazily. */}
           <img
@@ -57,7 +65,13 @@ export function ArticleStory({ article }: ArticleStoryProps) {
             fetchPriority="high"
             decoding="async"
           />
-          {leadCaption !== '' && <figcaption>{leadCaption}</figcaption>}
+          {(leadCaption !== '' || leadCredit) && (
+            <figcaption>
+              {leadCaption}
+              {leadCaption !== '' && leadCredit ? ' ' : null}
+              {leadCredit && <span className="article__credit">{leadCredit}</span>}
+            </figcaption>
+          )}
         </figure>
       )}
       <div className="article__body">

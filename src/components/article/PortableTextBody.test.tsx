@@ -97,6 +97,15 @@ describe('PortableTextBody', () => {
     expect(screen.getByText('Woolwich, 6am').tagName).toBe('FIGCAPTION')
   })
 
+  it('credits a body image after its caption', () => {
+    const { container } = render(
+      <PortableTextBody
+        value={[{ _type: 'image', _key: 'i', asset: { _type: 'reference', _ref: 'image-abc123-1600x900-jpg' }, alt: 'The barrier at dawn', caption: 'Woolwich, 6am', credit: 'Ruth Abara/Resonance' }]}
+      />,
+    )
+    expect(container.querySelector('figcaption')?.textContent).toBe('Woolwich, 6am Photograph: Ruth Abara/Resonance')
+  })
+
   it('renders nothing for block types it does not know, and no markup from the data', () => {
     const { container } = render(
       <PortableTextBody value={[{ _type: 'htmlEmbed', _key: 'x', html: '<script>alert(1)</script><b>injected</b>' }, block('normal', 'After')]} />,

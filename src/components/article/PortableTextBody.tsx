@@ -4,6 +4,7 @@ import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
 import { bodyHeadingLevels, type BodyHeadingLevel } from '../../content/article/outline.ts'
 import './PortableTextBody.css'
+import { creditLine } from '../../content/article/credit.ts'
 
 export interface PortableTextBodyProps {
   /** The article's Portable Text, as the content service holds it. */
@@ -28,6 +29,7 @@ function BodyImage({ value, isInline }: PortableTextTypeComponentProps<ArticleIm
   // An image inside a line of text would break the paragraph; the schema never puts one there.
   if (!source || isInline) return null
   const caption = typeof value.caption === 'string' ? value.caption.trim() : ''
+  const credit = creditLine(value)
   return (
     <figure className="pt-body__figure">
       <img
@@ -40,7 +42,13 @@ function BodyImage({ value, isInline }: PortableTextTypeComponentProps<ArticleIm
         loading="lazy"
         decoding="async"
       />
-      {caption !== '' && <figcaption>{caption}</figcaption>}
+      {(caption !== '' || credit) && (
+        <figcaption>
+          {caption}
+          {caption !== '' && credit ? ' ' : null}
+          {credit && <span className="pt-body__credit">{credit}</span>}
+        </figcaption>
+      )}
     </figure>
   )
 }

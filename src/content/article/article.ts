@@ -9,12 +9,15 @@ import { cardImage, modifiedTime, pageHead, validDate, type Head } from '../meta
 import { absoluteUrl } from '../meta/site.ts'
 import { newsArticleLd } from '../meta/structuredData.ts'
 import { articleBySlugQuery } from './query.ts'
+import type { ArticleVideo } from './video.ts'
 import { cleanText } from '../../../shared/text.ts'
 
 export interface ArticleImage extends ImageRef {
   _type?: string
   _key?: string
   caption?: string | null
+  /** Who took it: shown after the caption (credit.ts). */
+  credit?: string | null
 }
 
 export interface ArticleCategory {
@@ -50,6 +53,9 @@ export interface ArticleData {
   excerpt?: string | null
   mainImage?: ArticleImage | null
   mediaType?: string | null
+  /** A video article's uploaded file (video.ts makes its address). */
+  video?: ArticleVideo | null
+  /** Older video articles: an address elsewhere, linked rather than played. */
   videoUrl?: string | null
   author?: ArticleAuthor | null
   /** A reference to a deleted category dereferences to null. */

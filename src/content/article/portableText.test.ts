@@ -135,19 +135,19 @@ describe('Portable Text to the editor and back', () => {
     ])
   })
 
-  it('keeps images as asset references with their alt text, caption, crop and hotspot', () => {
+  it('keeps images as asset references with their alt text, caption, credit, crop and hotspot', () => {
     const crop = { top: 0.1, bottom: 0, left: 0.05, right: 0 }
     const hotspot = { x: 0.5, y: 0.4, width: 0.5, height: 0.5 }
     const body: BodyNode[] = [
       block('a', [span('Above')]),
-      image('img1', undefined, { caption: 'A caption', crop, hotspot }),
+      image('img1', undefined, { caption: 'A caption', credit: 'Ruth Abara/Resonance', crop, hotspot }),
       image('img2'),
       block('b', [span('Below')]),
     ]
     const doc = portableTextToEditor(body)
     expect(doc.content![1]).toEqual({
       type: 'image',
-      attrs: { key: 'img1', assetRef: 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg', alt: 'Alt of img1', caption: 'A caption', crop, hotspot },
+      attrs: { key: 'img1', assetRef: 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg', alt: 'Alt of img1', caption: 'A caption', credit: 'Ruth Abara/Resonance', crop, hotspot },
     })
     expect(roundTrip(body)).toEqual([expect.objectContaining({ _key: 'a' }), body[1], body[2], expect.objectContaining({ _key: 'b' })])
   })

@@ -41,6 +41,8 @@ export interface EditorImageAttrs {
   assetRef: string
   alt: string
   caption: string | null
+  /** Who took the picture; the editor keeps it as loaded. */
+  credit: string | null
   crop: ImageCrop | null
   hotspot: ImageHotspot | null
 }
@@ -123,6 +125,7 @@ function imageNode(image: ImageField): EditorNode {
     assetRef: image.asset._ref,
     alt: typeof image.alt === 'string' ? image.alt : '',
     caption: typeof image.caption === 'string' && image.caption !== '' ? image.caption : null,
+    credit: typeof image.credit === 'string' && image.credit !== '' ? image.credit : null,
     crop: isRecord(image.crop) ? image.crop : null,
     hotspot: isRecord(image.hotspot) ? image.hotspot : null,
   }
@@ -284,6 +287,7 @@ export function editorToPortableText(document: EditorDocument, newKey: KeyMaker 
           if (!isImageAssetRef(attrs.assetRef)) break
           const image: ImageField = { _type: 'image', _key: blockKey(attrs), asset: { _type: 'reference', _ref: attrs.assetRef }, alt: typeof attrs.alt === 'string' ? attrs.alt : '' }
           if (typeof attrs.caption === 'string' && attrs.caption !== '') image.caption = attrs.caption
+          if (typeof attrs.credit === 'string' && attrs.credit !== '') image.credit = attrs.credit
           if (isRecord(attrs.crop)) image.crop = attrs.crop as unknown as ImageCrop
           if (isRecord(attrs.hotspot)) image.hotspot = attrs.hotspot as unknown as ImageHotspot
           body.push(image)

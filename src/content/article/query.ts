@@ -6,6 +6,7 @@
  */
 export const articleBySlugQuery = `*[_type == "article" && slug.current == $slug] | order(publishedAt desc, _id asc)[0]{
   _id, title, "slug": slug.current, publishedAt, "updatedAt": _updatedAt, mainImage, excerpt, mediaType, videoUrl,
+  "video": video{asset, "mimeType": asset->mimeType},
   author->{name, "slug": slug.current, image},
   categories[]->{_id, title, "slug": slug.current, kind},
   body
