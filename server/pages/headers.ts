@@ -73,6 +73,8 @@ export function pageDirectives(html: string, content: ContentEnv): Directives {
     'style-src': ["'self'", ...inline.styles],
     // data: for the editor's and browsers' small inline images; no blob: (nothing makes object URLs).
     'img-src': ["'self'", 'data:', ...origins.images],
+    // Video files come from where pictures do (the asset CDN; src/content/article/video.ts).
+    'media-src': ["'self'", ...origins.images],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...origins.api],
     'object-src': ["'none'"],
