@@ -4,7 +4,7 @@
 // Reload their version) against the real machine with fake effects, rendered through the real
 // form, and in every state the test checks what the editor sees.
 
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSelector } from '@xstate/react'
 import { createActor, getNextSnapshot, type Actor, type AnyEventObject } from 'xstate'
@@ -17,8 +17,9 @@ import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../content/article/portableText.ts'
+import type { ScheduledPublish } from '../content/admin/schedules.ts'
 import { articleFormView } from '../routes/admin/_authed/-articleFormView.ts'
-import { articleFormMachine, type ArticleFormEvent, type ArticleFormInput, type ArticleFormSnapshot } from './articleFormMachine.ts'
+import { articleFormMachine, type ArticleFormEvent, type ArticleFormInput, type ArticleFormLoad, type ArticleFormSnapshot, type ScheduleInput, type ScheduleOutput } from './articleFormMachine.ts'
 import { gestureFor, itFollowsEachPath, modelOf, offered, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
 
 layoutStubsForEditor()
@@ -47,22 +48,37 @@ const frontPage = { breaking: null, lead: { id: 'summit', title: 'Leaders agree 
 const withArticle: ArticleFormData = { authors, categories, article: article('Night buses return'), frontPage }
 const theirVersion: ArticleFormData = { authors, categories, article: article('Night buses return, their version'), frontPage }
 const withoutArticle: ArticleFormData = { authors, categories, article: null, frontPage }
+// A draft waiting for its scheduled publish (docs/decisions/011-scheduling.md).
+const pending: ScheduledPublish = { id: 'sch-1', executeAt: '2030-01-01T09:00:00.000Z' }
+const scheduledDraft: NonNullable<ArticleFormData['article']> = {
+  ...article('Night buses return')!,
+  values: { ...article('Night buses return')!.values, published: false },
+  revisions: { published: null, draft: 'rev-d' },
+}
+const withScheduledDraft: ArticleFormLoad = { authors, categories, article: scheduledDraft, frontPage, schedule: pending }
+const scheduledOutput: ScheduleOutput = { schedule: pending, article: scheduledDraft }
 
 /** The fake outside world: loads and saves the test settles, and what the route would announce. */
 function environment() {
   const env = {
     loads: [] as Array<Pending<ArticleFormData, { id: string | null }>>,
     saves: [] as Array<Pending<void, SaveInput>>,
+    schedules: [] as Array<Pending<ScheduleOutput, ScheduleInput>>,
+    cancels: [] as Array<Pending<void, { scheduleId: string }>>,
     announced: [] as string[],
   }
   const machine = articleFormMachine.provide({
     actors: {
       load: pendingActor(env.loads),
       save: pendingActor(env.saves),
+      schedule: pendingActor(env.schedules),
+      cancelSchedule: pendingActor(env.cancels),
     },
     actions: {
       announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
       announceFailure: (_, { message }) => env.announced.push(`Error: ${message}`),
+      announceScheduled: (_, { executeAt }) => env.announced.push(`Scheduled for ${executeAt}`),
+      announceScheduleCancelled: () => env.announced.push('Schedule cancelled'),
     },
   })
   return { env, machine }
@@ -78,6 +94,8 @@ function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
       onCancel={() => {}}
       onRetry={() => actor.send({ type: 'retry' })}
       onReload={() => actor.send({ type: 'reload' })}
+      onSchedule={(values, executeAt) => actor.send({ type: 'schedule', values, executeAt })}
+      onCancelSchedule={() => actor.send({ type: 'cancelSchedule' })}
       uploadImage={() => Promise.reject(new Error('no uploads here'))}
     />
   )
@@ -92,28 +110,52 @@ const user = () => userEvent.setup()
 
 async function pressSave(system: System): Promise<void> {
   const saves = system.env.saves.length
+  // A schedule chosen before (a refused one) gives way to publishing now.
+  const now = screen.queryByRole('radio', { name: 'Publish now' }) as HTMLInputElement | null
+  if (now && !now.checked) await user().click(now)
   await user().click(screen.getByRole('button', { name: 'Save Article' }))
   // The form validates, then hands the values over: a save starts.
   await waitFor(() => expect(system.env.saves.length).toBe(saves + 1))
 }
 
 /** What the editor does for each event the machine takes from outside. */
+/** The editor fills in a new article, or edits the loaded one's title, and remembers what they typed. */
+async function fillIn(system: System): Promise<void> {
+  const title = screen.getByLabelText('Title') as HTMLInputElement
+  if (title.value === '') {
+    // A new article: fill in everything the spec asks for.
+    await user().type(title, 'Night buses return')
+    await user().click(screen.getByRole('button', { name: 'Generate from title' }))
+    await user().click(screen.getByRole('textbox', { name: 'Content' }))
+    await user().keyboard('Services every twenty minutes')
+    await user().selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
+    await user().click(screen.getByRole('checkbox', { name: 'UK' }))
+  } else if (!title.value.endsWith(' (edited)')) {
+    await user().type(title, ' (edited)')
+  }
+  system.typedTitle = title.value
+}
+
 const gestures = {
   save: async (system) => {
-    const title = screen.getByLabelText('Title') as HTMLInputElement
-    if (title.value === '') {
-      // A new article: fill in everything the spec asks for.
-      await user().type(title, 'Night buses return')
-      await user().click(screen.getByRole('button', { name: 'Generate from title' }))
-      await user().click(screen.getByRole('textbox', { name: 'Content' }))
-      await user().keyboard('Services every twenty minutes')
-      await user().selectOptions(screen.getByLabelText('Author'), 'Tom Whitcombe')
-      await user().click(screen.getByRole('checkbox', { name: 'UK' }))
-    } else if (!title.value.endsWith(' (edited)')) {
-      await user().type(title, ' (edited)')
-    }
-    system.typedTitle = title.value
+    await fillIn(system)
     await pressSave(system)
+  },
+  // Published, then Schedule for a time on London's clock, then the button that now says Schedule.
+  schedule: async (system) => {
+    await fillIn(system)
+    const published = screen.getByRole('switch', { name: 'Published' }) as HTMLInputElement
+    if (!published.checked) await user().click(published)
+    await user().click(screen.getByRole('radio', { name: 'Schedule for' }))
+    fireEvent.change(screen.getByLabelText('Date and time (London time)'), { target: { value: '2030-01-01T09:00' } })
+    const schedules = system.env.schedules.length
+    await user().click(screen.getByRole('button', { name: 'Schedule Article' }))
+    await waitFor(() => expect(system.env.schedules.length).toBe(schedules + 1))
+  },
+  cancelSchedule: async (system) => {
+    const cancels = system.env.cancels.length
+    await user().click(screen.getByRole('button', { name: 'Cancel schedule' }))
+    await waitFor(() => expect(system.env.cancels.length).toBe(cancels + 1))
   },
   retry: async () => {
     await user().click(screen.getByRole('button', { name: 'Try again' }))
@@ -135,6 +177,10 @@ async function perform(system: System, event: AnyEventObject): Promise<void> {
     else if (event.type === 'xstate.error.actor.load') system.env.loads.pop()!.reject(event.error)
     else if (event.type === 'xstate.done.actor.save') system.env.saves.pop()!.resolve()
     else if (event.type === 'xstate.error.actor.save') system.env.saves.pop()!.reject(event.error)
+    else if (event.type === 'xstate.done.actor.schedule') system.env.schedules.pop()!.resolve(event.output as ScheduleOutput)
+    else if (event.type === 'xstate.error.actor.schedule') system.env.schedules.pop()!.reject(event.error)
+    else if (event.type === 'xstate.done.actor.cancelSchedule') system.env.cancels.pop()!.resolve()
+    else if (event.type === 'xstate.error.actor.cancelSchedule') system.env.cancels.pop()!.reject(event.error)
     else throw new Error(`No gesture for ${event.type}`)
   })
 }
@@ -148,6 +194,7 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
       ? [
           { type: 'xstate.done.actor.load', output: withArticle },
           { type: 'xstate.done.actor.load', output: withoutArticle },
+          { type: 'xstate.done.actor.load', output: withScheduledDraft },
         ]
       : [{ type: 'xstate.done.actor.load', output: withoutArticle }]),
     { type: 'xstate.error.actor.load', error: loadFailure },
@@ -158,11 +205,24 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
     { type: 'xstate.error.actor.save', error: new ConflictError() },
     { type: 'xstate.error.actor.save', error: new SlugTakenError('night-buses-return') },
     { type: 'xstate.error.actor.save', error: forbidden },
+    { type: 'schedule', values: emptyArticleValues(new Date(0)), executeAt: pending.executeAt },
+    { type: 'cancelSchedule' },
+    { type: 'xstate.done.actor.schedule', output: scheduledOutput },
+    { type: 'xstate.error.actor.schedule', error: forbidden },
+    { type: 'xstate.done.actor.cancelSchedule', output: undefined },
+    { type: 'xstate.error.actor.cancelSchedule', error: forbidden },
   ]
 }
 
 function describeEvent(event: AnyEventObject): string {
-  if (event.type === 'xstate.done.actor.load') return (event.output as ArticleFormData).article ? 'article loads' : 'load finds no article'
+  if (event.type === 'xstate.done.actor.load') {
+    const output = event.output as ArticleFormLoad
+    return output.schedule ? 'scheduled draft loads' : output.article ? 'article loads' : 'load finds no article'
+  }
+  if (event.type === 'xstate.done.actor.schedule') return 'schedule made'
+  if (event.type === 'xstate.error.actor.schedule') return 'schedule refused (403)'
+  if (event.type === 'xstate.done.actor.cancelSchedule') return 'schedule cancelled'
+  if (event.type === 'xstate.error.actor.cancelSchedule') return 'cancel refused (403)'
   if (event.type === 'xstate.error.actor.load') return 'load fails'
   if (event.type === 'xstate.done.actor.save') return 'save succeeds'
   if (event.type === 'xstate.error.actor.save') {
@@ -176,14 +236,20 @@ function model(mode: 'create' | 'edit') {
   return modelOf(articleFormMachine, {
     input: (mode === 'edit' ? { id: articleId } : { id: null, newId }) satisfies ArticleFormInput,
     candidates: candidates(mode),
-    serializeState: (snapshot: ArticleFormSnapshot) => JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null]),
+    // Whether the article has a schedule, whether it is live (so cannot be scheduled) and whether a new
+    // article became a draft being edited (once scheduled) are states of their own.
+    serializeState: (snapshot: ArticleFormSnapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null, snapshot.context.schedule !== null, Boolean(snapshot.context.loaded?.revisions.published), snapshot.context.mode]),
     serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
   })
 }
 
 /** What the editor sees in each state. */
-const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleFormSnapshot) => {
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(mode === 'edit' ? 'Edit Article' : 'Create New Article')
+const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
+  // A new article once scheduled is a draft the form goes on editing.
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(snapshot.context.mode === 'edit' ? 'Edit Article' : 'Create New Article')
+  // A pending schedule is said wherever the form shows its fields.
+  if (screen.queryByLabelText('Title')) expect(screen.queryByText(/^Scheduled for Tue 1 Jan 2030, 09:00$/) !== null).toBe(snapshot.context.schedule !== null)
   const alert = screen.queryByRole('alert')?.textContent ?? null
   if (snapshot.matches('loading')) {
     expect(screen.getByRole('status').textContent).toBe('Loading...')
@@ -195,7 +261,7 @@ const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleForm
     expect(screen.getByText('Article not found.')).toBeTruthy()
     expect(screen.queryByLabelText('Title')).toBeNull()
   } else if (snapshot.matches('editing')) {
-    expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^(Save|Schedule) Article$/ })).toBeTruthy()
     // The loaded article asks for the Lead Story; a new one does not until the editor turns it on.
     expect(screen.queryByText('Replaces: Leaders agree energy package') !== null).toBe(snapshot.context.loaded !== null)
     expect(alert).toBeNull()
@@ -203,10 +269,15 @@ const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleForm
     expect(slugMessage !== null).toBe(snapshot.context.takenSlug !== null)
   } else if (snapshot.matches('saving')) {
     expect(screen.getByRole('button', { name: 'Saving...' }).getAttribute('aria-disabled')).toBe('true')
+  } else if (snapshot.matches('scheduling')) {
+    expect(screen.getByRole('button', { name: 'Saving...' }).getAttribute('aria-disabled')).toBe('true')
+  } else if (snapshot.matches('cancellingSchedule')) {
+    expect(screen.getByRole('button', { name: 'Cancelling...' }).getAttribute('aria-disabled')).toBe('true')
   } else if (snapshot.matches('failed')) {
     expect(alert).toBe(messages.updateDisabled)
     expect(system.env.announced.at(-1)).toBe(`Error: ${messages.updateDisabled}`)
-    expect(screen.getByRole('button', { name: 'Save Article' })).toBeTruthy()
+    // After a refused schedule the button still says what it will do.
+    expect(screen.getByRole('button', { name: /^(Save|Schedule) Article$/ })).toBeTruthy()
   } else if (snapshot.matches('conflict')) {
     expect(alert).toContain(messages.conflict)
     expect(system.env.announced.at(-1)).toBe(`Error: ${messages.conflict}`)
@@ -214,13 +285,13 @@ const seen = (system: System, mode: 'create' | 'edit') => (snapshot: ArticleForm
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
     expect(screen.getByRole('button', { name: 'Reload their version' })).toBeTruthy()
   } else if (snapshot.matches('saved')) {
-    expect(system.env.announced.at(-1)).toBe(mode === 'edit' ? messages.updated : messages.created)
+    expect(system.env.announced.at(-1)).toBe(snapshot.context.mode === 'edit' ? messages.updated : messages.created)
   } else {
     throw new Error(`No assertion for ${JSON.stringify(snapshot.value)}`)
   }
 }
 
-const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict'] as const
+const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict', 'scheduling', 'cancellingSchedule'] as const
 
 afterEach(() => {
   // Each path renders its own form; the previous one is gone with its actor.
@@ -234,7 +305,8 @@ for (const mode of ['create', 'edit'] as const) {
     it('reaches every state of its mode', () => {
       const reached = reachedStates(paths)
       for (const state of allStates.filter((s) => mode === 'edit' || s !== 'notFound')) expect(reached, state).toContain(JSON.stringify(state))
-      if (mode === 'create') expect(reached).not.toContain(JSON.stringify('notFound'))
+      // A new article is only ever missing after it was scheduled, when the form edits it from then on.
+      if (mode === 'create') expect(paths.filter((p) => p.state.matches('notFound')).every((p) => p.steps.some((step) => (step.event as AnyEventObject).type === 'xstate.done.actor.schedule'))).toBe(true)
     })
 
     itFollowsEachPath(paths, {
@@ -248,13 +320,14 @@ for (const mode of ['create', 'edit'] as const) {
         render(<FormScreen actor={actor} />)
         await walk(path, {
           candidates: candidates(mode),
-          states: Object.fromEntries(allStates.map((state) => [state, seen(system, mode)])),
+          states: Object.fromEntries(allStates.map((state) => [state, seen(system)])),
           perform: (event) => perform(system, event),
         })
         expect(JSON.stringify(actor.getSnapshot().value)).toBe(JSON.stringify(path.state.value))
         actor.stop()
       },
-      timeout: 20_000,
+      // The longest paths (scheduled, cancelled, saved, reloaded) walk eight gestures through the real form.
+      timeout: 45_000,
     })
   })
 }
@@ -288,7 +361,7 @@ for (const mode of ['create', 'edit'] as const) {
           render(<FormScreen actor={actor} />)
           for (const step of [...events, event]) {
             await perform(system, step)
-            seen(system, mode)(actor.getSnapshot())
+            seen(system)(actor.getSnapshot())
           }
           const now = actor.getSnapshot()
           expect(JSON.stringify([now.value, now.context.takenSlug])).toBe(JSON.stringify([expected.value, expected.context.takenSlug]))

@@ -5,6 +5,10 @@
 // editing with that message on the Slug field. The load also says who holds Breaking News and the
 // Lead Story, so the form can say which story a save takes the slot from. Loading and saving are actors the route provides;
 // what a save announces (toasts, navigation) are actions it provides.
+// An article not yet live can instead be scheduled (docs/decisions/011-scheduling.md): scheduling
+// saves it as a draft, creates the schedule and reads the draft back (its new revision), and the
+// form goes on editing it with the schedule shown; a pending schedule can be cancelled, which leaves
+// the draft as it is.
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
@@ -12,6 +16,7 @@ import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts
 import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { noHolders, type FrontPageHolders } from '../content/admin/frontPage.ts'
+import type { ScheduledPublish } from '../content/admin/schedules.ts'
 import { emptyArticleValues, type ArticleFormValues, type FormMode, type Option } from '../content/admin/articleForm/values.ts'
 
 export interface ArticleFormInput {
@@ -35,10 +40,26 @@ export interface ArticleFormContext {
   takenSlug: string | null
   /** Who holds Breaking News and the Lead Story on the homepage, as loaded: what a save would replace. */
   frontPage: FrontPageHolders
+  /** The article's pending scheduled publish, as loaded. */
+  schedule: ScheduledPublish | null
+}
+
+/** What loading the form gives: the form's data, and the article's pending schedule when it has one. */
+export type ArticleFormLoad = ArticleFormScreenData & { schedule?: ScheduledPublish | null }
+
+/** A schedule asks for the save's input and the moment (UTC, ISO-8601) to publish. */
+export type ScheduleInput = SaveInput & { executeAt: string }
+
+/** What scheduling gives back: the schedule, and the draft as it was saved. */
+export interface ScheduleOutput {
+  schedule: ScheduledPublish
+  article: LoadedArticle | null
 }
 
 export type ArticleFormEvent =
   | { type: 'save'; values: ArticleFormValues }
+  | { type: 'schedule'; values: ArticleFormValues; executeAt: string }
+  | { type: 'cancelSchedule' }
   | { type: 'retry' }
   | { type: 'reload' }
 
@@ -51,17 +72,27 @@ export const articleFormMachine = setup({
     input: {} as ArticleFormInput,
   },
   actors: {
-    load: fromPromise<ArticleFormScreenData, { id: string | null }>(() => Promise.reject(new Error('articleFormMachine needs a load actor'))),
+    load: fromPromise<ArticleFormLoad, { id: string | null }>(() => Promise.reject(new Error('articleFormMachine needs a load actor'))),
     save: fromPromise<void, SaveInput>(() => Promise.reject(new Error('articleFormMachine needs a save actor'))),
+    /** Saves the article as a draft and schedules its publish. */
+    schedule: fromPromise<ScheduleOutput, ScheduleInput>(() => Promise.reject(new Error('articleFormMachine needs a schedule actor'))),
+    cancelSchedule: fromPromise<void, { scheduleId: string }>(() => Promise.reject(new Error('articleFormMachine needs a cancelSchedule actor'))),
   },
   actions: {
     /** Tells the editor the article was saved (a toast) and leaves the form. */
     announceSaved: (_, _params: { mode: FormMode }) => {},
     /** Tells the editor a save failed (a destructive toast). */
     announceFailure: (_, _params: { message: string }) => {},
+    /** Tells the editor when the article will be published (a toast). */
+    announceScheduled: (_, _params: { executeAt: string }) => {},
+    /** Tells the editor the schedule is cancelled and the article stays a draft. */
+    announceScheduleCancelled: () => {},
   },
   guards: {
-    isMissing: ({ context }, output: ArticleFormScreenData) => context.mode === 'edit' && output.article === null,
+    isMissing: ({ context }, output: ArticleFormLoad) => context.mode === 'edit' && output.article === null,
+    /** Only an article readers do not have yet is scheduled; a live one is saved as it always was. */
+    mayBeScheduled: ({ context }) => context.schedule === null && !context.loaded?.revisions.published,
+    hasSchedule: ({ context }) => context.schedule !== null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof ConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof SlugTakenError,
   },
@@ -77,6 +108,7 @@ export const articleFormMachine = setup({
     error: null,
     takenSlug: null,
     frontPage: noHolders,
+    schedule: null,
   }),
   initial: 'loading',
   states: {
@@ -98,6 +130,7 @@ export const articleFormMachine = setup({
               categories: event.output.categories,
               loaded: event.output.article,
               frontPage: event.output.frontPage,
+              schedule: event.output.schedule ?? null,
               values: event.output.article?.values ?? emptyArticleValues(),
             })),
           },
@@ -113,7 +146,11 @@ export const articleFormMachine = setup({
     },
     notFound: {},
     editing: {
-      on: { save: 'saving' },
+      on: {
+        save: 'saving',
+        schedule: { guard: 'mayBeScheduled', target: 'scheduling' },
+        cancelSchedule: { guard: 'hasSchedule', target: 'cancellingSchedule' },
+      },
     },
     saving: {
       entry: assign({ error: null, takenSlug: null }),
@@ -152,7 +189,80 @@ export const articleFormMachine = setup({
       },
     },
     failed: {
-      on: { save: 'saving' },
+      on: {
+        save: 'saving',
+        schedule: { guard: 'mayBeScheduled', target: 'scheduling' },
+        cancelSchedule: { guard: 'hasSchedule', target: 'cancellingSchedule' },
+      },
+    },
+    scheduling: {
+      entry: assign({ error: null, takenSlug: null }),
+      invoke: {
+        id: 'schedule',
+        src: 'schedule',
+        input: ({ context, event }) => ({
+          mode: context.mode,
+          id: context.id,
+          values: event.type === 'schedule' ? event.values : context.values,
+          loaded: context.loaded,
+          executeAt: event.type === 'schedule' ? event.executeAt : '',
+        }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            // Now the article exists as a draft: a form that was creating it edits it from here on,
+            // guarded by the revision just saved.
+            assign(({ context, event }) => ({
+              mode: 'edit' as const,
+              schedule: event.output.schedule,
+              loaded: event.output.article,
+              values: event.output.article?.values ?? context.values,
+            })),
+            { type: 'announceScheduled', params: ({ event }) => ({ executeAt: event.output.schedule.executeAt }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
+            ],
+          },
+          {
+            guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ takenSlug: ({ event }) => (event.error as SlugTakenError).slug }),
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, 'The article could not be scheduled.') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The article could not be scheduled.') }) },
+            ],
+          },
+        ],
+      },
+    },
+    cancellingSchedule: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'cancelSchedule',
+        src: 'cancelSchedule',
+        input: ({ context }) => ({ scheduleId: context.schedule?.id ?? '' }),
+        onDone: {
+          target: 'editing',
+          actions: [assign({ schedule: null }), 'announceScheduleCancelled'],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error, 'The schedule could not be cancelled.') }),
+            { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The schedule could not be cancelled.') }) },
+          ],
+        },
+      },
     },
     // Saving again would overwrite what the other editor saved: the way on is to load their version.
     conflict: {

@@ -9,11 +9,14 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
-import { loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
+import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
-import { articleFormMachine } from '../../../machines/articleFormMachine.ts'
+import { toLocalInput } from '../../../content/admin/articleForm/values.ts'
+import { londonTime, pendingPublishes, type ScheduledPublish } from '../../../content/admin/schedules.ts'
+import { cancelSchedule, pendingSchedules, schedulePublish } from '../../../content/clients/schedules.ts'
+import { articleFormMachine, type ArticleFormLoad, type ScheduleInput, type ScheduleOutput } from '../../../machines/articleFormMachine.ts'
 import { mayPublish } from '../../../../shared/roles.ts'
 import { articleFormView } from './-articleFormView.ts'
 import { authActor, toasts, withSession } from '../-session.ts'
@@ -27,15 +30,24 @@ export function ArticleFormPage({ id }: { id: string | null }) {
     () =>
       articleFormMachine.provide({
         actors: {
-          load: fromPromise<ArticleFormScreenData, { id: string | null }>(({ input }) =>
-            withSession((client) =>
-              loadArticleFormScreen(
-                (query, params) => client.fetch(query, params ?? {}),
-                // The homepage's slots as readers see them: published documents only.
-                (query, params, options) => client.fetch(query, params, { ...options, perspective: 'published' }),
-                input.id,
-              ),
-            ),
+          load: fromPromise<ArticleFormLoad, { id: string | null }>(({ input }) =>
+            withSession(async (client) => {
+              const [screen, schedule] = await Promise.all([
+                loadArticleFormScreen(
+                  (query, params) => client.fetch(query, params ?? {}),
+                  // The homepage's slots as readers see them: published documents only.
+                  (query, params, options) => client.fetch(query, params, { ...options, perspective: 'published' }),
+                  input.id,
+                ),
+                // The form works without the Scheduling API (a contributor may not read it): no schedule shown.
+                input.id
+                  ? pendingSchedules(client, [input.id])
+                      .then((schedules) => pendingPublishes(schedules).get(input.id!) ?? null)
+                      .catch(() => null)
+                  : null,
+              ])
+              return { ...screen, schedule } satisfies ArticleFormScreenData & { schedule: ScheduledPublish | null }
+            }),
           ),
           save: fromPromise<void, SaveInput>(({ input }) =>
             withSession((client) =>
@@ -45,6 +57,17 @@ export function ArticleFormPage({ id }: { id: string | null }) {
               ),
             ),
           ),
+          // The draft, dated at its publish time, then its schedule: a failed schedule leaves a draft readers never see.
+          schedule: fromPromise<ScheduleOutput, ScheduleInput>(({ input }) =>
+            withSession(async (client) => {
+              const fetch = <T,>(query: string, params?: Record<string, unknown>) => client.fetch<T>(query, params ?? {})
+              const values = { ...input.values, published: false, published_at: toLocalInput(new Date(input.executeAt)) }
+              await saveArticle({ fetch, mutate: (mutations) => client.mutate(mutations as Mutation[]) }, { ...input, values })
+              const schedule = await schedulePublish(client, input.id, new Date(input.executeAt), `Publish: ${input.values.title}`)
+              return { schedule, article: (await loadArticleForm(fetch, input.id)).article }
+            }),
+          ),
+          cancelSchedule: fromPromise<void, { scheduleId: string }>(({ input }) => withSession((client) => cancelSchedule(client, input.scheduleId))),
         },
         actions: {
           announceSaved: (_, { mode }) => {
@@ -53,6 +76,12 @@ export function ArticleFormPage({ id }: { id: string | null }) {
           },
           announceFailure: (_, { message }) => {
             toasts.error('Error', message)
+          },
+          announceScheduled: (_, { executeAt }) => {
+            toasts.success('Scheduled', `The article will be published ${londonTime(executeAt)}, London time.`)
+          },
+          announceScheduleCancelled: () => {
+            toasts.success('Schedule cancelled', 'The article stays a draft.')
           },
         },
       }),
@@ -67,6 +96,8 @@ export function ArticleFormPage({ id }: { id: string | null }) {
       onCancel={() => void navigate({ to: '/admin/dashboard' })}
       onRetry={() => send({ type: 'retry' })}
       onReload={() => send({ type: 'reload' })}
+      onSchedule={(values, executeAt) => send({ type: 'schedule', values, executeAt })}
+      onCancelSchedule={() => send({ type: 'cancelSchedule' })}
       uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
     />
   )

@@ -18,11 +18,15 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     authors: context.authors,
     categories: context.categories,
     // Saved stays busy until the route has moved on, so a second click cannot save twice.
-    saving: snapshot.matches('saving') || snapshot.matches('saved'),
+    saving: snapshot.matches('saving') || snapshot.matches('saved') || snapshot.matches('scheduling'),
     // The last save's failure, shown beside the buttons (the conflict message in conflict).
     error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
     conflict: snapshot.matches('conflict'),
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     takenSlug: context.takenSlug,
+    schedule: context.schedule,
+    // As the machine's mayBeScheduled guard: not live yet, and no schedule already.
+    maySchedule: context.schedule === null && !context.loaded?.revisions.published,
+    cancellingSchedule: snapshot.matches('cancellingSchedule'),
   }
 }
