@@ -18,6 +18,9 @@ export const Empty: Story = {}
 
 export const WithImage: Story = { args: { value: { assetRef, alt: 'A night bus crossing Waterloo Bridge' } } }
 
+/** Where the form keeps the picture's credit (the article's main image). */
+export const WithCredit: Story = { args: { value: { assetRef, alt: 'A night bus crossing Waterloo Bridge', credit: 'Mei Lin Ng/Resonance' }, onCreditChange: fn() } }
+
 /** After a save attempt: the image has no description yet. */
 export const MissingAltText: Story = { args: { value: { assetRef, alt: '' }, error: 'Describe the main image for readers who cannot see it.' } }
 

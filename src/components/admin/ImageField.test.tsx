@@ -33,6 +33,21 @@ describe('ImageField', () => {
     expect(onRemove).toHaveBeenCalled()
   })
 
+  it('asks for the picture’s credit when the form keeps one, and hands each change on', async () => {
+    const onCreditChange = vi.fn()
+    render(<ImageField {...props({ value: { assetRef, alt: 'A night bus', credit: 'Ruth Abara' }, onCreditChange })} />)
+    const credit = screen.getByRole('textbox', { name: 'Credit' })
+    expect((credit as HTMLInputElement).value).toBe('Ruth Abara')
+    expect(document.getElementById(credit.getAttribute('aria-describedby')!)?.textContent).toMatch(/after “Photograph:”/)
+    await userEvent.type(credit, '/')
+    expect(onCreditChange).toHaveBeenLastCalledWith('Ruth Abara/')
+  })
+
+  it('asks for no credit where the form keeps none', () => {
+    render(<ImageField {...props({ value: { assetRef, alt: 'A night bus' } })} />)
+    expect(screen.queryByRole('textbox', { name: 'Credit' })).toBeNull()
+  })
+
   it('shows the upload’s progress and locks the field meanwhile', () => {
     render(<ImageField {...props({ progress: 37.4 })} />)
     expect(screen.getByRole('status').textContent).toBe('Uploading… 37%')

@@ -4,6 +4,8 @@ import './ImageField.css'
 export interface ImageFieldValue {
   assetRef: string
   alt: string
+  /** Who took the picture, shown after its caption ("Photograph: {credit}"). */
+  credit?: string
 }
 
 export interface ImageFieldProps {
@@ -19,12 +21,14 @@ export interface ImageFieldProps {
   error: string | null
   onFile: (file: File) => void
   onAltChange: (alt: string) => void
+  /** Given, the field asks for the picture's credit too (`${id}-credit`). */
+  onCreditChange?: (credit: string) => void
   onRemove: () => void
   onBlur?: () => void
 }
 
 /** An image field: choose a file (uploaded to the content service), see it, describe it, remove it. */
-export function ImageField({ id, label, value, progress, uploadError, error, onFile, onAltChange, onRemove, onBlur }: ImageFieldProps) {
+export function ImageField({ id, label, value, progress, uploadError, error, onFile, onAltChange, onCreditChange, onRemove, onBlur }: ImageFieldProps) {
   const source = value ? imageSource({ asset: { _ref: value.assetRef } }, 'card') : null
   const uploading = progress !== null
   const errorId = `${id}-error`
@@ -54,6 +58,22 @@ export function ImageField({ id, label, value, progress, uploadError, error, onF
                 What the image shows, for readers who cannot see it.
               </p>
             )}
+            {onCreditChange ? (
+              <>
+                <label htmlFor={`${id}-credit`}>Credit</label>
+                <input
+                  id={`${id}-credit`}
+                  type="text"
+                  value={value.credit ?? ''}
+                  aria-describedby={`${id}-credit-hint`}
+                  onChange={(event) => onCreditChange(event.target.value)}
+                  onBlur={onBlur}
+                />
+                <p className="image-field__hint" id={`${id}-credit-hint`}>
+                  Who took it, as readers see it after “Photograph:”, such as Kofi Mensah/Resonance.
+                </p>
+              </>
+            ) : null}
             <button type="button" className="image-field__remove" onClick={onRemove} disabled={uploading}>
               Remove image
             </button>
