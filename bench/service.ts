@@ -31,6 +31,8 @@ export interface ServiceOptions {
   adminPassword: string
   /** How long to wait for /health; loading 100,000 articles takes a while. */
   startTimeoutMs?: number
+  /** More settings for the service (SEED, TRUSTED_PROXIES, …). */
+  env?: Record<string, string>
 }
 
 export async function freePort(): Promise<number> {
@@ -81,6 +83,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceChil
       LISTEN_KEEPALIVE_MS: '20000',
       ADMIN_EMAIL: options.adminEmail,
       ADMIN_PASSWORD: options.adminPassword,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
