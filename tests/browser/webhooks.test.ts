@@ -102,6 +102,7 @@ describe('the Webhooks page', () => {
     await hook.getByRole('button', { name: 'Delete Purge the edge cache' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete webhook' })
     await dialog.getByText('Are you sure you want to delete "Purge the edge cache"?').waitFor()
+    expect(await dialog.getByText('Its delivery log goes with it, and deliveries still waiting are never sent.').isVisible()).toBe(true)
     await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await toast(page, 'Webhook deleted').waitFor()

@@ -1,10 +1,9 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { ConfirmDelete } from '../../../components/admin/ConfirmDelete.tsx'
 import { WebhookDeliveries } from '../../../components/admin/WebhookDeliveries.tsx'
 import { WebhookForm } from '../../../components/admin/WebhookForm.tsx'
 import { WebhookList } from '../../../components/admin/WebhookList.tsx'
-import { useConfirmation } from '../../../components/ui/ConfirmDialog.tsx'
+import { ConfirmDialog, useConfirmation } from '../../../components/ui/ConfirmDialog.tsx'
 import { Pagination } from '../../../components/ui/Pagination.tsx'
 import { validateWebhooksSearch, webhookInput, type WebhookFormErrors, type WebhookFormValues, type WebhookLogPage } from '../../../content/admin/webhooks.ts'
 import { contentConfig } from '../../../../shared/contentConfig.ts'
@@ -140,7 +139,17 @@ function WebhooksRoute() {
         />
       ) : null}
       <WebhookForm key={formKey} dataset={dataset()} serverErrors={serverErrors} formError={formError} busy={creating} onSubmit={(values) => void create(values)} />
-      <ConfirmDelete confirmation={confirmation} nameOf={(hook) => hook.name} noun="webhook" nameInQuestion fallbackFocus={headingRef} />
+      {/* Not ConfirmDelete: that one speaks of content readers lose, and a webhook is no one's reading. */}
+      <ConfirmDialog
+        open={confirmation.target !== null}
+        title="Delete webhook"
+        message={confirmation.target ? `Are you sure you want to delete "${confirmation.target.name}"?` : ''}
+        detail={<p>Its delivery log goes with it, and deliveries still waiting are never sent. This cannot be undone.</p>}
+        busy={confirmation.busy}
+        onConfirm={() => void confirmation.confirm()}
+        onCancel={confirmation.cancel}
+        fallbackFocus={headingRef}
+      />
     </div>
   )
 }
