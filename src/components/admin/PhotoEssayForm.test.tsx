@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { essayMessages } from '../../content/admin/photoEssayForm/messages.ts'
@@ -129,6 +129,17 @@ describe('PhotoEssayForm', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Photo Essay' }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalled())
     expect(submitted(onSubmit).images.map((image) => image.key)).toEqual(['p2', 'p1', 'p3'])
+  })
+
+  it('moves a picture dragged by its handle onto another', async () => {
+    render(<PhotoEssayForm {...props({ mode: 'edit', values: loadedEssay() })} />)
+    const dataTransfer = { effectAllowed: '', setData: vi.fn(), setDragImage: vi.fn() }
+    fireEvent.dragStart(within(picture(3, 3)).getByText('⠿ Drag'), { dataTransfer })
+    const target = picture(1, 3).closest('li')!
+    fireEvent.dragOver(target, { dataTransfer })
+    fireEvent.drop(target, { dataTransfer })
+    expect(alts()).toEqual(['The Thames Barrier’s gates raised at dawn', 'A tug pushing barges under Tower Bridge', 'A pilot climbing a rope ladder onto a tanker'])
+    expect(said()).toEqual(['Picture moved to position 1 of 3.'])
   })
 
   it('removes a picture and gives focus to the one that took its place', async () => {

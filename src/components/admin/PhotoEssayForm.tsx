@@ -379,13 +379,6 @@ function Pictures({ form, shown, leave, uploadImage, newKey }: PicturesProps) {
                 <li
                   key={image.key}
                   className="photo-essay-form__picture"
-                  draggable
-                  onDragStart={(event) => {
-                    // Only the card itself is dragged, not a text selection inside a field.
-                    if ((event.target as HTMLElement).closest('input, textarea, button, select')) return
-                    dragged.current = index
-                    event.dataTransfer.effectAllowed = 'move'
-                  }}
                   onDragOver={(event) => {
                     if (dragged.current !== null) event.preventDefault()
                   }}
@@ -403,6 +396,23 @@ function Pictures({ form, shown, leave, uploadImage, newKey }: PicturesProps) {
                       Picture {index + 1} of {images.length}
                     </legend>
                     <div className="photo-essay-form__moves">
+                      {/* Dragging is for the mouse only: by keyboard and screen reader the buttons do the same. The
+                          handle alone is draggable, so selecting text in the fields still works. */}
+                      <span
+                        className="photo-essay-form__handle"
+                        aria-hidden="true"
+                        title="Drag to reorder"
+                        draggable
+                        onDragStart={(event) => {
+                          dragged.current = index
+                          event.dataTransfer.effectAllowed = 'move'
+                          event.dataTransfer.setData('text/plain', image.key)
+                          const card = (event.currentTarget as HTMLElement).closest('li')
+                          if (card) event.dataTransfer.setDragImage(card, 24, 24)
+                        }}
+                      >
+                        ⠿ Drag
+                      </span>
                       <button type="button" id={`${pictureId(image.key)}-up`} className="article-form__secondary" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
                         Move up
                       </button>
