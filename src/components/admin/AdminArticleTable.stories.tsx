@@ -49,6 +49,11 @@ export const NothingMatches: Story = { args: { filtered: true, state: { status: 
 
 export const Failed: Story = { args: { state: { status: 'error', message: 'Request error while attempting to reach http://localhost:3000' } } }
 
+// A draft waiting for its schedule shows when it goes live, on London's clock.
+export const Scheduled: Story = {
+  args: { state: { status: 'ready', data: { rows: articleRows.map((r) => (r.hasPublished ? r : { ...r, scheduledAt: '2026-12-01T07:00:00.000Z' })), total: 4 } } },
+}
+
 export const Drafts: Story = { args: { state: { status: 'ready', data: { rows: articleRows.filter((r) => r.hasDraft), total: 2 } } } }
 
 export const ConfirmOpen: Story = {

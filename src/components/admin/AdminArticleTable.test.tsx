@@ -46,6 +46,15 @@ describe('AdminArticleTable', () => {
     expect(screen.getByText(/Published \(edited\): readers see the published version/)).toBeTruthy()
   })
 
+  it('marks a scheduled draft Scheduled, with when it goes live on London’s clock', async () => {
+    const rows = articleRows.map((r) => (r.title === 'Weekend sport results' ? { ...r, scheduledAt: '2026-07-01T06:00:00.000Z' } : r))
+    await renderWithRouter(<AdminArticleTable {...props({ state: { status: 'ready', data: { rows, total: 96 } } })} />)
+    const results = within(rowOf('Weekend sport results'))
+    expect(results.getByText('Scheduled')).toBeTruthy()
+    expect(results.getByText('Wed 1 Jul 2026, 07:00').getAttribute('datetime')).toBe('2026-07-01T06:00:00.000Z')
+    expect(within(rowOf('London Bridge reopens after repairs')).queryByText('Scheduled')).toBeNull()
+  })
+
   it('links Edit to the article and asks before Delete', async () => {
     const user = userEvent.setup()
     let finish: () => void = () => {}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useId, useRef, type ReactNode } from 'react'
 import type { AdminArticleRow } from '../../content/admin/articleList.ts'
 import { adminDateTime, displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
+import { londonTime } from '../../content/admin/schedules.ts'
 import { articlePageSize, articleSortDescriptions, type ArticleSort } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
@@ -139,6 +140,12 @@ function ArticleRow({ row, onDelete }: { row: AdminArticleRow; onDelete: (row: A
       <td>{row.categories.length > 0 ? row.categories.join(', ') : <span className="article-table__none">None</span>}</td>
       <td>
         <span className={`article-table__status article-table__status--${status}`}>{statusLabels[status]}</span>
+        {row.scheduledAt ? (
+          // A draft waiting for its schedule: when it goes live, on London's clock.
+          <span className="article-table__scheduled">
+            <span className="article-table__status article-table__status--scheduled">Scheduled</span> <time dateTime={row.scheduledAt}>{londonTime(row.scheduledAt)}</time>
+          </span>
+        ) : null}
       </td>
       <td className="article-table__date">{created && row.createdAt ? <time dateTime={row.createdAt}>{created}</time> : <span className="article-table__none">Unknown</span>}</td>
       <td>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { articlePageSize, type ArticleListSearch } from './addresses.ts'
-import { articleListQuery, fetchArticleList, titleSearchTerms, type AdminArticleRow, type ArticleListPage } from './articleList.ts'
+import { articleListQuery, fetchArticleList, titleSearchTerms, withScheduledPublishes, type AdminArticleRow, type ArticleListPage } from './articleList.ts'
 import { ids, newsroomService, run, statusLabel } from './newsroom.fixtures.ts'
 
 async function list(search: ArticleListSearch): Promise<ArticleListPage> {
@@ -115,5 +115,18 @@ describe('against the content service', () => {
     const withoutDates = (rows: AdminArticleRow[]) => rows.map(({ createdAt: _c, ...rest }) => ({ ...rest, categories: rest.categories ?? [] }))
     expect(withoutDates(page.rows)).toEqual(withoutDates((await list(search)).rows))
     expect(page.rows).toHaveLength(5)
+  })
+})
+
+describe('scheduled articles in the list', () => {
+  it('gives each row its pending publish time, and null to the rest', () => {
+    const row = (id: string): AdminArticleRow => ({ id, title: id, slug: id, author: null, categories: [], createdAt: null, publishedAt: null, hasPublished: false, hasDraft: true })
+    const page = { total: 2, rows: [row('a'), row('b')] }
+    const marked = withScheduledPublishes(page, new Map([['b', { id: 'sch-1', executeAt: '2026-12-01T07:00:00.000Z' }]]))
+    expect(marked.rows.map((r) => [r.id, r.scheduledAt])).toEqual([
+      ['a', null],
+      ['b', '2026-12-01T07:00:00.000Z'],
+    ])
+    expect(marked.total).toBe(2)
   })
 })

@@ -6,6 +6,7 @@ import { pageCount, pageWindow } from '../listings/listings.ts'
 import { type ArticleListSearch, articlePageSize, type ArticleSort, defaultArticleSort, type StatusFilter } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
 import { articleFilter, createdAt, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
+import type { ScheduledPublish } from './schedules.ts'
 
 /**
  * The title search as GROQ `match` patterns: every word must begin a word of the title, in any
@@ -46,6 +47,8 @@ export interface AdminArticleRow {
   publishedAt: string | null
   hasPublished: boolean
   hasDraft: boolean
+  /** When its pending schedule publishes it (UTC, ISO-8601); the Scheduling API knows, not the query. */
+  scheduledAt?: string | null
 }
 
 export interface FilterOption {
@@ -107,6 +110,11 @@ export function articleListQuery(search: ArticleListSearch): { query: string; pa
   "rows": *[${filter}] | ${sortOrders[search.sort ?? defaultArticleSort]}[$start...$end]${row},${options}
 }`
   return { query, params }
+}
+
+/** The page with each row's pending scheduled publish, from the Scheduling API's answer. */
+export function withScheduledPublishes<T extends { rows: AdminArticleRow[] }>(page: T, pending: ReadonlyMap<string, ScheduledPublish>): T {
+  return { ...page, rows: page.rows.map((r) => ({ ...r, scheduledAt: pending.get(r.id)?.executeAt ?? null })) }
 }
 
 export function articlePageCount(total: number): number {

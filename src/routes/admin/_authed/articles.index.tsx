@@ -2,7 +2,9 @@ import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-rout
 import { AdminArticleFilters } from '../../../components/admin/AdminArticleFilters.tsx'
 import { AdminArticleTable } from '../../../components/admin/AdminArticleTable.tsx'
 import { Pagination } from '../../../components/ui/Pagination.tsx'
-import { articlePageCount, fetchArticleList } from '../../../content/admin/articleList.ts'
+import { articlePageCount, fetchArticleList, withScheduledPublishes } from '../../../content/admin/articleList.ts'
+import { pendingPublishes } from '../../../content/admin/schedules.ts'
+import { pendingSchedules } from '../../../content/clients/schedules.ts'
 import { deleteFailureMessage } from '../../../content/admin/deletes.ts'
 import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/admin/addresses.ts'
 import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
@@ -14,7 +16,13 @@ export const Route = createFileRoute('/admin/_authed/articles/')({
   validateSearch: validateArticleListSearch,
   loaderDeps: ({ search }) => search,
   head: () => ({ meta: [{ title: 'Articles | Resonance Admin' }] }),
-  loader: ({ deps }) => withSession((client) => fetchArticleList(client, deps)),
+  loader: ({ deps }) =>
+    withSession(async (client) => {
+      const list = await fetchArticleList(client, deps)
+      // Scheduled drafts are marked from the Scheduling API; the list still shows when it cannot be read.
+      const schedules = await pendingSchedules(client, list.rows.map((row) => row.id)).catch(() => [])
+      return withScheduledPublishes(list, pendingPublishes(schedules))
+    }),
   pendingComponent: ArticlesPending,
   errorComponent: ArticlesError,
   component: ArticlesRoute,
