@@ -10,17 +10,20 @@ export type TaxonomyType = 'author' | 'category'
 /** Documents of any kind (published or draft) that reference the id; a draft and its article count once. */
 export const usageQuery = `*[references($id)]{_id, _type}`
 
-/** How many articles (or other documents) use the author or category, counting an article and its draft once. */
-export async function usageOf(fetch: Fetch, id: string): Promise<{ count: number; articlesOnly: boolean }> {
+/** How many articles use the author or category (an article and its draft count once), and how many other documents. */
+export async function usageOf(fetch: Fetch, id: string): Promise<{ articles: number; others: number }> {
   const refs = await fetch<Array<{ _id: string; _type: string }>>(usageQuery, { id })
-  const distinct = new Set(refs.map((ref) => ref._id.replace(/^drafts\./, '')))
-  return { count: distinct.size, articlesOnly: refs.every((ref) => ref._type === 'article') }
+  const distinct = (type: (t: string) => boolean) => new Set(refs.filter((ref) => type(ref._type)).map((ref) => ref._id.replace(/^drafts\./, ''))).size
+  return { articles: distinct((t) => t === 'article'), others: distinct((t) => t !== 'article') }
 }
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 /** "“UK” is used by 3 articles. Take it off them first, then delete it." */
-export function inUseMessage(name: string, usage: { count: number; articlesOnly: boolean }): string {
-  const things = usage.articlesOnly ? (usage.count === 1 ? 'article' : 'articles') : usage.count === 1 ? 'document' : 'documents'
-  return `“${name}” is used by ${usage.count} ${things}. Take it off ${usage.count === 1 ? 'it' : 'them'} first, then delete it.`
+export function inUseMessage(name: string, usage: { articles: number; others: number }): string {
+  const parts = [usage.articles > 0 ? counted(usage.articles, 'article', 'articles') : null, usage.others > 0 ? counted(usage.others, usage.articles > 0 ? 'other document' : 'document', usage.articles > 0 ? 'other documents' : 'documents') : null].filter(Boolean)
+  const total = usage.articles + usage.others
+  return `“${name}” is used by ${parts.join(' and ')}. Take it off ${total === 1 ? 'it' : 'them'} first, then delete it.`
 }
 
 export const slugTakenQuery = `count(*[_type == $type && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`

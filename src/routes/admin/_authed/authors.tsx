@@ -74,7 +74,7 @@ function AuthorsRoute() {
       }}
       whyNotDelete={async (row) => {
         const usage = await withSession((client) => usageOf((query, params) => client.fetch(query, params ?? {}), row.id))
-        return usage.count > 0 ? inUseMessage(row.name, usage) : null
+        return usage.articles + usage.others > 0 ? inUseMessage(row.name, usage) : null
       }}
       onDelete={async (row) => {
         try {

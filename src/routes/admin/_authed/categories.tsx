@@ -60,7 +60,7 @@ function CategoriesRoute() {
       onEdit={openForm}
       whyNotDelete={async (row) => {
         const usage = await withSession((client) => usageOf((query, params) => client.fetch(query, params ?? {}), row.id))
-        return usage.count > 0 ? inUseMessage(row.title, usage) : null
+        return usage.articles + usage.others > 0 ? inUseMessage(row.title, usage) : null
       }}
       onDelete={async (row) => {
         try {

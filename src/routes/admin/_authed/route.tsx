@@ -30,8 +30,9 @@ function AuthedLayout() {
   const href = useRouterState({ select: (s) => s.location.href })
   const navigate = useNavigate()
   const unread = useUnreadCount()
-  // Links a role may use: authors and categories for writers, people for admins (shared/roles.ts).
-  const canEditTaxonomy = useSelector(authActor, (s) => mayPublish(s.context.role))
+  // Links a role may use (shared/roles.ts): readers' mail, authors and categories for writers (not
+  // contributors, whom the service refuses them), people for admins.
+  const isWriter = useSelector(authActor, (s) => mayPublish(s.context.role))
   const canManagePeople = useSelector(authActor, (s) => mayManagePeople(s.context.role))
   // Webhooks send content anywhere with the paper's signature: the service lets admins alone manage them.
   const canManageWebhooks = useSelector(authActor, (s) => s.context.role === 'admin')
@@ -67,24 +68,24 @@ function AuthedLayout() {
               Recently deleted
             </Link>
           </li>
-          <li>
-            <Link to="/admin/inbox" activeProps={{ 'aria-current': 'page' }} aria-label={unread ? withUnread('Inbox', unread) : undefined}>
-              Inbox
-              <UnreadBadge count={unread} />
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/subscribers" activeProps={{ 'aria-current': 'page' }}>
-              Subscribers
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/outbox" activeProps={{ 'aria-current': 'page' }}>
-              Outbox
-            </Link>
-          </li>
-          {canEditTaxonomy ? (
+          {isWriter ? (
             <>
+              <li>
+                <Link to="/admin/inbox" activeProps={{ 'aria-current': 'page' }} aria-label={unread ? withUnread('Inbox', unread) : undefined}>
+                  Inbox
+                  <UnreadBadge count={unread} />
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/subscribers" activeProps={{ 'aria-current': 'page' }}>
+                  Subscribers
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/outbox" activeProps={{ 'aria-current': 'page' }}>
+                  Outbox
+                </Link>
+              </li>
               <li>
                 <Link to="/admin/authors" activeProps={{ 'aria-current': 'page' }}>
                   Authors
