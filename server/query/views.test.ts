@@ -93,3 +93,52 @@ describe('Replica views', () => {
     expect(seen(replica, 'drafts', editor)).toEqual(before)
   })
 })
+
+describe('Kept filters', () => {
+  const all = () => true
+  const byTitle = (doc: Doc) => [doc.title]
+  const compare = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]))
+
+  it('keep their matches and orders current through writes', () => {
+    const replica = replicaOf(article('a', 'B'), article('b', 'A'), { _id: 'p', _type: 'person', title: 'C' })
+    const view = replica.view('published', anonymous)
+    const isArticle = (doc: Doc) => doc._type === 'article'
+    const matches = view.match('articles', isArticle)
+    const sorted = view.sorted('articles', 'title', byTitle, compare)!
+    expect(matches.map((d) => d._id)).toEqual(['a', 'b'])
+    expect(sorted.map((d) => d._id)).toEqual(['b', 'a'])
+    replica.apply([
+      { id: 'c', after: article('c', '0') },
+      { id: 'b', after: null },
+      { id: 'p', after: article('p', 'Z') },
+    ])
+    expect(view.match('articles', isArticle).map((d) => d._id)).toEqual(['a', 'p', 'c'])
+    expect(view.sorted('articles', 'title', byTitle, compare)!.map((d) => d._id)).toEqual(['c', 'a', 'p'])
+  })
+
+  it('are not sorted once dropped: the planner sorts them itself', () => {
+    const view = replicaOf(article('a', 'A')).view('published', anonymous)
+    expect(view.sorted('never asked', 'title', byTitle, compare)).toBeNull()
+  })
+
+  it('hold a bounded number of entries, dropping the least recently used filter first', () => {
+    const replica = new Replica()
+    for (let i = 0; i < 12_000; i++) replica.store(`a${i}`, article(`a${i}`, `T${i}`))
+    const view = replica.view('published', anonymous)
+    // 12,000 entries each; the budget is four times the view, 48,000.
+    const first = view.match('first', all)
+    const second = view.match('second', all)
+    view.match('third', all)
+    view.match('fourth', all)
+    expect(view.match('first', all)).toBe(first)
+    expect(view.match('second', all)).toBe(second)
+    view.match('first', all)
+    view.sorted('first', 'title', byTitle, compare)
+    // 60,000 entries: the third filter, used least recently, is dropped and built again when asked for.
+    expect(view.match('first', all)).toBe(first)
+    expect(view.match('second', all)).toBe(second)
+    const third = view.match('third', all)
+    expect(view.sorted('first', 'title', byTitle, compare)?.length).toBe(12_000)
+    expect(view.match('third', all)).toBe(third)
+  })
+})

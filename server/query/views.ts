@@ -163,6 +163,13 @@ export class OrderedDocs implements View {
 const KEPT_FILTERS = 32
 /** Orders each kept filter's matches are kept sorted in. */
 const KEPT_ORDERS = 4
+/**
+ * Entries all of a view's kept filters and orders may hold together, as a multiple of the view's
+ * documents (with a floor for small datasets): a worker's heap holds the replica a few times over,
+ * not once per filter. Past it the least recently used filters go, never the one just asked for.
+ */
+const KEPT_ENTRIES_PER_DOCUMENT = 4
+const KEPT_ENTRIES_FLOOR = 40_000
 
 interface Sorted {
   id: string
@@ -187,6 +194,17 @@ class SortedMatches {
   constructor(keys: (doc: Doc) => unknown[], compare: (a: unknown[], b: unknown[]) => number) {
     this.keys = keys
     this.compare = compare
+  }
+
+  /** Sorts an empty list's entries from scratch: one sort, not an insertion each. */
+  fill(from: OrderedDocs): void {
+    from.forEach((id, position, doc) => {
+      const entry: Sorted = { id, position, keys: this.keys(doc), doc }
+      this.entries.push(entry)
+      this.byId.set(id, entry)
+    })
+    this.entries.sort((a, b) => this.before(a, b))
+    for (const entry of this.entries) this.docs.push(entry.doc)
   }
 
   put(id: string, position: number, doc: Doc): void {
@@ -287,9 +305,10 @@ export class KeptView extends OrderedDocs {
       return sorted.docs
     }
     sorted = new SortedMatches(keys, compare)
-    filter.matches.forEach((id, position, doc) => sorted.put(id, position, doc))
+    sorted.fill(filter.matches)
     filter.sorted.set(order, sorted)
     if (filter.sorted.size > KEPT_ORDERS) filter.sorted.delete(filter.sorted.keys().next().value!)
+    this.withinBudget(key)
     return sorted.docs
   }
 
@@ -306,7 +325,25 @@ export class KeptView extends OrderedDocs {
     })
     this.filters.set(key, filter)
     if (this.filters.size > KEPT_FILTERS) this.filters.delete(this.filters.keys().next().value!)
+    this.withinBudget(key)
     return filter
+  }
+
+  /** Drops the least recently used filters (but `keep`) while the kept entries are over budget. */
+  private withinBudget(keep: string): void {
+    const budget = Math.max(KEPT_ENTRIES_FLOOR, KEPT_ENTRIES_PER_DOCUMENT * this.docs.length)
+    let entries = 0
+    for (const filter of this.filters.values()) {
+      entries += filter.matches.docs.length
+      for (const sorted of filter.sorted.values()) entries += sorted.docs.length
+    }
+    for (const [key, filter] of this.filters) {
+      if (entries <= budget) return
+      if (key === keep) continue
+      entries -= filter.matches.docs.length
+      for (const sorted of filter.sorted.values()) entries -= sorted.docs.length
+      this.filters.delete(key)
+    }
   }
 }
 
