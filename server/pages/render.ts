@@ -8,6 +8,7 @@
 // engine; in the render tier (server/render/) it is any Content Lake over HTTP.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -34,8 +35,8 @@ export interface PageSource {
   query(query: string, params: Record<string, unknown>, dataset: string, client: string): Promise<unknown>
   /**
    * The dataset's revision, changed by every write: pages are kept until it changes. Null when the
-   * content lives in another process, which this one cannot see change: then nothing is kept here
-   * (the edge cache in front keeps pages, and is purged on publish).
+   * content lives in another process, which this one cannot see change: a kept page is then checked
+   * by asking its queries again (PageRenderer.stillAnswers).
    */
   revision(dataset: string): number | null
 }
@@ -51,6 +52,19 @@ interface Cached {
   headers: Record<string, string>
   body: Encoded
   tag: string
+  /** The queries the page was made from and a hash of each answer, to check it against (a source without revisions). */
+  reads: Read[]
+}
+
+interface Read {
+  query: string
+  params: Record<string, unknown>
+  dataset: string
+  hash: string
+}
+
+function answerHash(result: unknown): string {
+  return createHash('sha256').update(JSON.stringify(result) ?? 'undefined').digest('base64url')
 }
 
 /**
@@ -132,20 +146,37 @@ export class PageRenderer {
     const now = new Date()
     const minute = Math.floor(now.getTime() / 60_000)
     const revision = this.source.revision(this.dataset)
-    const key = `${revision}\u0000${minute}\u0000${path}`
+    const key = `${revision ?? 'asked'}\u0000${minute}\u0000${path}`
     const cacheKey = `${origin}\u0000${path}`
-    let page = revision === null ? undefined : this.cache.get(cacheKey)
-    if (!page || page.key !== key) {
+    let page = this.cache.get(cacheKey)
+    const current = page !== undefined && page.key === key && (revision !== null || (await this.stillAnswers(page.reads, client)))
+    if (!page || !current) {
       try {
         page = await this.render(path, origin, key, now, null, client)
       } catch (error) {
         this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
         return false
       }
-      if (revision !== null) this.cache.set(cacheKey, page)
+      this.cache.set(cacheKey, page)
     }
     sendEncoded(req, res, page.status, page.headers, page.body, page.tag)
     return true
+  }
+
+  /**
+   * Whether every query a kept page was made from still gets the same answer. For a source whose
+   * changes this process cannot see (the render tier's Content Lake over HTTP): asking again costs a
+   * few cached answers from the source, rendering again costs the whole page, and the same answers
+   * make the same page. Asked at every request, so a page is never older than its source, and a purge
+   * at the edge is never answered with what it purged.
+   */
+  private async stillAnswers(reads: Read[], client: string): Promise<boolean> {
+    try {
+      const answers = await Promise.all(reads.map((read) => this.source.query(read.query, read.params, read.dataset, client)))
+      return answers.every((answer, i) => answerHash(answer) === reads[i]!.hash)
+    } catch {
+      return false
+    }
   }
 
   /**
@@ -166,7 +197,16 @@ export class PageRenderer {
   }
 
   private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null, client = ''): Promise<Cached> {
-    const page = await this.module.renderPage(path, (query, params, dataset) => this.source.query(query, params, dataset, client), { origin, now, submission, dataset: this.dataset })
+    const reads: Read[] = []
+    const page = await this.module.renderPage(
+      path,
+      async (query, params, dataset) => {
+        const answer = await this.source.query(query, params, dataset, client)
+        reads.push({ query, params, dataset, hash: answerHash(answer) })
+        return answer
+      },
+      { origin, now, submission, dataset: this.dataset },
+    )
     const keys = (page.keys ?? []).join(' ')
     const common = {
       ...this.headers,
@@ -176,11 +216,11 @@ export class PageRenderer {
     }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
-      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body) }
+      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
     }
     const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
     const html = `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
     const body = Buffer.from(html)
-    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body) }
+    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
   }
 }

@@ -23,6 +23,8 @@ export interface RenderTierConfig {
   trustedProxies: string[]
   /** The longest a page's query may take before the page is left to the browser. */
   queryTimeoutMs: number
+  /** Rendered pages kept, each checked by asking its queries again before it is sent (server/pages/render.ts). */
+  pageCacheBytes: number
   appContent: ContentEnv
 }
 
@@ -48,6 +50,7 @@ export function loadRenderTierConfig(env: NodeJS.ProcessEnv = process.env): Rend
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     queryTimeoutMs: positive(env, 'RENDER_QUERY_TIMEOUT_MS', 10_000),
+    pageCacheBytes: positive(env, 'PAGE_CACHE_MB', 32) * 1024 * 1024,
     appContent: {
       VITE_SANITY_PROJECT_ID: env.VITE_SANITY_PROJECT_ID,
       VITE_SANITY_DATASET: env.VITE_SANITY_DATASET,

@@ -1,5 +1,5 @@
-// The render tier: reader pages rendered by a process that keeps no content of its own and reads a
-// Content Lake over HTTP (the embedded service on another port, or a hosted Sanity project), so any
+// The render tier: reader pages rendered by a process that keeps no content of its own (only pages,
+// each checked against its queries' answers before it is sent) and reads a Content Lake over HTTP (the embedded service on another port, or a hosted Sanity project), so any
 // number of them can run behind a load balancer or an edge cache. What is not a page or a built
 // file is passed to the content service (server/render/proxy.ts). docs/decisions/019-edge-cache.md.
 
@@ -55,11 +55,12 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
   const source: PageSource = {
     query: (query, params, dataset, reader) =>
       client.withConfig({ dataset }).fetch(query, params, { headers: reader ? { 'x-forwarded-for': reader } : {}, tag: 'render' }),
-    // The content lives in another process: nothing is kept here between requests (the edge cache keeps pages).
+    // The content lives in another process, which this one cannot see change: a kept page is checked
+    // by asking its queries again, which the Content Lake answers from its cache.
     revision: () => null,
   }
   const security = { publicUrl: config.publicUrl, content: config.appContent }
-  const loaded = await PageRenderer.load(config.staticDir, config.renderModule, source, log, security, 0, content.dataset)
+  const loaded = await PageRenderer.load(config.staticDir, config.renderModule, source, log, security, config.pageCacheBytes, content.dataset)
   if (!loaded) throw new Error(`${config.renderModule} cannot render pages: run npm run build first`)
   const pages: PageRenderer = loaded
   const statics = new StaticFiles(config.staticDir, security)
