@@ -178,6 +178,12 @@ export function firstLoadSection(): Section {
           `  ${target(!noBrotli && homeKb <= 90, `initial JavaScript for / <= 90 KB with Brotli (measured ${homeKb.toFixed(1)} KB${noBrotli ? ', sent without Brotli' : ''})`)}`,
           ...pages.map((page, i) => `  ${target(meets(lighthouseScores[i]!.br), `Lighthouse ${page.label}: performance 100, LCP <= 1.2 s, CLS 0, accessibility 100 (${describe(lighthouseScores[i]!.br)})`)}`),
           `Built copies: ${precompressed} of ${scriptsBuilt} scripts in dist/assets have a .br beside them (files under 1 KB have none).`,
+          ...pages.flatMap((page, i) =>
+            (['gzip', 'br'] as const).flatMap((encoding) => {
+              const result = lighthouseScores[i]![encoding]
+              return 'error' in result ? [`Lighthouse ${page.label} (${encoding}) failed every run: ${result.error}`] : []
+            }),
+          ),
           ...(noBrotli ? [`The service sent the scripts as ${[...home.scriptEncodings].join(', ')} to a browser asking for Brotli: the Brotli column shows what it sent.`] : []),
           'Initial JavaScript: every script requested before the app marks itself interactive (its first render committed),',
           '  bodies as transferred. The browser asks with Accept-Encoding "gzip" for the baseline and "br, gzip" for Brotli.',
