@@ -97,6 +97,7 @@ function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
       onSchedule={(values, executeAt) => actor.send({ type: 'schedule', values, executeAt })}
       onCancelSchedule={() => actor.send({ type: 'cancelSchedule' })}
       uploadImage={() => Promise.reject(new Error('no uploads here'))}
+      uploadVideo={() => Promise.reject(new Error('no uploads here'))}
     />
   )
 }

@@ -66,6 +66,7 @@ const meta = {
     onRetry: fn(),
     onReload: fn(),
     uploadImage: fn(async () => ({ assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' })),
+    uploadVideo: fn(async () => ({ assetRef: `file-${'0'.repeat(40)}-mp4` })),
   },
 } satisfies Meta<typeof ArticleForm>
 

@@ -44,6 +44,7 @@ function props(overrides: Partial<ArticleFormProps> = {}): ArticleFormProps {
     onRetry: vi.fn(),
     onReload: vi.fn(),
     uploadImage: vi.fn(async () => ({ assetRef })),
+    uploadVideo: vi.fn(async () => ({ assetRef: `file-${'0'.repeat(40)}-mp4` })),
     ...overrides,
   }
 }
@@ -57,7 +58,7 @@ const sixMessages = [
   'Please select a category.',
 ]
 
-const shownMessages = () => [...document.querySelectorAll('.article-form__error p, .image-field__error')].map((p) => p.textContent)
+const shownMessages = () => [...document.querySelectorAll('.article-form__error p, .image-field__error, .video-field__error')].map((p) => p.textContent)
 
 async function fillValidArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Title'), 'Night buses return')
@@ -184,14 +185,47 @@ describe('ArticleForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
   })
 
-  it('asks for an https address when the article is a video', async () => {
+  it('asks a video article for its video file, uploads the one chosen and saves it with the article', async () => {
     const user = userEvent.setup()
-    render(<ArticleForm {...props({ values: loadedValues() })} />)
-    expect(screen.queryByLabelText('Video URL')).toBeNull()
+    const videoRef = `file-${'c'.repeat(40)}-mp4`
+    const uploadVideo = vi.fn(async (_file: File, onProgress: (percent: number) => void) => {
+      onProgress(100)
+      return { assetRef: videoRef }
+    })
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ values: loadedValues(), uploadVideo, onSubmit })} />)
+    expect(screen.queryByRole('group', { name: 'Video' })).toBeNull()
     await user.selectOptions(screen.getByLabelText('Media type'), 'Video')
-    await user.type(screen.getByLabelText('Video URL'), 'http://media.example/night.mp4')
-    await user.tab()
-    expect(shownMessages()).toEqual(['Enter the video’s address, starting with https://.'])
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(shownMessages()).toEqual(['Upload the video for a video article.']))
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose a video'))
+    expect(onSubmit).not.toHaveBeenCalled()
+    const clip = new File(['clip'], 'night-buses.mp4', { type: 'video/mp4' })
+    await user.upload(screen.getByLabelText('Choose a video'), clip)
+    expect(uploadVideo.mock.calls[0]![0]).toBe(clip)
+    const player = await screen.findByLabelText('Video: night-buses.mp4')
+    expect(player.getAttribute('src')).toBe(`/files/resonance/production/${'c'.repeat(40)}.mp4`)
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled())
+    expect((onSubmit.mock.calls[0]![0] as ArticleFormValues).video).toEqual({ assetRef: videoRef, filename: 'night-buses.mp4' })
+  })
+
+  it('says why a video upload failed', async () => {
+    const user = userEvent.setup()
+    const uploadVideo = vi.fn(() => Promise.reject(new Error('The upload is not a video in a supported format (MP4 or WebM)')))
+    render(<ArticleForm {...props({ values: { ...loadedValues(), media_type: 'video' }, uploadVideo })} />)
+    await user.upload(screen.getByLabelText('Choose a video'), new File(['x'], 'notes.mp4', { type: 'video/mp4' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The video could not be uploaded: The upload is not a video in a supported format (MP4 or WebM)')
+  })
+
+  it('edits the main image’s credit with its alt text', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ values: { ...loadedValues(), main_image: { assetRef, alt: 'A night bus', credit: '' } }, onSubmit })} />)
+    await user.type(screen.getByRole('textbox', { name: 'Credit' }), 'Mei Lin Ng/Resonance')
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled())
+    expect((onSubmit.mock.calls[0]![0] as ArticleFormValues).main_image).toEqual({ assetRef, alt: 'A night bus', credit: 'Mei Lin Ng/Resonance' })
   })
 
   it('shows a loaded article, and a newly loaded one in its place', async () => {

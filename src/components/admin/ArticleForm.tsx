@@ -6,6 +6,8 @@ import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } fro
 import { CategoryPicker } from './CategoryPicker.tsx'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
+import { VideoField } from './VideoField.tsx'
+import { videoSource } from '../../content/article/video.ts'
 import { RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
 import { fromLondonInput, londonInputOf, scheduleTimeProblem, type ScheduledPublish } from '../../content/admin/schedules.ts'
 import { PublishSchedule, type PublishWhen } from './PublishSchedule.tsx'
@@ -39,6 +41,8 @@ export interface ArticleFormProps {
   onRetry: () => void
   onReload: () => void
   uploadImage: UploadImage
+  /** Uploads a video article's file (an MP4 or WebM) as a file asset. */
+  uploadVideo: UploadVideo
   /** The article's pending scheduled publish (docs/decisions/011-scheduling.md). */
   schedule?: ScheduledPublish | null
   /** Whether the form offers "Schedule for": an article readers do not have yet, with no schedule. */
@@ -54,6 +58,9 @@ export interface ArticleFormProps {
    */
   canPublish?: boolean
 }
+
+/** Uploads a video file to the content service's assets, reporting progress; resolves with its asset id. */
+export type UploadVideo = (file: File, onProgress: (percent: number) => void) => Promise<{ assetRef: string }>
 
 /** The article form of docs/product-spec.md §2: 'Create New Article' or 'Edit Article', and its states around the fields. */
 export function ArticleForm(props: ArticleFormProps) {
@@ -107,7 +114,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -259,15 +266,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         </form.Field>
       </div>
 
-      {mediaType === 'video' ? (
-        <form.Field name="video_url">
-          {(field) => (
-            <FormField id="article-video-url" label="Video URL" errors={shown(field)}>
-              {(control) => <input {...control.props} {...bind(field, leave)} type="url" inputMode="url" placeholder="https://" />}
-            </FormField>
-          )}
-        </form.Field>
-      ) : null}
+      {mediaType === 'video' ? <form.Field name="video">{(field) => <ArticleVideoField field={field} error={shown(field)[0] ?? null} uploadVideo={uploadVideo} />}</form.Field> : null}
 
       {canPublish ? (
         <fieldset className="article-form__flags">
@@ -350,11 +349,43 @@ function MainImageField({ field, error, leave, uploadImage }: { field: AnyFieldA
           .catch((reason: unknown) => setUpload({ progress: null, error: `The image could not be uploaded: ${reason instanceof Error ? reason.message : String(reason)}` }))
       }}
       onAltChange={(alt) => field.handleChange((now: ArticleFormValues['main_image']) => (now ? { ...now, alt } : now))}
+      onCreditChange={(credit) => field.handleChange((now: ArticleFormValues['main_image']) => (now ? { ...now, credit } : now))}
       onRemove={() => {
         field.handleChange(null)
         requestAnimationFrame(() => document.getElementById('article-main-image-file')?.focus())
       }}
       onBlur={() => leave(field)}
+    />
+  )
+}
+
+/** A video article's video: uploads a chosen file as a file asset (its progress and refusal shown) and plays it back. */
+function ArticleVideoField({ field, error, uploadVideo }: { field: AnyFieldApi; error: string | null; uploadVideo: UploadVideo }) {
+  const [upload, setUpload] = useState<{ progress: number | null; error: string | null }>({ progress: null, error: null })
+  const value = (field.state.value as ArticleFormValues['video']) ?? null
+  const extension = value ? /-([a-z0-9]+)$/.exec(value.assetRef)?.[1] : undefined
+  const source = value ? videoSource({ asset: { _ref: value.assetRef }, mimeType: extension === 'webm' ? 'video/webm' : 'video/mp4' }) : null
+  return (
+    <VideoField
+      id="article-video"
+      label="Video"
+      value={value ? { assetRef: value.assetRef, src: source?.src ?? null, filename: value.filename ?? null } : null}
+      progress={upload.progress}
+      uploadError={upload.error}
+      error={error}
+      onFile={(file) => {
+        setUpload({ progress: 0, error: null })
+        uploadVideo(file, (progress) => setUpload((now) => ({ ...now, progress })))
+          .then(({ assetRef }) => {
+            field.handleChange({ assetRef, filename: file.name })
+            setUpload({ progress: null, error: null })
+          })
+          .catch((reason: unknown) => setUpload({ progress: null, error: `The video could not be uploaded: ${reason instanceof Error ? reason.message : String(reason)}` }))
+      }}
+      onRemove={() => {
+        field.handleChange(null)
+        requestAnimationFrame(() => document.getElementById('article-video-file')?.focus())
+      }}
     />
   )
 }

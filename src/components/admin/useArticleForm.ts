@@ -14,7 +14,7 @@ const focusTarget: Record<(typeof fieldOrder)[number], string> = {
   main_image: 'article-main-image-alt',
   published_at: 'article-published-at',
   media_type: 'article-media-type',
-  video_url: 'article-video-url',
+  video: 'article-video-file',
 }
 
 /** The messages of a field's errors: valibot issues (their `message`) or plain strings, once each. */

@@ -88,6 +88,28 @@ describe('stored article and form values', () => {
     expect(doc.mediaType).toBe('article')
   })
 
+  it('reads and writes a video article’s uploaded file, as Sanity refers to a file, and the main image’s credit', () => {
+    const videoRef = `file-${'d'.repeat(40)}-mp4`
+    const withVideo = {
+      ...stored,
+      videoUrl: undefined,
+      video: { _type: 'file', asset: { _type: 'reference', _ref: videoRef } },
+      mainImage: { ...stored.mainImage, credit: 'Ruth Abara/Resonance' },
+    }
+    const values = valuesFromDocument(withVideo, true)
+    expect(values.video).toEqual({ assetRef: videoRef })
+    expect(values.main_image).toEqual({ assetRef: 'image-abc-1600x900-jpg', alt: 'A night bus', credit: 'Ruth Abara/Resonance' })
+    const replaced = `file-${'e'.repeat(40)}-webm`
+    const doc = documentFromValues({ ...values, video: { assetRef: replaced, filename: 'new.webm' }, main_image: { ...values.main_image!, credit: '  Kofi Mensah/Resonance ' } }, 'a1', withVideo, counter())
+    expect(doc.video).toEqual({ _type: 'file', asset: { _type: 'reference', _ref: replaced } })
+    expect(doc.mainImage).toEqual({ ...withVideo.mainImage, credit: 'Kofi Mensah/Resonance' })
+    expect(doc).not.toHaveProperty('videoUrl')
+    const cleared = documentFromValues({ ...values, main_image: { ...values.main_image!, credit: '' } }, 'a1', withVideo, counter())
+    expect(cleared.mainImage).not.toHaveProperty('credit')
+    const article = documentFromValues({ ...values, media_type: 'article' }, 'a1', withVideo, counter())
+    expect(article).not.toHaveProperty('video')
+  })
+
   it('writes a new article’s references and flags', () => {
     const doc = documentFromValues(validValues({ is_featured: true, main_image: { assetRef: 'image-def-800x600-png', alt: ' Described ' } }), 'new-id', {}, counter())
     expect(doc).toMatchObject({

@@ -4,7 +4,7 @@
 
 import { isValid } from 'date-fns'
 import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
-import type { ImageField, Reference } from '../../../../shared/schema.ts'
+import type { FileField, ImageField, Reference } from '../../../../shared/schema.ts'
 import { publishedAtToSave, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
 
 /** The fields the service keeps about every document; never sent back. */
@@ -34,6 +34,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
   const categories = Array.isArray(doc.categories) ? doc.categories : []
   const mainImage = isRecord(doc.mainImage) ? doc.mainImage : null
   const mainImageRef = refOf(mainImage?.asset)
+  const videoRef = isRecord(doc.video) ? refOf(doc.video.asset) : null
   const publishedAt = typeof doc.publishedAt === 'string' ? new Date(doc.publishedAt) : null
   return {
     title: typeof doc.title === 'string' ? doc.title : '',
@@ -50,7 +51,10 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
     published_at: toLocalInput(publishedAt && isValid(publishedAt) ? publishedAt : now),
     media_type: mediaTypes.includes(doc.mediaType as MediaType) ? (doc.mediaType as MediaType) : 'article',
     video_url: typeof doc.videoUrl === 'string' ? doc.videoUrl : '',
-    main_image: mainImageRef ? { assetRef: mainImageRef, alt: typeof mainImage?.alt === 'string' ? mainImage.alt : '' } : null,
+    video: videoRef ? { assetRef: videoRef } : null,
+    main_image: mainImageRef
+      ? { assetRef: mainImageRef, alt: typeof mainImage?.alt === 'string' ? mainImage.alt : '', credit: typeof mainImage?.credit === 'string' ? mainImage.credit : '' }
+      : null,
   }
 }
 
@@ -61,7 +65,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
 export function documentFromValues(values: ArticleFormValues, id: string, base: Record<string, unknown> = {}, newKey: KeyMaker = randomKey): Record<string, unknown> & { _id: string; _type: 'article' } {
   const kept: Record<string, unknown> = { ...base }
   for (const field of systemFields) delete kept[field]
-  for (const field of ['excerpt', 'mainImage', 'videoUrl']) delete kept[field]
+  for (const field of ['excerpt', 'mainImage', 'videoUrl', 'video']) delete kept[field]
 
   const author: Reference = { _type: 'reference', _ref: values.author_id }
   // The chosen categories in the form's order; one the article had keeps its key.
@@ -91,11 +95,22 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
   if (excerpt !== '') doc.excerpt = excerpt
   if (values.main_image) {
     const before = isRecord(base.mainImage) ? (base.mainImage as unknown as ImageField) : null
-    doc.mainImage =
+    const image: ImageField =
       before && refOf(before.asset) === values.main_image.assetRef
         ? { ...before, alt: values.main_image.alt.trim() }
         : { _type: 'image', asset: { _type: 'reference', _ref: values.main_image.assetRef }, alt: values.main_image.alt.trim() }
+    // The form's credit when it has one (a new picture's is the editor's to give), else as loaded.
+    if (values.main_image.credit !== undefined) {
+      const credit = values.main_image.credit.trim()
+      if (credit === '') delete image.credit
+      else image.credit = credit
+    }
+    doc.mainImage = image
   }
-  if (values.media_type === 'video') doc.videoUrl = values.video_url.trim()
+  if (values.media_type === 'video') {
+    if (values.video) doc.video = { _type: 'file', asset: { _type: 'reference', _ref: values.video.assetRef } } satisfies FileField
+    const address = values.video_url.trim()
+    if (address !== '') doc.videoUrl = address
+  }
   return doc
 }

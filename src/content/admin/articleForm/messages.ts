@@ -11,6 +11,7 @@ export const messages = {
   slugTaken: 'This slug is already used by another article.',
   publishedAt: 'Enter a publish date and time.',
   videoUrl: 'Enter the video’s address, starting with https://.',
+  video: 'Upload the video for a video article.',
   mainImageAlt: 'Describe the main image for readers who cannot see it.',
   conflict: 'Someone else saved this article while you were editing. Your text is kept: copy what you need, then reload to see their version.',
   created: 'Article created successfully.',

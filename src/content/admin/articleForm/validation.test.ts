@@ -68,11 +68,13 @@ describe('validation', () => {
     expect(errorsOf(validValues({ category_ids: ['0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b'] })).category_ids).toBeUndefined()
   })
 
-  it('wants an https address for a video, and no address otherwise', () => {
-    expect(errorsOf(validValues({ media_type: 'video', video_url: '' })).video_url).toEqual([messages.videoUrl])
-    expect(errorsOf(validValues({ media_type: 'video', video_url: 'http://media.example/v.mp4' })).video_url).toEqual([messages.videoUrl])
-    expect(errorsOf(validValues({ media_type: 'video', video_url: 'https://media.example/v.mp4' }))).toEqual({})
-    expect(errorsOf(validValues({ media_type: 'article', video_url: 'not a url' }))).toEqual({})
+  it('wants an uploaded video for a video article (or, from before uploads, an https address), and none otherwise', () => {
+    const video = { assetRef: `file-${'a'.repeat(40)}-mp4` }
+    expect(errorsOf(validValues({ media_type: 'video', video: null, video_url: '' })).video).toEqual([messages.video])
+    expect(errorsOf(validValues({ media_type: 'video', video: null, video_url: 'http://media.example/v.mp4' })).video).toEqual([messages.video])
+    expect(errorsOf(validValues({ media_type: 'video', video }))).toEqual({})
+    expect(errorsOf(validValues({ media_type: 'video', video: null, video_url: 'https://media.example/v.mp4' }))).toEqual({})
+    expect(errorsOf(validValues({ media_type: 'article', video: null, video_url: 'not a url' }))).toEqual({})
   })
 
   it('wants alt text for a main image, and a real publish date', () => {

@@ -37,6 +37,7 @@ export const articleFormSchema = v.pipe(
     published_at: v.pipe(v.string(), v.check((text) => fromLocalInput(text) !== null, messages.publishedAt)),
     media_type: v.picklist(['article', 'video', 'gallery']),
     video_url: v.string(),
+    video: v.optional(v.nullable(v.object({ assetRef: v.string() }))),
     main_image: v.nullable(
       v.pipe(
         v.object({ assetRef: v.string(), alt: v.string() }),
@@ -44,9 +45,10 @@ export const articleFormSchema = v.pipe(
       ),
     ),
   }),
+  // A video article plays an uploaded file; one from before uploads may keep its address elsewhere.
   v.forward(
-    v.partialCheck([['media_type'], ['video_url']], (input) => input.media_type !== 'video' || isHttpsUrl(input.video_url), messages.videoUrl),
-    ['video_url'],
+    v.partialCheck([['media_type'], ['video'], ['video_url']], (input) => input.media_type !== 'video' || Boolean(input.video) || isHttpsUrl(input.video_url), messages.video),
+    ['video'],
   ),
 )
 
@@ -61,5 +63,5 @@ export const fieldOrder = [
   'main_image',
   'published_at',
   'media_type',
-  'video_url',
+  'video',
 ] as const satisfies ReadonlyArray<keyof ArticleFormValues>

@@ -14,6 +14,14 @@ export type MediaType = 'article' | 'video' | 'gallery'
 export interface MainImageValue {
   assetRef: string
   alt: string
+  /** Who took it; shown after the caption ("Photograph: {credit}"). */
+  credit?: string
+}
+
+/** A video article's uploaded file: its asset's id, and its name when uploaded in this form. */
+export interface VideoValue {
+  assetRef: string
+  filename?: string | null
 }
 
 /** The form's values: the spec's fields (snake_case, as §3 names them) and what the homepage needs. */
@@ -34,7 +42,10 @@ export interface ArticleFormValues {
   /** `datetime-local` text, in the editor's own time zone. */
   published_at: string
   media_type: MediaType
+  /** Older video articles' address elsewhere, kept as loaded; new videos are uploaded files (`video`). */
   video_url: string
+  /** A video article's video file. */
+  video?: VideoValue | null
   main_image: MainImageValue | null
 }
 
@@ -90,6 +101,7 @@ export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
     published_at: toLocalInput(now),
     media_type: 'article',
     video_url: '',
+    video: null,
     main_image: null,
   }
 }

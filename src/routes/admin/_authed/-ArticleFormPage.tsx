@@ -8,7 +8,7 @@ import { useActor, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
-import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
+import { uploadImageAsset, uploadVideoAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
@@ -99,6 +99,7 @@ export function ArticleFormPage({ id }: { id: string | null }) {
       onSchedule={(values, executeAt) => send({ type: 'schedule', values, executeAt })}
       onCancelSchedule={() => send({ type: 'cancelSchedule' })}
       uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
+      uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
     />
   )
 }

@@ -5,7 +5,7 @@
 import type { ArticleFormProps } from '../../../components/admin/ArticleForm.tsx'
 import type { ArticleFormSnapshot } from '../../../machines/articleFormMachine.ts'
 
-export type ArticleFormView = Omit<ArticleFormProps, `on${string}` | 'uploadImage'>
+export type ArticleFormView = Omit<ArticleFormProps, `on${string}` | 'uploadImage' | 'uploadVideo'>
 
 export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView {
   const { context } = snapshot
