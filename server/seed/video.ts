@@ -7,8 +7,22 @@ import { createRequire } from 'node:module'
 import sharp from 'sharp'
 
 // The encoder is CommonJS with named exports Node's ESM loader cannot see; require reads them.
+// Its Emscripten runtime registers process-wide uncaughtException and unhandledRejection handlers
+// as it loads (to abort the WebAssembly program); the service keeps its own, so those are removed.
 const require = createRequire(import.meta.url)
-const { createH264MP4Encoder } = require('h264-mp4-encoder') as typeof import('h264-mp4-encoder')
+const { createH264MP4Encoder } = withoutNewProcessHandlers(() => require('h264-mp4-encoder') as typeof import('h264-mp4-encoder'))
+
+function withoutNewProcessHandlers<T>(load: () => T): T {
+  const events = ['uncaughtException', 'unhandledRejection'] as const
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]))
+  try {
+    return load()
+  } finally {
+    for (const event of events) {
+      for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener as never)
+    }
+  }
+}
 
 export const CLIP_SIZE = { width: 320, height: 180 } as const
 
