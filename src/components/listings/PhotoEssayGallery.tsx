@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { PhotoEssay } from '../../content/listings/listings.ts'
+import { creditLine } from '../../content/article/credit.ts'
 import { longDate } from '../../content/format/dates.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { photographCount } from '../../content/listings/listings.ts'
@@ -8,15 +9,6 @@ import './PhotoEssayGallery.css'
 
 export interface PhotoEssayGalleryProps {
   essay: PhotoEssay
-}
-
-/**
- * A picture's credit line, "Photograph: {credit}" (British newspapers' convention, the article page's
- * too), or null without one. Rendered as text.
- */
-function creditOf(image: { credit?: string | null }): string | null {
-  const credit = typeof image.credit === 'string' ? image.credit.replace(/\s+/g, ' ').trim() : ''
-  return credit === '' ? null : `Photograph: ${credit}`
 }
 
 // The body size is 800 wide; the page column is narrower on a phone.
@@ -58,7 +50,7 @@ export function PhotoEssayGallery({ essay }: PhotoEssayGalleryProps) {
       ) : (
         <ol className="photo-essay__images">
           {images.map(({ image, source }, index) => {
-            const credit = creditOf(image)
+            const credit = creditLine(image)
             return (
               <li key={image._key ?? index}>
                 <figure className="photo-essay__figure">
