@@ -52,6 +52,10 @@ export default tseslint.config(
     'server/readers/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed'],
     // Webhooks listen to the store's commits and read its documents, below http like reader mail.
     'server/webhooks/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed', 'readers'],
+    // The render tier and the edge purger are processes of their own beside the service: they use its
+    // pages and HTTP helpers, never its store, engine or the other's code.
+    'server/render/**': ['store', 'query', 'live', 'feeds', 'media', 'access', 'seed', 'readers', 'webhooks', 'edge', 'schedules'],
+    'server/edge/**': ['http', 'pages', 'store', 'query', 'live', 'feeds', 'media', 'access', 'seed', 'readers', 'webhooks', 'render', 'schedules'],
   }),
   layer('src/**', []),
   layer('src/content/**', [
