@@ -13,14 +13,13 @@ const require = createRequire(import.meta.url)
 const { createH264MP4Encoder } = withoutNewProcessHandlers(() => require('h264-mp4-encoder') as typeof import('h264-mp4-encoder'))
 
 function withoutNewProcessHandlers<T>(load: () => T): T {
-  const events = ['uncaughtException', 'unhandledRejection'] as const
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]))
+  const uncaught = new Set(process.listeners('uncaughtException'))
+  const unhandled = new Set(process.listeners('unhandledRejection'))
   try {
     return load()
   } finally {
-    for (const event of events) {
-      for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener as never)
-    }
+    for (const listener of process.listeners('uncaughtException')) if (!uncaught.has(listener)) process.removeListener('uncaughtException', listener)
+    for (const listener of process.listeners('unhandledRejection')) if (!unhandled.has(listener)) process.removeListener('unhandledRejection', listener)
   }
 }
 
