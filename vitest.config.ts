@@ -19,6 +19,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/support/jsdom-setup.ts'],
+          // The form tests type whole articles through user-event in jsdom, which takes seconds on a
+          // busy two-core machine (CI runs the browser tests beside them): a limit, not a target.
+          testTimeout: 20_000,
         },
       },
       {
