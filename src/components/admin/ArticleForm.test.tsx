@@ -240,6 +240,18 @@ describe('ArticleForm', () => {
     expect(screen.getByRole('textbox', { name: 'Content' }).textContent).toBe('')
   })
 
+  it('says it has unsaved edits once the editor types, and none once a loaded article replaces them', async () => {
+    const user = userEvent.setup()
+    const onDirtyChange = vi.fn()
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), onDirtyChange })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    expect(onDirtyChange).not.toHaveBeenCalledWith(true)
+    await user.type(screen.getByLabelText('Title'), ' tonight')
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true)
+    rerender(<ArticleForm {...props({ mode: 'edit', values: { ...loadedValues(), title: 'Night buses return, revised' }, onDirtyChange })} />)
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false))
+  })
+
   it('puts the service’s “slug taken” on the Slug field and focuses it', async () => {
     render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), takenSlug: 'night-buses-return' })} />)
     const slug = screen.getByLabelText('Slug')

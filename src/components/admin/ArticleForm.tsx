@@ -57,6 +57,11 @@ export interface ArticleFormProps {
    * publishing or homepage controls (the service would refuse them).
    */
   canPublish?: boolean
+  /**
+   * Whether the editor has changed anything since the form was loaded (or last reset to a loaded
+   * article): the page asks before leaving while it is true. Called with false when the fields go.
+   */
+  onDirtyChange?: (dirty: boolean) => void
 }
 
 /** Uploads a video file to the content service's assets, reporting progress; resolves with its asset id. */
@@ -114,7 +119,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -131,6 +136,13 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
+  const dirty = useStore(form.store, (state) => state.isDirty)
+
+  useEffect(() => {
+    onDirtyChange?.(dirty)
+  }, [dirty, onDirtyChange])
+  // Fields that are gone (a reload of the other editor's version) have nothing left to lose.
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange])
 
   // The service said the slug is taken: that is where the editor needs to be.
   useEffect(() => {

@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   /** What the question is about, such as the article's title. */
   detail?: ReactNode
   confirmLabel?: string
+  /** The safe answer's words ("Stay" where the question is about leaving). */
+  cancelLabel?: string
   /** The confirm button's words while the action runs. */
   busyLabel?: string
   busy?: boolean
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   message,
   detail,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   busyLabel = 'Deleting...',
   busy = false,
   onConfirm,
@@ -107,7 +110,7 @@ export function ConfirmDialog({
       {detail ? <div className="confirm-dialog__detail">{detail}</div> : null}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="confirm-dialog__cancel" onClick={cancel} aria-disabled={busy || undefined}>
-          Cancel
+          {cancelLabel}
         </button>
         {/* aria-disabled rather than disabled while busy, so focus stays on the button that was pressed. */}
         <button type="button" className="confirm-dialog__confirm" onClick={() => (busy ? undefined : onConfirm())} aria-disabled={busy || undefined}>

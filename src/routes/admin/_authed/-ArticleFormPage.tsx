@@ -3,11 +3,12 @@
 // shown through the ArticleForm component. (Files starting with '-' are not routes.)
 
 import type { Mutation } from '@sanity/client'
-import { useNavigate } from '@tanstack/react-router'
+import { useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActor, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
+import { UnsavedChangesDialog } from '../../../components/admin/UnsavedChangesDialog.tsx'
 import { uploadImageAsset, uploadVideoAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
@@ -87,19 +88,32 @@ export function ArticleFormPage({ id }: { id: string | null }) {
       }),
     [navigate],
   )
-  const [snapshot, send] = useActor(machine, { input: { id } })
+  const [snapshot, send, actorRef] = useActor(machine, { input: { id } })
+  // Edits not saved yet: leaving by a link, Cancel, Back or closing the tab asks first. A save that
+  // succeeded leaves on purpose (the saved state navigates), so nothing is asked then.
+  const dirty = useRef(false)
+  const onDirtyChange = useCallback((now: boolean) => {
+    dirty.current = now
+  }, [])
+  const unsaved = useCallback(() => dirty.current && !actorRef.getSnapshot().matches('saved'), [actorRef])
+  const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, withResolver: true })
   return (
-    <ArticleForm
-      {...articleFormView(snapshot)}
-      canPublish={canPublish}
-      onSubmit={(values) => send({ type: 'save', values })}
-      onCancel={() => void navigate({ to: '/admin/dashboard' })}
-      onRetry={() => send({ type: 'retry' })}
-      onReload={() => send({ type: 'reload' })}
-      onSchedule={(values, executeAt) => send({ type: 'schedule', values, executeAt })}
-      onCancelSchedule={() => send({ type: 'cancelSchedule' })}
-      uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
-      uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
-    />
+    <>
+      <ArticleForm
+        {...articleFormView(snapshot)}
+        canPublish={canPublish}
+        onSubmit={(values) => send({ type: 'save', values })}
+        onCancel={() => void navigate({ to: '/admin/dashboard' })}
+        onRetry={() => send({ type: 'retry' })}
+        onReload={() => send({ type: 'reload' })}
+        onSchedule={(values, executeAt) => send({ type: 'schedule', values, executeAt })}
+        onCancelSchedule={() => send({ type: 'cancelSchedule' })}
+        uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
+        uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
+        onDirtyChange={onDirtyChange}
+      />
+      <UnsavedChangesDialog open={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </>
   )
 }
