@@ -73,7 +73,8 @@ export function ArticleFormPage({ id }: { id: string | null }) {
         actions: {
           announceSaved: (_, { mode }) => {
             toasts.success('Success', mode === 'create' ? messages.created : messages.updated)
-            void navigate({ to: '/admin/dashboard' })
+            // Saved: nothing is lost by leaving, so the unsaved-changes question is not asked.
+            void navigate({ to: '/admin/dashboard', ignoreBlocker: true })
           },
           announceFailure: (_, { message }) => {
             toasts.error('Error', message)
@@ -88,14 +89,14 @@ export function ArticleFormPage({ id }: { id: string | null }) {
       }),
     [navigate],
   )
-  const [snapshot, send, actorRef] = useActor(machine, { input: { id } })
+  const [snapshot, send] = useActor(machine, { input: { id } })
   // Edits not saved yet: leaving by a link, Cancel, Back or closing the tab asks first. A save that
-  // succeeded leaves on purpose (the saved state navigates), so nothing is asked then.
+  // succeeded leaves without asking (announceSaved).
   const dirty = useRef(false)
   const onDirtyChange = useCallback((now: boolean) => {
     dirty.current = now
   }, [])
-  const unsaved = useCallback(() => dirty.current && !actorRef.getSnapshot().matches('saved'), [actorRef])
+  const unsaved = useCallback(() => dirty.current, [])
   const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, withResolver: true })
   return (
