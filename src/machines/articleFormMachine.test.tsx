@@ -1,16 +1,19 @@
 // Model-based tests generated from the article form machine: xstate/graph walks every state the
 // machine can reach in create mode and in edit mode; each step is performed as the real thing
 // would happen (the editor filling in and pressing Save, a load or save settling, Try again,
-// Reload their version) against the real machine with fake effects, rendered through the real
-// form, and in every state the test checks what the editor sees.
+// Reload their version, typing and then pausing while the draft is kept) against the real machine
+// with fake effects and a simulated clock for the autosave's pause, rendered through the real form,
+// and in every state the test checks what the editor sees.
 
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSelector } from '@xstate/react'
-import { createActor, getNextSnapshot, type Actor, type AnyEventObject } from 'xstate'
+import { useCallback } from 'react'
+import { createActor, getNextSnapshot, SimulatedClock, type Actor, type AnyEventObject } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ArticleForm } from '../components/admin/ArticleForm.tsx'
 import { layoutStubsForEditor } from '../components/admin/RichTextEditor.testing.ts'
+import { autosaveDelayMs, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { ArticleFormScreenData as ArticleFormData } from '../content/admin/articleForm/load.ts'
 import { messages } from '../content/admin/articleForm/messages.ts'
 import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
@@ -65,7 +68,10 @@ function environment() {
     saves: [] as Array<Pending<void, SaveInput>>,
     schedules: [] as Array<Pending<ScheduleOutput, ScheduleInput>>,
     cancels: [] as Array<Pending<void, { scheduleId: string }>>,
+    autosaves: [] as Array<Pending<AutosaveOutput, SaveInput>>,
     announced: [] as string[],
+    /** The autosave's pause passes only when the test moves this clock on. */
+    clock: new SimulatedClock(),
   }
   const machine = articleFormMachine.provide({
     actors: {
@@ -73,6 +79,7 @@ function environment() {
       save: pendingActor(env.saves),
       schedule: pendingActor(env.schedules),
       cancelSchedule: pendingActor(env.cancels),
+      autosave: pendingActor(env.autosaves),
     },
     actions: {
       announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
@@ -87,6 +94,7 @@ function environment() {
 /** The form screen as the routes wire it. */
 function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
   const snapshot = useSelector(actor, (s) => s)
+  const onValuesChange = useCallback((values: ArticleFormValues) => actor.send({ type: 'change', values }), [actor])
   return (
     <ArticleForm
       {...articleFormView(snapshot)}
@@ -98,6 +106,7 @@ function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
       onCancelSchedule={() => actor.send({ type: 'cancelSchedule' })}
       uploadImage={() => Promise.reject(new Error('no uploads here'))}
       uploadVideo={() => Promise.reject(new Error('no uploads here'))}
+      onValuesChange={onValuesChange}
     />
   )
 }
@@ -109,23 +118,32 @@ type System = ReturnType<typeof environment> & {
 }
 const user = () => userEvent.setup()
 
+/**
+ * Waits for what a press starts: the call `started` counts, or, pressed during an autosave, the
+ * press waiting for it (the machine's `queued`).
+ */
+async function started(system: System, type: 'save' | 'schedule' | 'cancelSchedule', calls: () => number, press: () => Promise<void>): Promise<void> {
+  const before = calls()
+  const waits = system.actor.getSnapshot().matches({ editing: 'autosaving' })
+  await press()
+  await waitFor(() => (waits ? expect(system.actor.getSnapshot().context.queued?.type).toBe(type) : expect(calls()).toBe(before + 1)))
+}
+
 async function pressSave(system: System): Promise<void> {
-  const saves = system.env.saves.length
   // A schedule chosen before (a refused one) gives way to publishing now.
   const now = screen.queryByRole('radio', { name: 'Publish now' }) as HTMLInputElement | null
   if (now && !now.checked) await user().click(now)
-  await user().click(screen.getByRole('button', { name: 'Save Article' }))
   // The form validates, then hands the values over: a save starts.
-  await waitFor(() => expect(system.env.saves.length).toBe(saves + 1))
+  await started(system, 'save', () => system.env.saves.length, () => user().click(screen.getByRole('button', { name: 'Save Article' })))
 }
 
 /** What the editor does for each event the machine takes from outside. */
 /** The editor fills in a new article, or edits the loaded one's title, and remembers what they typed. */
 async function fillIn(system: System): Promise<void> {
   const title = screen.getByLabelText('Title') as HTMLInputElement
-  if (title.value === '') {
-    // A new article: fill in everything the spec asks for.
-    await user().type(title, 'Night buses return')
+  if ((screen.getByLabelText('Author') as HTMLSelectElement).value === '') {
+    // A new article: fill in everything the spec asks for (the title may be typed already).
+    if (title.value === '') await user().type(title, 'Night buses return')
     await user().click(screen.getByRole('button', { name: 'Generate from title' }))
     await user().click(screen.getByRole('textbox', { name: 'Content' }))
     await user().keyboard('Services every twenty minutes')
@@ -149,14 +167,16 @@ const gestures = {
     if (!published.checked) await user().click(published)
     await user().click(screen.getByRole('radio', { name: 'Schedule for' }))
     fireEvent.change(screen.getByLabelText('Date and time (London time)'), { target: { value: '2030-01-01T09:00' } })
-    const schedules = system.env.schedules.length
-    await user().click(screen.getByRole('button', { name: 'Schedule Article' }))
-    await waitFor(() => expect(system.env.schedules.length).toBe(schedules + 1))
+    await started(system, 'schedule', () => system.env.schedules.length, () => user().click(screen.getByRole('button', { name: 'Schedule Article' })))
   },
   cancelSchedule: async (system) => {
-    const cancels = system.env.cancels.length
-    await user().click(screen.getByRole('button', { name: 'Cancel schedule' }))
-    await waitFor(() => expect(system.env.cancels.length).toBe(cancels + 1))
+    await started(system, 'cancelSchedule', () => system.env.cancels.length, () => user().click(screen.getByRole('button', { name: 'Cancel schedule' })))
+  },
+  // The editor types in the title: a new article gets its title, an edited one a word more.
+  change: async (system) => {
+    const title = screen.getByLabelText('Title') as HTMLInputElement
+    await user().type(title, title.value === '' ? 'Night buses return' : ' tonight')
+    system.typedTitle = title.value
   },
   retry: async () => {
     await user().click(screen.getByRole('button', { name: 'Try again' }))
@@ -182,11 +202,18 @@ async function perform(system: System, event: AnyEventObject): Promise<void> {
     else if (event.type === 'xstate.error.actor.schedule') system.env.schedules.pop()!.reject(event.error)
     else if (event.type === 'xstate.done.actor.cancelSchedule') system.env.cancels.pop()!.resolve()
     else if (event.type === 'xstate.error.actor.cancelSchedule') system.env.cancels.pop()!.reject(event.error)
+    else if (event.type === 'xstate.done.actor.autosave') system.env.autosaves.pop()!.resolve(event.output as AutosaveOutput)
+    else if (event.type === 'xstate.error.actor.autosave') system.env.autosaves.pop()!.reject(event.error)
+    else if (event.type === pause) system.env.clock.increment(autosaveDelayMs)
     else throw new Error(`No gesture for ${event.type}`)
   })
 }
 
 const forbidden = new Error(messages.updateDisabled)
+/** The editor stops typing for the autosave's delay. */
+const pause = 'xstate.after.autosaveDelay.articleForm.editing.changed'
+const autosaved: AutosaveOutput = { draftRevision: 'rev-auto', savedAt: '2026-11-24T14:05:00.000Z' }
+const offline = new Error('Failed to fetch')
 const loadFailure = new Error('503 Service Unavailable')
 
 function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
@@ -212,6 +239,11 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
     { type: 'xstate.error.actor.schedule', error: forbidden },
     { type: 'xstate.done.actor.cancelSchedule', output: undefined },
     { type: 'xstate.error.actor.cancelSchedule', error: forbidden },
+    { type: 'change', values: { ...emptyArticleValues(new Date(0)), title: 'Night buses return' } },
+    { type: pause },
+    { type: 'xstate.done.actor.autosave', output: autosaved },
+    { type: 'xstate.error.actor.autosave', error: new ConflictError() },
+    { type: 'xstate.error.actor.autosave', error: offline },
   ]
 }
 
@@ -225,6 +257,10 @@ function describeEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.done.actor.cancelSchedule') return 'schedule cancelled'
   if (event.type === 'xstate.error.actor.cancelSchedule') return 'cancel refused (403)'
   if (event.type === 'xstate.error.actor.load') return 'load fails'
+  if (event.type === pause) return 'editor pauses'
+  if (event.type === 'xstate.done.actor.autosave') return 'draft kept'
+  if (event.type === 'xstate.error.actor.autosave') return event.error instanceof ConflictError ? 'someone else saved the draft' : 'autosave fails'
+  if (event.type === 'change') return 'editor types'
   if (event.type === 'xstate.done.actor.save') return 'save succeeds'
   if (event.type === 'xstate.error.actor.save') {
     const error = event.error as Error
@@ -240,7 +276,15 @@ function model(mode: 'create' | 'edit') {
     // Whether the article has a schedule, whether it is live (so cannot be scheduled) and whether a new
     // article became a draft being edited (once scheduled) are states of their own.
     serializeState: (snapshot: ArticleFormSnapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null, snapshot.context.schedule !== null, Boolean(snapshot.context.loaded?.revisions.published), snapshot.context.mode]),
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.takenSlug !== null,
+        snapshot.context.schedule !== null,
+        Boolean(snapshot.context.loaded?.revisions.published),
+        snapshot.context.mode,
+        // A Save, Schedule or Cancel schedule pressed during an autosave waits for it.
+        snapshot.context.queued?.type ?? null,
+      ]),
     serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
   })
 }
@@ -264,8 +308,20 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
   } else if (snapshot.matches('editing')) {
     expect(screen.getByRole('button', { name: /^(Save|Schedule) Article$/ })).toBeTruthy()
     // The loaded article asks for the Lead Story; a new one does not until the editor turns it on.
-    expect(screen.queryByText('Replaces: Leaders agree energy package') !== null).toBe(snapshot.context.loaded !== null)
+    expect(screen.queryByText('Replaces: Leaders agree energy package') !== null).toBe(snapshot.context.mode === 'edit' && snapshot.context.loaded !== null)
     expect(alert).toBeNull()
+    // The line about the draft, which a screen reader hears politely.
+    const draftLine = screen.getByText((_, element) => element?.classList.contains('autosave-status') ?? false)
+    expect(draftLine.getAttribute('aria-live')).toBe('polite')
+    expect(draftLine.textContent).toBe(
+      snapshot.matches({ editing: 'autosaving' })
+        ? 'Saving draft...'
+        : snapshot.matches({ editing: 'autosaveFailed' })
+          ? 'The draft could not be saved: Failed to fetch'
+          : snapshot.context.draftSavedAt
+            ? 'Draft saved at 14:05'
+            : '',
+    )
     const slugMessage = screen.queryByText(messages.slugTaken)
     expect(slugMessage !== null).toBe(snapshot.context.takenSlug !== null)
   } else if (snapshot.matches('saving')) {
@@ -293,6 +349,7 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
 }
 
 const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict', 'scheduling', 'cancellingSchedule'] as const
+const editingStates = ['idle', 'changed', 'autosaving', 'draftSaved', 'autosaveFailed'] as const
 
 afterEach(() => {
   // Each path renders its own form; the previous one is gone with its actor.
@@ -305,7 +362,8 @@ for (const mode of ['create', 'edit'] as const) {
 
     it('reaches every state of its mode', () => {
       const reached = reachedStates(paths)
-      for (const state of allStates.filter((s) => mode === 'edit' || s !== 'notFound')) expect(reached, state).toContain(JSON.stringify(state))
+      for (const state of allStates.filter((s) => s !== 'editing' && (mode === 'edit' || s !== 'notFound'))) expect(reached, state).toContain(JSON.stringify(state))
+      for (const state of editingStates) expect(reached, state).toContain(JSON.stringify({ editing: state }))
       // A new article is only ever missing after it was scheduled, when the form edits it from then on.
       if (mode === 'create') expect(paths.filter((p) => p.state.matches('notFound')).every((p) => p.steps.some((step) => (step.event as AnyEventObject).type === 'xstate.done.actor.schedule'))).toBe(true)
     })
@@ -315,7 +373,7 @@ for (const mode of ['create', 'edit'] as const) {
       title: (steps, path) => `${steps.join(' → ') || 'opening'} ⇒ ${JSON.stringify(path.state.value)}`,
       test: async (path) => {
         const { env, machine } = environment()
-        const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId } })
+        const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId }, clock: env.clock })
         const system: System = { env, machine, actor, typedTitle: null }
         actor.start()
         render(<FormScreen actor={actor} />)
@@ -356,7 +414,7 @@ for (const mode of ['create', 'edit'] as const) {
         const expected = getNextSnapshot(articleFormMachine, state, event as ArticleFormEvent)
         it(`${[...events, event].map(describeEvent).join(' → ')} ⇒ ${JSON.stringify(expected.value)}`, async () => {
           const { env, machine } = environment()
-          const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId } })
+          const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId }, clock: env.clock })
           const system: System = { env, machine, actor, typedTitle: null }
           actor.start()
           render(<FormScreen actor={actor} />)

@@ -9,8 +9,14 @@
 // saves it as a draft, creates the schedule and reads the draft back (its new revision), and the
 // form goes on editing it with the schedule shown; a pending schedule can be cancelled, which leaves
 // the draft as it is.
+// While editing, every change the editor makes is kept as a draft automatically: 3 s after the last
+// change (the `autosaveDelay`), the `autosave` actor writes `drafts.{id}` only, guarded by the
+// revision the form holds, and the form goes on from the draft's new revision. A change during an
+// autosave waits for it; so do Save, Schedule and Cancel schedule, which would otherwise race it
+// with a revision about to be stale. Someone else's save stops autosave with the conflict.
 
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
+import { autosaveDelayMs, worthAutosaving, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
 import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts'
 import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
@@ -42,6 +48,16 @@ export interface ArticleFormContext {
   frontPage: FrontPageHolders
   /** The article's pending scheduled publish, as loaded. */
   schedule: ScheduledPublish | null
+  /** What the form holds now, once the editor has changed it: what the next autosave writes. */
+  edited: ArticleFormValues | null
+  /** The values the autosave under way is writing. */
+  autosaving: ArticleFormValues | null
+  /** When the last autosave finished (ISO-8601). */
+  draftSavedAt: string | null
+  /** Why the last autosave failed (other than a conflict, which has a state of its own). */
+  autosaveError: string | null
+  /** Save, Schedule or Cancel schedule pressed during an autosave: done once it ends. */
+  queued: QueuedEvent | null
 }
 
 /** What loading the form gives: the form's data, and the article's pending schedule when it has one. */
@@ -62,6 +78,11 @@ export type ArticleFormEvent =
   | { type: 'cancelSchedule' }
   | { type: 'retry' }
   | { type: 'reload' }
+  /** The editor changed the form (sent with what it holds now). */
+  | { type: 'change'; values: ArticleFormValues }
+
+/** The events that write the article, and so wait for an autosave under way. */
+type QueuedEvent = Extract<ArticleFormEvent, { type: 'save' | 'schedule' | 'cancelSchedule' }>
 
 const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
 
@@ -77,6 +98,11 @@ export const articleFormMachine = setup({
     /** Saves the article as a draft and schedules its publish. */
     schedule: fromPromise<ScheduleOutput, ScheduleInput>(() => Promise.reject(new Error('articleFormMachine needs a schedule actor'))),
     cancelSchedule: fromPromise<void, { scheduleId: string }>(() => Promise.reject(new Error('articleFormMachine needs a cancelSchedule actor'))),
+    /** Saves the form's values as the article's draft only (src/content/admin/articleForm/autosave.ts). */
+    autosave: fromPromise<AutosaveOutput, SaveInput>(() => Promise.reject(new Error('articleFormMachine needs an autosave actor'))),
+  },
+  delays: {
+    autosaveDelay: autosaveDelayMs,
   },
   actions: {
     /** Tells the editor the article was saved (a toast) and leaves the form. */
@@ -87,6 +113,19 @@ export const articleFormMachine = setup({
     announceScheduled: (_, _params: { executeAt: string }) => {},
     /** Tells the editor the schedule is cancelled and the article stays a draft. */
     announceScheduleCancelled: () => {},
+    /**
+     * The draft an autosave wrote is what the next save is guarded by: its revision replaces the one
+     * loaded (a new article's first autosave made the draft the form edits from then on).
+     */
+    keepAutosavedDraft: assign(({ context }, output: AutosaveOutput) => ({
+      draftSavedAt: output.savedAt,
+      autosaveError: null,
+      loaded: {
+        values: context.loaded?.values ?? context.autosaving ?? context.values,
+        base: context.loaded?.base ?? {},
+        revisions: { published: context.loaded?.revisions.published ?? null, draft: output.draftRevision },
+      },
+    })),
   },
   guards: {
     isMissing: ({ context }, output: ArticleFormLoad) => context.mode === 'edit' && output.article === null,
@@ -95,6 +134,9 @@ export const articleFormMachine = setup({
     hasSchedule: ({ context }) => context.schedule !== null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof ConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof SlugTakenError,
+    worthAutosaving: ({ context }) => context.edited !== null && worthAutosaving(context.edited),
+    hasQueued: ({ context }) => context.queued !== null,
+    changedDuringAutosave: ({ context }) => context.edited !== context.autosaving,
   },
 }).createMachine({
   id: 'articleForm',
@@ -109,11 +151,16 @@ export const articleFormMachine = setup({
     takenSlug: null,
     frontPage: noHolders,
     schedule: null,
+    edited: null,
+    autosaving: null,
+    draftSavedAt: null,
+    autosaveError: null,
+    queued: null,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null, takenSlug: null }),
+      entry: assign({ error: null, takenSlug: null, edited: null, autosaving: null, draftSavedAt: null, autosaveError: null, queued: null }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -146,10 +193,65 @@ export const articleFormMachine = setup({
     },
     notFound: {},
     editing: {
+      initial: 'idle',
       on: {
         save: 'saving',
         schedule: { guard: 'mayBeScheduled', target: 'scheduling' },
         cancelSchedule: { guard: 'hasSchedule', target: 'cancellingSchedule' },
+        // Each change starts the wait again: the draft is saved once the editor pauses.
+        change: { target: '.changed', reenter: true, actions: assign({ edited: ({ event }) => event.values }) },
+      },
+      states: {
+        /** Nothing changed since the form was loaded (or saved). */
+        idle: {},
+        changed: {
+          after: {
+            autosaveDelay: [{ guard: 'worthAutosaving', target: 'autosaving' }, { target: 'idle' }],
+          },
+        },
+        autosaving: {
+          entry: assign({ autosaving: ({ context }) => context.edited, autosaveError: null }),
+          on: {
+            change: { actions: assign({ edited: ({ event }) => event.values }) },
+            save: { actions: assign({ queued: ({ event }) => event }) },
+            schedule: { guard: 'mayBeScheduled', actions: assign({ queued: ({ event }) => event }) },
+            cancelSchedule: { guard: 'hasSchedule', actions: assign({ queued: ({ event }) => event }) },
+          },
+          invoke: {
+            id: 'autosave',
+            src: 'autosave',
+            input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.autosaving ?? context.values, loaded: context.loaded, draftOnly: true }),
+            onDone: [
+              {
+                guard: 'hasQueued',
+                target: 'draftSaved',
+                actions: [{ type: 'keepAutosavedDraft', params: ({ event }) => event.output }, raise(({ context }) => context.queued!), assign({ queued: null })],
+              },
+              { guard: 'changedDuringAutosave', target: 'changed', actions: { type: 'keepAutosavedDraft', params: ({ event }) => event.output } },
+              { target: 'draftSaved', actions: { type: 'keepAutosavedDraft', params: ({ event }) => event.output } },
+            ],
+            onError: [
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: '#articleForm.conflict',
+                actions: [
+                  assign({ error: ({ event }) => messageOf(event.error, ''), queued: null }),
+                  { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
+                ],
+              },
+              {
+                guard: 'hasQueued',
+                target: 'autosaveFailed',
+                actions: [assign({ autosaveError: ({ event }) => messageOf(event.error, 'The draft could not be saved.') }), raise(({ context }) => context.queued!), assign({ queued: null })],
+              },
+              { target: 'autosaveFailed', actions: assign({ autosaveError: ({ event }) => messageOf(event.error, 'The draft could not be saved.') }) },
+            ],
+          },
+        },
+        /** The editor's changes are all in the draft. */
+        draftSaved: {},
+        /** The draft could not be saved; the next change tries again. */
+        autosaveFailed: {},
       },
     },
     saving: {

@@ -252,6 +252,19 @@ describe('ArticleForm', () => {
     await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false))
   })
 
+  it('hands over what it holds after each change, never for a load, and says where the draft stands', async () => {
+    const user = userEvent.setup()
+    const onValuesChange = vi.fn()
+    const autosave = { saving: false, savedAt: null, error: null }
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), onValuesChange, autosave })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    expect(onValuesChange).not.toHaveBeenCalled()
+    await user.type(screen.getByLabelText('Title'), '!')
+    expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Night buses return!', slug: 'night-buses-return' }))
+    rerender(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), onValuesChange, autosave: { ...autosave, savedAt: '2026-11-24T14:05:00Z' } })} />)
+    expect(screen.getByText('Draft saved at 14:05').getAttribute('role')).toBe('status')
+  })
+
   it('puts the service’s “slug taken” on the Slug field and focuses it', async () => {
     render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), takenSlug: 'night-buses-return' })} />)
     const slug = screen.getByLabelText('Slug')

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
 import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../content/admin/frontPage.ts'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
+import { AutosaveStatus, type AutosaveState } from './AutosaveStatus.tsx'
 import { CategoryPicker } from './CategoryPicker.tsx'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
@@ -62,6 +63,10 @@ export interface ArticleFormProps {
    * article): the page asks before leaving while it is true. Called with false when the fields go.
    */
   onDirtyChange?: (dirty: boolean) => void
+  /** Where keeping the changes as a draft stands; no line about it without. */
+  autosave?: AutosaveState
+  /** What the form holds after each change the editor makes (not after a load resets it). */
+  onValuesChange?: (values: ArticleFormValues) => void
 }
 
 /** Uploads a video file to the content service's assets, reporting progress; resolves with its asset id. */
@@ -119,7 +124,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -143,6 +148,10 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
   }, [dirty, onDirtyChange])
   // Fields that are gone (a reload of the other editor's version) have nothing left to lose.
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange])
+  const current = useStore(form.store, (state) => state.values)
+  useEffect(() => {
+    if (dirty) onValuesChange?.(current)
+  }, [current, dirty, onValuesChange])
 
   // The service said the slug is taken: that is where the editor needs to be.
   useEffect(() => {
@@ -311,6 +320,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
       ) : null}
 
       <div className="article-form__buttons">
+        {autosave ? <AutosaveStatus {...autosave} /> : null}
         <button type="button" className="article-form__secondary" onClick={onCancel}>
           Cancel
         </button>

@@ -9,12 +9,13 @@ import { useCallback, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { UnsavedChangesDialog } from '../../../components/admin/UnsavedChangesDialog.tsx'
+import { autosaveDraft, type AutosaveOutput } from '../../../content/admin/articleForm/autosave.ts'
 import { uploadImageAsset, uploadVideoAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
-import { toLocalInput } from '../../../content/admin/articleForm/values.ts'
+import { toLocalInput, type ArticleFormValues } from '../../../content/admin/articleForm/values.ts'
 import { londonTime, pendingPublishes, type ScheduledPublish } from '../../../content/admin/schedules.ts'
 import { cancelSchedule, pendingSchedules, schedulePublish } from '../../../content/clients/schedules.ts'
 import { articleFormMachine, type ArticleFormLoad, type ScheduleInput, type ScheduleOutput } from '../../../machines/articleFormMachine.ts'
@@ -69,6 +70,10 @@ export function ArticleFormPage({ id }: { id: string | null }) {
             }),
           ),
           cancelSchedule: fromPromise<void, { scheduleId: string }>(({ input }) => withSession((client) => cancelSchedule(client, input.scheduleId))),
+          // The draft only, whoever edits: an autosave never publishes.
+          autosave: fromPromise<AutosaveOutput, SaveInput>(({ input }) =>
+            withSession((client) => autosaveDraft((mutations) => client.mutate(mutations as Mutation[], { returnDocuments: false }), input)),
+          ),
         },
         actions: {
           announceSaved: (_, { mode }) => {
@@ -89,15 +94,21 @@ export function ArticleFormPage({ id }: { id: string | null }) {
       }),
     [navigate],
   )
-  const [snapshot, send] = useActor(machine, { input: { id } })
+  const [snapshot, send, actorRef] = useActor(machine, { input: { id } })
   // Edits not saved yet: leaving by a link, Cancel, Back or closing the tab asks first. A save that
-  // succeeded leaves without asking (announceSaved).
+  // succeeded leaves without asking (announceSaved), nor is anything asked once the autosave has
+  // kept every change in the draft.
   const dirty = useRef(false)
   const onDirtyChange = useCallback((now: boolean) => {
     dirty.current = now
   }, [])
-  const unsaved = useCallback(() => dirty.current, [])
+  // Changes the autosave has kept in the draft are not lost by leaving either.
+  const unsaved = useCallback(() => {
+    const now = actorRef.getSnapshot()
+    return dirty.current && !now.matches({ editing: 'draftSaved' })
+  }, [actorRef])
   const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
+  const onValuesChange = useCallback((values: ArticleFormValues) => send({ type: 'change', values }), [send])
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, withResolver: true })
   return (
     <>
@@ -113,6 +124,7 @@ export function ArticleFormPage({ id }: { id: string | null }) {
         uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
         uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
         onDirtyChange={onDirtyChange}
+        onValuesChange={onValuesChange}
       />
       <UnsavedChangesDialog open={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </>

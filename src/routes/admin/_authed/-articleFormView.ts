@@ -28,5 +28,10 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     // As the machine's mayBeScheduled guard: not live yet, and no schedule already.
     maySchedule: context.schedule === null && !context.loaded?.revisions.published,
     cancellingSchedule: snapshot.matches('cancellingSchedule'),
+    autosave: {
+      saving: snapshot.matches({ editing: 'autosaving' }),
+      savedAt: context.draftSavedAt,
+      error: snapshot.matches({ editing: 'autosaveFailed' }) ? context.autosaveError : null,
+    },
   }
 }
