@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config'
 // One runner for every kind of test; each project says where its files live and what they need.
 export default defineConfig({
   test: {
+    // Two files at a time: the browser tests run one after another (below) and mostly wait on
+    // Chromium and the service, while the unit, component and contract files run beside them.
+    // Vitest's default on two cores is one at a time, which made a run the sum of every file.
+    maxWorkers: 2,
     projects: [
       {
         test: {
