@@ -63,7 +63,11 @@ export async function startPurger(config: PurgerConfig, log: (line: string) => v
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://purger').pathname !== '/purge') return answer(res, 404, 'POST webhooks to /purge')
     const body = await readBody(req)
-    if (body === null) return answer(res, 413, `The body is larger than ${maxBodyBytes} bytes`)
+    if (body === null) {
+      // The rest of the body is never read: the connection cannot carry another request.
+      res.setHeader('Connection', 'close')
+      return answer(res, 413, `The body is larger than ${maxBodyBytes} bytes`)
+    }
     const signature = req.headers['sanity-webhook-signature']
     if (typeof signature !== 'string' || !(await isValidSignature(body, signature, config.secret).catch(() => false))) {
       return answer(res, 401, 'The webhook signature is missing or does not match the secret')
