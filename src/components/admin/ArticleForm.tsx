@@ -67,6 +67,8 @@ export interface ArticleFormProps {
   autosave?: AutosaveState
   /** What the form holds after each change the editor makes (not after a load resets it). */
   onValuesChange?: (values: ArticleFormValues) => void
+  /** Shown under the heading, above the fields: who else has the article open (EditorsPresent). */
+  notice?: ReactNode
 }
 
 /** Uploads a video file to the content service's assets, reporting progress; resolves with its asset id. */
@@ -109,6 +111,7 @@ export function ArticleForm(props: ArticleFormProps) {
       <h1 id="article-form-heading" className="article-form__heading">
         {heading}
       </h1>
+      {props.notice}
       {body}
     </section>
   )
