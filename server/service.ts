@@ -13,6 +13,7 @@ import { FeedCache } from './feeds/cache.ts'
 import { contentConfig } from '../shared/contentConfig.ts'
 import { ImageServer, RenditionCache, renderSlots, threadPoolSize } from './media/images.ts'
 import { ListenerHub } from './live/listeners.ts'
+import { PresenceBook } from './live/presence.ts'
 import { PageRenderer } from './pages/render.ts'
 import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
@@ -90,6 +91,8 @@ export async function startService(config: Config, log: (line: string) => void =
   const pool = new QueryPool(parts.store, { dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb, contendedTimeoutMs: limits.queryContendedTimeoutMs, queueWaitMs: limits.queryQueueWaitMs })
   const queries = new QueryEngine(parts.store, pool, { cacheLimitBytes: limits.queryCacheBytes, limits: limits.query })
   const hub = new ListenerHub(parts.store, pool, limits.listen)
+  const presence = new PresenceBook()
+  presence.start()
   const renderConcurrency = renderSlots(config.imageRenderConcurrency)
   if (renderConcurrency < config.imageRenderConcurrency) {
     log(`Rendering ${renderConcurrency} images at once, not ${config.imageRenderConcurrency}: sign-in needs threads of libuv's pool of ${threadPoolSize()} (raise UV_THREADPOOL_SIZE)`)
@@ -141,6 +144,7 @@ export async function startService(config: Config, log: (line: string) => void =
     feeds,
     schedules,
     webhooks,
+    presence,
     renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
@@ -197,6 +201,7 @@ export async function startService(config: Config, log: (line: string) => void =
     webhooks,
     close: async () => {
       await schedules.runner.close()
+      presence.close()
       await webhooks.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -7,9 +7,12 @@ import { parseParam } from '../input.ts'
 import type { ListenOptions } from '../live/listeners.ts'
 import { modernVersion } from '../query/engine.ts'
 import type { ApiDeps, Context } from './route.ts'
+import { watchPresence } from './presence.ts'
 
-export function listen({ store, queries, hub, config }: ApiDeps) {
-  return async ({ req, res, url, params: { version, dataset }, who, address }: Context): Promise<void> => {
+export function listen(deps: ApiDeps) {
+  const { store, queries, hub, config } = deps
+  return async (ctx: Context): Promise<void> => {
+    const { req, res, url, params: { version, dataset }, who, address } = ctx
     store.dataset(dataset!)
     const anonymous = who() === null
     const q = url.searchParams.get('query') ?? ''
@@ -80,10 +83,13 @@ export function listen({ store, queries, hub, config }: ApiDeps) {
       return
     }
     write('welcome', null, { listenerName: randomId() })
+    // Who else has the article open, for a signed-in writer's form that asked (server/http/presence.ts).
+    const unwatch = watchPresence(deps, ctx, (event, json) => send(event, null, json))
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), config.listenKeepAliveMs)
     await new Promise<void>((resolve) => {
       const done = () => {
         clearInterval(keepAlive)
+        unwatch()
         remove()
         resolve()
       }

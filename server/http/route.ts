@@ -7,6 +7,7 @@ import type { FeedCache } from '../feeds/cache.ts'
 import type { Auth, Principal } from '../access/auth.ts'
 import type { ImageServer } from '../media/images.ts'
 import type { ListenerHub } from '../live/listeners.ts'
+import type { PresenceBook } from '../live/presence.ts'
 import type { QueryEngine } from '../query/engine.ts'
 import type { Store } from '../store/store.ts'
 import type { Webhooks } from '../webhooks/webhooks.ts'
@@ -48,6 +49,8 @@ export interface ApiDeps {
   renderSubmission: SubmissionPage | null
   /** Webhooks and their delivery log (server/webhooks). */
   webhooks: Webhooks
+  /** Who has which article open in the admin's form (server/live/presence.ts). */
+  presence: PresenceBook
 }
 
 /**

@@ -6,6 +6,7 @@ import { doc, mutate, mutatePermission, query } from './data.ts'
 import { historyDeleted, historyDocuments, historyIdentities, historyTransactions } from './history.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
+import { announcePresence, leavePresence } from './presence.ts'
 import { addPerson, changeRole, endSessions, listPeople, removePerson, resetPassword } from './people.ts'
 import { file, image, upload } from './media.ts'
 import { confirmSubscription, contactForm, inbox, markMessage, outbox, subscribeForm, subscribers, subscribersCsv, unsubscribe } from './readers.ts'
@@ -53,6 +54,10 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['PATCH'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: updateSchedule(deps) },
     { methods: ['DELETE'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: deleteSchedule(deps) },
     { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)/publish'), access: 'writer', permission: publish, handle: runSchedule(deps) },
+    // Presence in the article form (server/http/presence.ts): signed-in writers of drafts only; the
+    // handler refuses a viewer with 403 after the 401 here for anonymous requests.
+    { methods: ['POST'], path: api('presence/(?<dataset>[^/]+)/(?<id>[^/]+)'), access: 'signedIn', handle: announcePresence(deps) },
+    { methods: ['DELETE'], path: api('presence/(?<dataset>[^/]+)/(?<id>[^/]+)'), access: 'signedIn', handle: leavePresence(deps) },
     { methods: GET, path: api('ping'), access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true }) },
     { methods: GET, path: /^\/images\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: image(deps) },
     { methods: GET, path: /^\/files\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: file(deps) },
