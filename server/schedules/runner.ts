@@ -7,8 +7,10 @@
 // scheduled it, so the homepage's live stream, listeners, feeds and history see it exactly as they
 // see an editor's publish. A schedule that cannot run (its draft is gone, or someone changed the
 // document in the same instant) ends `cancelled` with the reason in `stateReason`, as the Scheduling
-// API reports failures, and publishes nothing.
+// API reports failures, and publishes nothing. An article published flagged Breaking News or Lead
+// Story clears that flag on every other article in the same transaction (shared/frontPageSlots.ts).
 
+import { slotClearingPatches } from '../../shared/frontPageSlots.ts'
 import { ApiError } from '../errors.ts'
 import type { Doc, Mutation } from '../store/mutations.ts'
 import type { Store } from '../store/store.ts'
@@ -49,6 +51,9 @@ export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents
       // Guarded by the draft's revision as read here: an edit landing in the same instant fails the
       // transaction instead of being lost.
       mutations.push({ patch: { id: draftId, ifRevisionID: String(draft._rev) } }, { createOrReplace: { ...content(draft), _id: documentId } }, { delete: { id: draftId } })
+      // A story going live flagged Breaking News or Lead Story takes the slot from every other
+      // article in this same transaction, exactly as the article form's publish does.
+      if (draft._type === 'article') mutations.push(...slotClearingPatches(documentId, draft))
     } else {
       if (!published) throw new ScheduleFailure(`"${documentId}" is not published, so there was nothing to unpublish`)
       mutations.push({ patch: { id: documentId, ifRevisionID: String(published._rev) } })

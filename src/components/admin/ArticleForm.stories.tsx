@@ -109,4 +109,9 @@ export const ReplacesLead: Story = { args: { mode: 'edit', values: loaded, front
 export const ReplacesAsDraft: Story = { args: { mode: 'edit', values: { ...loaded, published: false, is_breaking_news: true }, frontPage: holders } }
 
 /** This article is the lead already: nothing to replace. */
+/** A scheduled draft flagged Lead Story: the slot changes hands when the schedule publishes it. */
+export const ReplacesWhenScheduled: Story = {
+  args: { mode: 'edit', values: { ...loaded, published: false }, frontPage: holders, schedule: { id: 'sch-1', executeAt: '2026-11-24T14:30:00Z' } },
+}
+
 export const HoldsLead: Story = { args: { mode: 'edit', values: loaded, frontPage: { ...holders, lead: { id: articleId, title: loaded.title } } } }

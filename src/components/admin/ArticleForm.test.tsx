@@ -397,6 +397,19 @@ describe('ArticleForm and the homepage’s single slots', () => {
     expect(slotNote('Lead Story')).toBe('Replaces: Leaders agree energy package Saved as a draft, it replaces nothing until it is published.')
   })
 
+  it('says the slot changes hands when a scheduled publish runs, at its London time', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: holders, maySchedule: true })} />)
+    await user.click(screen.getByRole('radio', { name: 'Schedule for' }))
+    const at = screen.getByLabelText('Date and time (London time)')
+    await user.clear(at)
+    await user.type(at, '2026-11-24T14:30')
+    expect(slotNote('Lead Story')).toBe('Replaces: Leaders agree energy package when the schedule publishes it, Tue 24 Nov 2026, 14:30 London time.')
+    // Once scheduled, the draft waits for its schedule: the note keeps saying when.
+    rerender(<ArticleForm {...props({ mode: 'edit', values: { ...loadedValues(), published: false }, frontPage: holders, schedule: { id: 's1', executeAt: '2026-11-24T14:30:00Z' } })} />)
+    expect(slotNote('Lead Story')).toBe('Replaces: Leaders agree energy package when the schedule publishes it, Tue 24 Nov 2026, 14:30 London time.')
+  })
+
   it('replaces nobody when the article holds the slot already, or nobody does', () => {
     const { rerender } = render(<ArticleForm {...props({ mode: 'edit', values: loadedValues(), frontPage: { ...holders, lead: { id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', title: 'Night buses return' } } })} />)
     expect(slotNote('Lead Story')).toBe('On the homepage now.')

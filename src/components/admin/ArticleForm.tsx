@@ -10,7 +10,7 @@ import { ImageField } from './ImageField.tsx'
 import { VideoField } from './VideoField.tsx'
 import { videoSource } from '../../content/article/video.ts'
 import { RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
-import { fromLondonInput, londonInputOf, scheduleTimeProblem, type ScheduledPublish } from '../../content/admin/schedules.ts'
+import { fromLondonInput, londonInputOf, londonTime, scheduleTimeProblem, type ScheduledPublish } from '../../content/admin/schedules.ts'
 import { PublishSchedule, type PublishWhen } from './PublishSchedule.tsx'
 import { useArticleForm, type ArticleFormApi } from './useArticleForm.ts'
 import './ArticleForm.css'
@@ -141,6 +141,8 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
     onSchedule?.(submitted, fromLondonInput(timing.at)!.toISOString())
   })
   const schedulingChosen = useStore(form.store, (state) => maySchedule && state.values.published && timing.when === 'later')
+  // When a slot this article asks for changes hands: at the time chosen, or the pending schedule's.
+  const slotTakenAt = schedulingChosen ? (fromLondonInput(timing.at)?.toISOString() ?? null) : (schedule?.executeAt ?? null)
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
@@ -297,9 +299,9 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
           <legend>Publishing</legend>
           <Toggle form={form} name="published" label="Published" hint="Off keeps the article as a draft that readers never see." />
           <ScheduleChoice form={form} schedule={schedule} maySchedule={maySchedule} busy={cancellingSchedule} timing={timing} onTiming={setTiming} onCancelSchedule={onCancelSchedule} />
-          <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage }} />
+          <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage, takenAt: slotTakenAt }} />
           <Toggle form={form} name="is_featured" label="Featured Story" />
-          <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage }} />
+          <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage, takenAt: slotTakenAt }} />
           <Toggle form={form} name="is_latest_update" label="Latest Update" />
         </fieldset>
       ) : (
@@ -422,6 +424,8 @@ interface SlotOfToggle {
   name: FrontPageSlot
   articleId: string
   holders: FrontPageHolders
+  /** When a schedule will publish the article (UTC, ISO-8601): the slot changes hands then, not now. */
+  takenAt: string | null
 }
 
 function Toggle({ form, name, label, hint, slot }: { form: ArticleFormApi; name: FlagName; label: string; hint?: string; slot?: SlotOfToggle }) {
@@ -456,8 +460,9 @@ function Toggle({ form, name, label, hint, slot }: { form: ArticleFormApi; name:
 
 /**
  * Which story the slot passes from when this article is saved ("Replaces: {title}"), said as soon as
- * the toggle is on, before any save; the save clears the flag on every other article. Always in the
- * page, so a screen reader hears it change.
+ * the toggle is on, before any save; the save clears the flag on every other article (a scheduled
+ * publish does when it runs, so the note says when). Always in the page, so a screen reader hears it
+ * change.
  */
 function SlotNote({ form, id, slot }: { form: ArticleFormApi; id: string; slot: SlotOfToggle }) {
   const flags = useStore(form.store, (state) => state.values)
@@ -469,7 +474,11 @@ function SlotNote({ form, id, slot }: { form: ArticleFormApi; id: string; slot: 
       {replaced ? (
         <>
           <strong>Replaces: {replaced.title}</strong>
-          {flags.published ? null : <> Saved as a draft, it replaces nothing until it is published.</>}
+          {slot.takenAt ? (
+            <> when the schedule publishes it, {londonTime(slot.takenAt)} London time.</>
+          ) : flags.published ? null : (
+            <> Saved as a draft, it replaces nothing until it is published.</>
+          )}
         </>
       ) : holdsIt ? (
         'On the homepage now.'

@@ -1,11 +1,15 @@
 // The front page's two single slots, Breaking News and the Lead Story, as the article form sees
 // them: which published story holds each now (the homepage's own pick, read through its own query
 // and rules in src/content/homepage/), which one a save would replace, and the patches that clear
-// the flag on every other article in the save's own transaction. The homepage keeps only the newest
+// the flag on every other article in the save's own transaction (built by shared/frontPageSlots.ts,
+// which the scheduled publish uses too). The homepage keeps only the newest
 // flagged story and reports the rest as a rule violation; a save that takes the slot leaves one.
 
 import { loadHomepage, type CardArticle } from '../homepage/rules.ts'
 import type { ArticleFormValues } from './articleForm/values.ts'
+import { slotClearingPatches, type PatchByQuery } from '../../../shared/frontPageSlots.ts'
+
+export type { PatchByQuery }
 
 /** Reads as an anonymous reader would (the published perspective), as `loadHomepage` asks. */
 export type PublishedFetch = <R>(query: string, params: Record<string, unknown>, options: { tag: string }) => Promise<R>
@@ -50,28 +54,14 @@ export function replacedStory(holders: FrontPageHolders, slot: FrontPageSlot, ar
   return holder
 }
 
-/** A patch of every document a GROQ query selects, as the content service's mutate takes it. */
-export interface PatchByQuery {
-  patch: { query: string; params: Record<string, unknown>; set: Record<string, boolean> }
-}
-
-// Every other article's published document and draft; release versions are plans of their own.
-const othersFlagged = (flag: string) => `*[_type == "article" && ${flag} == true && !(_id in [$id, $draftId]) && !(_id in path("versions.**"))]`
-
 /**
- * The patches that give this article the slots it asks for: the flag set to false on every other
- * article, published and draft alike (a published one stays published: only the flag changes). They
- * go in the save's transaction, so the slot changes hands all at once or not at all, and the query
- * is evaluated when the transaction runs, so a story flagged since the form loaded is cleared too.
- * A draft takes no slot: readers do not see it, and clearing the live story would leave the slot
- * empty until it is published, when its save clears the others.
+ * The patches that give this article the slots it asks for, from the one rule every write that
+ * takes a slot follows (shared/frontPageSlots.ts): a published save clears the flag on every other
+ * article in its own transaction. A draft takes no slot: readers do not see it, and clearing the
+ * live story would leave the slot empty until it is published, when its save (or its scheduled
+ * publish) clears the others.
  */
 export function clearSlotPatches(id: string, values: Pick<ArticleFormValues, 'published' | 'is_lead_story' | 'is_breaking_news'>): PatchByQuery[] {
   if (!values.published) return []
-  return (Object.keys(frontPageSlots) as FrontPageSlot[])
-    .filter((slot) => values[frontPageSlots[slot].value])
-    .map((slot) => {
-      const { flag } = frontPageSlots[slot]
-      return { patch: { query: othersFlagged(flag), params: { id, draftId: `drafts.${id}` }, set: { [flag]: false } } }
-    })
+  return slotClearingPatches(id, { [frontPageSlots.lead.flag]: values.is_lead_story, [frontPageSlots.breaking.flag]: values.is_breaking_news })
 }

@@ -1,0 +1,98 @@
+// Scheduled publishes through the real @sanity/client: a draft flagged Breaking News or Lead Story
+// takes the slot from every other article in the schedule's own transaction, as the article form's
+// publish does, so two breaking stories never stand together; and a live article's changes, saved as
+// its draft and scheduled as the admin does, reach readers only when the schedule runs.
+
+import type { SanityClient } from '@sanity/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authorId, categoryId } from '../../src/content/admin/articleForm/validArticle.fixtures.ts'
+import { schedulePublish } from '../../src/content/clients/schedules.ts'
+import { startTestService, type TestService } from '../support/service.ts'
+import { sleep } from './helpers.ts'
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+const article = (id: string, title: string, minutes: number, flags: Record<string, boolean> = {}) => ({
+  _id: id,
+  _type: 'article',
+  title,
+  slug: { _type: 'slug', current: id.replace(/^drafts\./, '') },
+  publishedAt: minutesAgo(minutes),
+  author: { _type: 'reference', _ref: authorId },
+  categories: [{ _type: 'reference', _ref: categoryId, _key: 'c' }],
+  body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Night buses run every twenty minutes.', marks: [] }] }],
+  ...flags,
+})
+
+let service: TestService
+let admin: SanityClient
+let reader: SanityClient
+
+/** Runs a schedule now, as the Scheduling API's "publish" does when its time comes. */
+async function runNow(scheduleId: string): Promise<void> {
+  const { projectId, dataset } = admin.config()
+  await admin.withConfig({ apiVersion: '2022-04-01' }).request({ uri: `/schedules/${projectId}/${dataset}/${scheduleId}/publish`, method: 'POST' })
+}
+
+const flagged = (client: SanityClient, flag: 'isBreakingNews' | 'isLeadStory') => client.fetch<string[]>(`*[_type == "article" && ${flag} == true] | order(_id asc)._id`)
+
+beforeAll(async () => {
+  service = await startTestService()
+  admin = service.client({ token: await service.adminToken() })
+  reader = service.client({ perspective: 'published' })
+  await admin
+    .transaction()
+    .create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
+    .create({ _id: categoryId, _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
+    .create(article('storm', 'Storm surge closes the Thames Barrier', 20, { isBreakingNews: true, isFeatured: true }))
+    .create(article('drafts.storm', 'Storm surge closes the Thames Barrier, updated', 20, { isBreakingNews: true }))
+    .create(article('summit', 'Leaders agree energy package', 30, { isLeadStory: true }))
+    .commit()
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('a scheduled publish of a flagged draft', () => {
+  it('takes Breaking News from every other article in its own transaction', async () => {
+    await admin.create(article('drafts.bridge', 'Hammersmith Bridge reopens', 0, { isBreakingNews: true }))
+    const schedule = await schedulePublish(admin, 'bridge', new Date(Date.now() + 60 * 60_000), 'Publish: Hammersmith Bridge reopens')
+    // Until it runs, the live breaking story keeps the slot.
+    expect(await flagged(reader, 'isBreakingNews')).toEqual(['storm'])
+
+    await runNow(schedule.id)
+
+    expect(await flagged(reader, 'isBreakingNews')).toEqual(['bridge'])
+    // Drafts too: the old story's pending edits no longer bring the flag back when they are published.
+    expect(await flagged(admin, 'isBreakingNews')).toEqual(['bridge'])
+    // Only the flag changed: the old story is still published and featured, with its draft.
+    expect(await admin.getDocument('storm')).toMatchObject({ isBreakingNews: false, isFeatured: true })
+    expect(await admin.getDocument('drafts.storm')).toMatchObject({ title: 'Storm surge closes the Thames Barrier, updated', isBreakingNews: false })
+    // One transaction: every document it wrote carries its id as the revision.
+    const revisions = await admin.fetch<string[]>(`*[_id in ["bridge", "storm", "drafts.storm"]]._rev`)
+    expect(new Set(revisions).size).toBe(1)
+    // The lead was not asked for, and stays where it was.
+    expect(await flagged(admin, 'isLeadStory')).toEqual(['summit'])
+  })
+
+  it('running by itself when its time comes, never leaves two breaking stories', async () => {
+    await admin.create(article('drafts.tube', 'Tube strike called off', 0, { isBreakingNews: true, isLeadStory: true }))
+    await schedulePublish(admin, 'tube', new Date(Date.now() + 1500), 'Publish: Tube strike called off')
+    let published = false
+    for (let tries = 0; tries < 100 && !published; tries++) {
+      published = (await reader.getDocument('tube')) !== undefined
+      if (!published) await sleep(150)
+    }
+    expect(published).toBe(true)
+    expect(await flagged(admin, 'isBreakingNews')).toEqual(['tube'])
+    expect(await flagged(admin, 'isLeadStory')).toEqual(['tube'])
+  })
+
+  it('of an unflagged draft clears nobody', async () => {
+    await admin.create(article('drafts.weather', 'Frost tonight', 0))
+    const schedule = await schedulePublish(admin, 'weather', new Date(Date.now() + 60 * 60_000), 'Publish: Frost tonight')
+    await runNow(schedule.id)
+    expect(await reader.getDocument('weather')).toMatchObject({ title: 'Frost tonight' })
+    expect(await flagged(reader, 'isBreakingNews')).toEqual(['tube'])
+  })
+})
