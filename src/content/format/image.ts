@@ -1,4 +1,4 @@
-// Image URLs from @sanity/image-url at the spec's sizes, with a srcset of widths around each size so
+// Image URLs (shared/images.ts) at the spec's sizes, with a srcset of widths around each size so
 // phones download less and sharp screens get enough pixels. Pure: components may use it.
 
 import { contentConfig, type ContentConfig, type ContentEnv } from '../../../shared/contentConfig.ts'
