@@ -1,0 +1,87 @@
+// The admin's presence client (docs/decisions/020-presence.md): announces that this tab has an article
+// open, leaves, and reads the `presence` events of a listen stream. Plain fetch with the signed-in
+// editor's token: EventSource cannot send an Authorization header, and @sanity/client's listen
+// neither asks for presence nor hands over events it does not know. Failures carry the HTTP status
+// as `statusCode`, the field errors.ts reads, so a 401 signs the editor out as everywhere else.
+
+import { contentConfig } from '../../../shared/contentConfig.ts'
+import { readPresence, readStreamEvents, type PresentEditor } from '../admin/presence.ts'
+
+export class PresenceError extends Error {
+  readonly statusCode: number | null
+
+  constructor(message: string, statusCode: number | null) {
+    super(message)
+    this.name = 'PresenceError'
+    this.statusCode = statusCode
+  }
+}
+
+export interface PresenceClient {
+  /** Says this tab has the article open (again); answers with the other editors on it. */
+  announce(documentId: string, tab: string): Promise<PresentEditor[]>
+  /** Says this tab closed the article; sent so that it survives the page going away. */
+  leave(documentId: string, tab: string): void
+  /**
+   * Calls `onEditors` with the other editors on the article at once and after each change, until
+   * `signal` aborts (resolves) or the stream ends or fails (rejects).
+   */
+  watch(documentId: string, tab: string, onEditors: (editors: PresentEditor[]) => void, signal: AbortSignal): Promise<void>
+}
+
+/** An id for this tab's form, so two tabs of one session are two presences. */
+export function newTabId(): string {
+  return crypto.randomUUID()
+}
+
+export function createPresenceClient(token: string): PresenceClient {
+  const config = contentConfig(import.meta.env as unknown as Record<string, string>, window.location.origin)
+  const base = config.apiHost ?? window.location.origin
+  const presenceUrl = (documentId: string) => `${base}/v${config.apiVersion}/presence/${encodeURIComponent(config.dataset)}/${encodeURIComponent(documentId)}`
+  const authorization = { Authorization: `Bearer ${token}` }
+  return {
+    async announce(documentId, tab) {
+      const res = await fetch(presenceUrl(documentId), { method: 'POST', headers: { ...authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ tab }) })
+      if (!res.ok) throw new PresenceError(`The service answered ${res.status}`, res.status)
+      const presence = readPresence(await res.json().catch(() => null))
+      if (!presence) throw new PresenceError('The content service sent an answer the admin cannot read.', null)
+      return presence.editors
+    },
+    leave(documentId, tab) {
+      // keepalive lets the request outlive a closing tab, as sendBeacon would, with the token's header.
+      void fetch(`${presenceUrl(documentId)}?tab=${encodeURIComponent(tab)}`, { method: 'DELETE', headers: authorization, keepalive: true }).catch(() => {})
+    },
+    async watch(documentId, tab, onEditors, signal) {
+      // The stream is wanted for its presence events only: a filter no document matches keeps
+      // mutations out, and every open form shares it, so the service checks it once per write.
+      const search = new URLSearchParams({ query: '*[false]', includeMutations: 'false', presence: documentId, presenceTab: tab })
+      let res: Response
+      try {
+        res = await fetch(`${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${search}`, { headers: { ...authorization, Accept: 'text/event-stream' }, signal })
+      } catch (error) {
+        if (signal.aborted) return
+        throw error
+      }
+      if (!res.ok || !res.body) throw new PresenceError(`The service answered ${res.status}`, res.status)
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+      let text = ''
+      try {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) throw new PresenceError('The listen stream ended', null)
+          const { events, rest } = readStreamEvents(text + value)
+          text = rest
+          for (const event of events) {
+            if (event.event === 'channelError') throw new PresenceError('The listen stream refused the filter', null)
+            if (event.event !== 'presence') continue
+            const presence = readPresence(JSON.parse(event.data))
+            if (presence) onEditors(presence.editors)
+          }
+        }
+      } catch (error) {
+        if (signal.aborted) return
+        throw error
+      }
+    },
+  }
+}
