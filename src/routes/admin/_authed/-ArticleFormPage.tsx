@@ -5,7 +5,7 @@
 import type { Mutation } from '@sanity/client'
 import { useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActor, useSelector } from '@xstate/react'
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { UnsavedChangesDialog } from '../../../components/admin/UnsavedChangesDialog.tsx'
@@ -23,8 +23,11 @@ import { mayPublish } from '../../../../shared/roles.ts'
 import { articleFormView } from './-articleFormView.ts'
 import { authActor, toasts, withSession } from '../-session.ts'
 
-/** The form for the article `id`, or for a new article when `id` is null (the machine's create mode). */
-export function ArticleFormPage({ id }: { id: string | null }) {
+/**
+ * The form for the article `id`, or for a new article when `id` is null (the machine's create mode);
+ * `notice` goes under its heading (who else has the article open).
+ */
+export function ArticleFormPage({ id, notice }: { id: string | null; notice?: ReactNode }) {
   const navigate = useNavigate()
   // A contributor's form saves drafts only; the service refuses them anything else.
   const canPublish = useSelector(authActor, (s) => mayPublish(s.context.role))
@@ -125,6 +128,7 @@ export function ArticleFormPage({ id }: { id: string | null }) {
         uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
         onDirtyChange={onDirtyChange}
         onValuesChange={onValuesChange}
+        notice={notice}
       />
       <UnsavedChangesDialog open={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </>
