@@ -66,11 +66,13 @@ sub vcl_recv {
     unset req.http.Accept-Encoding;
   }
 
-  # Which origin: the service's paths (server/render/tier.ts lists the same), or a reader page.
-  if (req.url ~ "^/(v[0-9xX][^/]*|v[^/]*/(data|assets|check|ping))(/|\?|$)" ||
+  # Which origin: the service's paths, or a reader page. The rule is server/http/servicePaths.ts
+  # (the service and the render tier use it); servicePaths.test.ts holds these expressions to it.
+  # The URL has its query string: a path segment stops at "?", and nothing matches inside the query.
+  if (req.url ~ "^/(v([0-9xX][^/?]*)?|v[^/?]*/(data|assets|check|ping))(/|\?|$)" ||
       req.url ~ "^/(images|files|auth|newsroom|sitemaps)(/|\?|$)" ||
       req.url ~ "^/((rss|sitemap)\.xml|robots\.txt|health)(\?|$)" ||
-      req.url ~ "/rss\.xml(\?|$)" ||
+      req.url ~ "^[^?]*/rss\.xml(\?|$)" ||
       (req.method != "GET" && req.method != "HEAD")) {
     set req.backend_hint = content;
   } else {

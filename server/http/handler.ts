@@ -12,6 +12,7 @@ import { clientAddress } from './client.ts'
 import { decodePart, fail, publicBase, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'
+import { apiVersionPath, isApiLikePath, isServicePath } from './servicePaths.ts'
 
 export interface AppDeps extends ApiDeps {
   statics: StaticFiles | null
@@ -19,17 +20,8 @@ export interface AppDeps extends ApiDeps {
   pages?: PageRenderer | null
 }
 
-const apiVersion = /^\/v(1|X|\d{4}-\d{2}-\d{2})\//
 /** The dataset of a query URL, for the cache key of its answer. */
 const queryDataset = /^\/v[^/]*\/data\/query\/([^/?]+)/
-/**
- * Paths meant for the API whatever their version: a first segment that is or looks like one (`v0`,
- * `v`, `vX1`, `v2023-5-3`), or any `/v…/` into one of the API's areas. Other paths that start with
- * v (`/videos`) are the app's.
- */
-const apiLikePath = /^\/v(?:[\dxX][^/]*)?(?:\/|$)|^\/v[^/]*\/(?:data|assets|check|ping)(?:\/|$)/
-/** Areas of the service that are never pages: a path here that no route takes is a JSON 404. */
-const serviceArea = /^\/(images|files|auth|newsroom)(\/|$)/
 
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { store, queries, auth, statics, pages, config } = deps
@@ -131,10 +123,14 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       return candidate.handle(ctx)
     }
     if (pathMatched) throw httpError(405, `${method} is not allowed on ${url.pathname}`)
-    if (apiVersion.test(url.pathname) || serviceArea.test(url.pathname)) throw httpError(404, `No endpoint ${method} ${url.pathname}`)
-    if (apiLikePath.test(url.pathname)) {
-      const version = url.pathname.split('/')[1]!
-      throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
+    // The service's paths are never pages (the render tier and Varnish send them here by the same
+    // rule): one no route takes is a JSON 404, or a 400 for an API version that does not exist.
+    if (isServicePath(url.pathname)) {
+      if (isApiLikePath(url.pathname) && !apiVersionPath.test(url.pathname)) {
+        const version = url.pathname.split('/')[1]!
+        throw httpError(400, `Invalid API version "${version.slice(0, 40)}": use v1, vX or a date, vYYYY-MM-DD`)
+      }
+      throw httpError(404, `No endpoint ${method} ${url.pathname}`)
     }
     if (method !== 'GET' && method !== 'HEAD') throw httpError(405, `${method} is not allowed on ${url.pathname}`)
     if (pages && pages.handles(req, url) && (await pages.serve(req, res, url, publicBase(req, config.publicUrl)))) return

@@ -10,17 +10,11 @@ import { createClient } from '@sanity/client'
 import { httpError } from '../errors.ts'
 import { clientAddress } from '../http/client.ts'
 import { fail, publicBase, requestUrl } from '../http/respond.ts'
+import { isServicePath } from '../http/servicePaths.ts'
 import { PageRenderer, type PageSource } from '../pages/render.ts'
 import { StaticFiles } from '../pages/static.ts'
 import type { RenderTierConfig } from './config.ts'
 import { proxyTo } from './proxy.ts'
-
-/**
- * Paths the content service answers, never pages: the API (any `/v…/` that is not the app's own
- * `/videos`), images and files, sign-in, the newsroom's endpoints, feeds, sitemaps, robots.txt and
- * the health check. server/http/routes.ts is the full list.
- */
-const servicePath = /^\/(?:v(?:[\dxX][^/]*)?(?:\/|$)|v[^/]*\/(?:data|assets|check|ping)(?:\/|$)|(?:images|files|auth|newsroom|sitemaps)(?:\/|$)|(?:rss|sitemap)\.xml$|robots\.txt$|health$)|\/rss\.xml$/
 
 export interface RenderTier {
   url: string
@@ -71,7 +65,8 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
     const url = requestUrl(req.url ?? '/')
     const reader = clientAddress(req, trusted)
     const read = req.method === 'GET' || req.method === 'HEAD'
-    if (!read || servicePath.test(url.pathname)) {
+    // The service's paths by the rule the service and Varnish follow too (server/http/servicePaths.ts).
+    if (!read || isServicePath(url.pathname)) {
       if (proxy) return proxy(req, res, reader)
       throw httpError(404, `No endpoint ${req.method ?? 'GET'} ${url.pathname}: this render tier reads a hosted Sanity project`)
     }
