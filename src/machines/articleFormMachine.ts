@@ -5,10 +5,11 @@
 // editing with that message on the Slug field. The load also says who holds Breaking News and the
 // Lead Story, so the form can say which story a save takes the slot from. Loading and saving are actors the route provides;
 // what a save announces (toasts, navigation) are actions it provides.
-// An article not yet live can instead be scheduled (docs/decisions/011-scheduling.md): scheduling
-// saves it as a draft, creates the schedule and reads the draft back (its new revision), and the
-// form goes on editing it with the schedule shown; a pending schedule can be cancelled, which leaves
-// the draft as it is.
+// An article can instead be scheduled (docs/decisions/011-scheduling.md): scheduling saves it as a
+// draft (a live article's changes as its draft beside the published version, which readers keep
+// until the schedule runs: docs/decisions/021-scheduled-changes.md), creates the schedule and reads
+// the draft back (its new revision), and the form goes on editing it with the schedule shown; a
+// pending schedule can be cancelled, which leaves the draft as it is.
 // While editing, every change the editor makes is kept as a draft automatically: 3 s after the last
 // change (the `autosaveDelay`), the `autosave` actor writes `drafts.{id}` only, guarded by the
 // revision the form holds, and the form goes on from the draft's new revision. A change during an
@@ -109,10 +110,10 @@ export const articleFormMachine = setup({
     announceSaved: (_, _params: { mode: FormMode }) => {},
     /** Tells the editor a save failed (a destructive toast). */
     announceFailure: (_, _params: { message: string }) => {},
-    /** Tells the editor when the article will be published (a toast). */
-    announceScheduled: (_, _params: { executeAt: string }) => {},
-    /** Tells the editor the schedule is cancelled and the article stays a draft. */
-    announceScheduleCancelled: () => {},
+    /** Tells the editor when the article (a live one's changes) will be published (a toast). */
+    announceScheduled: (_, _params: { executeAt: string; live: boolean }) => {},
+    /** Tells the editor the schedule is cancelled: the draft stays as it is (beside the published version when live). */
+    announceScheduleCancelled: (_, _params: { live: boolean }) => {},
     /**
      * The draft an autosave wrote is what the next save is guarded by: its revision replaces the one
      * loaded (a new article's first autosave made the draft the form edits from then on).
@@ -129,8 +130,8 @@ export const articleFormMachine = setup({
   },
   guards: {
     isMissing: ({ context }, output: ArticleFormLoad) => context.mode === 'edit' && output.article === null,
-    /** Only an article readers do not have yet is scheduled; a live one is saved as it always was. */
-    mayBeScheduled: ({ context }) => context.schedule === null && !context.loaded?.revisions.published,
+    /** One schedule at a time: a pending one is cancelled before another is made. */
+    mayBeScheduled: ({ context }) => context.schedule === null,
     hasSchedule: ({ context }) => context.schedule !== null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof ConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof SlugTakenError,
@@ -320,7 +321,7 @@ export const articleFormMachine = setup({
               loaded: event.output.article,
               values: event.output.article?.values ?? context.values,
             })),
-            { type: 'announceScheduled', params: ({ event }) => ({ executeAt: event.output.schedule.executeAt }) },
+            { type: 'announceScheduled', params: ({ event }) => ({ executeAt: event.output.schedule.executeAt, live: Boolean(event.output.article?.revisions.published) }) },
           ],
         },
         onError: [
@@ -355,7 +356,7 @@ export const articleFormMachine = setup({
         input: ({ context }) => ({ scheduleId: context.schedule?.id ?? '' }),
         onDone: {
           target: 'editing',
-          actions: [assign({ schedule: null }), 'announceScheduleCancelled'],
+          actions: [assign({ schedule: null }), { type: 'announceScheduleCancelled', params: ({ context }) => ({ live: Boolean(context.loaded?.revisions.published) }) }],
         },
         onError: {
           target: 'failed',

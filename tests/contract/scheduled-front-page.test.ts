@@ -5,8 +5,12 @@
 
 import type { SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadArticleForm } from '../../src/content/admin/articleForm/load.ts'
+import { saveArticle, type SaveDeps } from '../../src/content/admin/articleForm/save.ts'
+import { scheduledSaveInput } from '../../src/content/admin/articleForm/schedule.ts'
 import { authorId, categoryId } from '../../src/content/admin/articleForm/validArticle.fixtures.ts'
-import { schedulePublish } from '../../src/content/clients/schedules.ts'
+import { pendingPublishes } from '../../src/content/admin/schedules.ts'
+import { cancelSchedule, pendingSchedules, schedulePublish } from '../../src/content/clients/schedules.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { sleep } from './helpers.ts'
 
@@ -26,6 +30,7 @@ const article = (id: string, title: string, minutes: number, flags: Record<strin
 let service: TestService
 let admin: SanityClient
 let reader: SanityClient
+let deps: SaveDeps
 
 /** Runs a schedule now, as the Scheduling API's "publish" does when its time comes. */
 async function runNow(scheduleId: string): Promise<void> {
@@ -39,6 +44,7 @@ beforeAll(async () => {
   service = await startTestService()
   admin = service.client({ token: await service.adminToken() })
   reader = service.client({ perspective: 'published' })
+  deps = { fetch: (query, params) => admin.fetch(query, params ?? {}), mutate: (mutations) => admin.mutate(mutations as never) }
   await admin
     .transaction()
     .create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
@@ -94,5 +100,55 @@ describe('a scheduled publish of a flagged draft', () => {
     await runNow(schedule.id)
     expect(await reader.getDocument('weather')).toMatchObject({ title: 'Frost tonight' })
     expect(await flagged(reader, 'isBreakingNews')).toEqual(['tube'])
+  })
+})
+
+describe('scheduling changes to a live article', () => {
+  /** Edits the live article in the form and schedules them as the admin does: the draft saved, then its schedule. */
+  async function scheduleChanges(id: string, title: string, executeAt: Date) {
+    const form = await loadArticleForm(deps.fetch, id)
+    const values = { ...form.article!.values, title }
+    await saveArticle(deps, scheduledSaveInput({ mode: 'edit', id, values, loaded: form.article, executeAt: executeAt.toISOString() }))
+    return schedulePublish(admin, id, executeAt, `Publish: ${title}`)
+  }
+
+  it('keeps the published version for readers until the schedule publishes the draft over it', async () => {
+    await admin.create(article('ulez', 'ULEZ expands to the whole of London', 90))
+    const before = await reader.getDocument('ulez')
+    const schedule = await scheduleChanges('ulez', 'ULEZ expands: what drivers need to know', new Date(Date.now() + 60 * 60_000))
+
+    // Readers: the old version, by id and by query; the editor: the changes in the draft.
+    expect(await reader.getDocument('ulez')).toEqual(before)
+    expect(await reader.fetch('*[_type == "article" && slug.current == "ulez"][0].title')).toBe('ULEZ expands to the whole of London')
+    expect(await service.client().fetch('*[_type == "article" && title match "drivers"]._id')).toEqual([])
+    expect(await admin.getDocument('drafts.ulez')).toMatchObject({ title: 'ULEZ expands: what drivers need to know', publishedAt: before!.publishedAt })
+    // The list marks the live article Scheduled with the time.
+    expect(pendingPublishes(await pendingSchedules(admin, ['ulez'])).get('ulez')).toEqual({ id: schedule.id, executeAt: schedule.executeAt })
+
+    await runNow(schedule.id)
+
+    expect(await reader.getDocument('ulez')).toMatchObject({ title: 'ULEZ expands: what drivers need to know', publishedAt: before!.publishedAt })
+    expect(await admin.getDocument('drafts.ulez')).toBeUndefined()
+    expect(pendingPublishes(await pendingSchedules(admin, ['ulez'])).has('ulez')).toBe(false)
+  })
+
+  it('cancelled, leaves readers the published version and the changes in the draft', async () => {
+    await admin.create(article('congestion', 'Congestion charge rises', 120))
+    const schedule = await scheduleChanges('congestion', 'Congestion charge rises to £18', new Date(Date.now() + 60 * 60_000))
+    await cancelSchedule(admin, schedule.id)
+    expect(await pendingSchedules(admin, ['congestion'])).toEqual([])
+    expect(await reader.getDocument('congestion')).toMatchObject({ title: 'Congestion charge rises' })
+    expect(await admin.getDocument('drafts.congestion')).toMatchObject({ title: 'Congestion charge rises to £18' })
+  })
+
+  it('flagged Breaking News, takes the slot only when the schedule runs', async () => {
+    await admin.create(article('rail', 'Rail fares frozen', 45))
+    const form = await loadArticleForm(deps.fetch, 'rail')
+    const executeAt = new Date(Date.now() + 60 * 60_000)
+    await saveArticle(deps, scheduledSaveInput({ mode: 'edit', id: 'rail', values: { ...form.article!.values, is_breaking_news: true }, loaded: form.article, executeAt: executeAt.toISOString() }))
+    const schedule = await schedulePublish(admin, 'rail', executeAt, 'Publish: Rail fares frozen')
+    expect(await flagged(reader, 'isBreakingNews')).toEqual(['tube'])
+    await runNow(schedule.id)
+    expect(await flagged(admin, 'isBreakingNews')).toEqual(['rail'])
   })
 })

@@ -46,8 +46,13 @@ export interface ArticleFormProps {
   uploadVideo: UploadVideo
   /** The article's pending scheduled publish (docs/decisions/011-scheduling.md). */
   schedule?: ScheduledPublish | null
-  /** Whether the form offers "Schedule for": an article readers do not have yet, with no schedule. */
+  /** Whether the form offers "Schedule for": any article with no schedule pending. */
   maySchedule?: boolean
+  /**
+   * Readers have a published version: "Schedule for" then schedules the changes, kept in the draft
+   * until the schedule publishes them over it.
+   */
+  live?: boolean
   /** A schedule is being cancelled. */
   cancellingSchedule?: boolean
   /** Saves the article as a draft and schedules its publish at `executeAt` (UTC, ISO-8601). */
@@ -127,7 +132,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -298,7 +303,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         <fieldset className="article-form__flags">
           <legend>Publishing</legend>
           <Toggle form={form} name="published" label="Published" hint="Off keeps the article as a draft that readers never see." />
-          <ScheduleChoice form={form} schedule={schedule} maySchedule={maySchedule} busy={cancellingSchedule} timing={timing} onTiming={setTiming} onCancelSchedule={onCancelSchedule} />
+          <ScheduleChoice form={form} schedule={schedule} maySchedule={maySchedule} live={live} busy={cancellingSchedule} timing={timing} onTiming={setTiming} onCancelSchedule={onCancelSchedule} />
           <Toggle form={form} name="is_lead_story" label="Lead Story" slot={{ name: 'lead', articleId: id, holders: frontPage, takenAt: slotTakenAt }} />
           <Toggle form={form} name="is_featured" label="Featured Story" />
           <Toggle form={form} name="is_breaking_news" label="Breaking News" slot={{ name: 'breaking', articleId: id, holders: frontPage, takenAt: slotTakenAt }} />
@@ -500,13 +505,14 @@ function nextHour(now: Date = new Date()): string {
 }
 
 /**
- * Under the Published switch: the pending schedule with its Cancel, and, while Published is on for
- * an article not yet live, Publish now or Schedule for.
+ * Under the Published switch: the pending schedule with its Cancel, and, while Published is on and
+ * nothing is scheduled, Publish now or Schedule for (for a live article, its changes).
  */
 function ScheduleChoice({
   form,
   schedule,
   maySchedule,
+  live,
   busy,
   timing,
   onTiming,
@@ -515,6 +521,7 @@ function ScheduleChoice({
   form: ArticleFormApi
   schedule: ScheduledPublish | null
   maySchedule: boolean
+  live: boolean
   busy: boolean
   timing: PublishTiming
   onTiming: (timing: PublishTiming) => void
@@ -527,6 +534,7 @@ function ScheduleChoice({
     <PublishSchedule
       scheduled={schedule}
       offered={offered}
+      live={live}
       when={timing.when}
       at={timing.at}
       error={timing.error}

@@ -59,12 +59,22 @@ describe('PublishSchedule', () => {
     expect(screen.queryByRole('group', { name: 'When' })).toBeNull()
   })
 
+  it('says of a live article that its changes wait in a draft while readers keep the published version', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<Held live />)
+    await user.click(screen.getByText('Schedule for'))
+    expect(screen.getByText(/Saving keeps the changes in a draft until then; readers see the published version\./)).toBeTruthy()
+    rerender(<PublishSchedule {...base} live offered={false} scheduled={{ id: 'sch-2', executeAt: '2026-07-01T06:00:00.000Z' }} />)
+    expect(screen.getByRole('status').textContent).toBe('Changes scheduled for Wed 1 Jul 2026, 07:00 London time. Until then readers see the published version.')
+    expect(screen.getByRole('button', { name: 'Cancel schedule' })).toBeTruthy()
+  })
+
   it('shows the cancel as busy while it is under way', () => {
     render(<PublishSchedule {...base} busy scheduled={{ id: 'sch-1', executeAt: '2026-12-01T07:00:00.000Z' }} />)
     expect(screen.getByRole('button', { name: 'Cancelling...' }).getAttribute('aria-disabled')).toBe('true')
   })
 
-  it('offers nothing for an article already live without a schedule', () => {
+  it('offers nothing while it is not offered and nothing is scheduled', () => {
     render(<PublishSchedule {...base} offered={false} />)
     expect(screen.queryByRole('radio')).toBeNull()
     expect(screen.queryByRole('button')).toBeNull()

@@ -6,8 +6,13 @@ export type PublishWhen = 'now' | 'later'
 export interface PublishScheduleProps {
   /** The article's pending scheduled publish, if it has one. */
   scheduled: ScheduledPublish | null
-  /** Whether the form offers the choice: a published article that is not yet live. */
+  /** Whether the form offers the choice: Published is on and no schedule is pending. */
   offered: boolean
+  /**
+   * The article is live already: what is scheduled is its changes, kept in its draft, and readers go
+   * on seeing the published version until the schedule publishes the draft over it.
+   */
+  live?: boolean
   when: PublishWhen
   /** `datetime-local` text on London's clock. */
   at: string
@@ -21,18 +26,21 @@ export interface PublishScheduleProps {
 }
 
 /**
- * When a published article goes live: now, or at a date and time on London's clock (the paper's
- * edition time, whatever the editor's own zone). A pending schedule is said with its time, and can be
- * cancelled, which leaves the article a draft.
+ * When a published article goes live (or a live article's changes do): now, or at a date and time on
+ * London's clock (the paper's edition time, whatever the editor's own zone). A pending schedule is
+ * said with its time, and can be cancelled, which leaves the draft as it is.
  */
-export function PublishSchedule({ scheduled, offered, when, at, error, busy, onWhenChange, onAtChange, onCancelSchedule }: PublishScheduleProps) {
+export function PublishSchedule({ scheduled, offered, live = false, when, at, error, busy, onWhenChange, onAtChange, onCancelSchedule }: PublishScheduleProps) {
   return (
     <div className="publish-schedule">
       {/* Always in the page, so a screen reader hears a schedule made or cancelled. */}
       <div role="status" className="publish-schedule__status">
         {scheduled ? (
           <p className="publish-schedule__scheduled">
-            <strong>Scheduled for {londonTime(scheduled.executeAt)}</strong> London time. Until then readers see nothing of it.
+            <strong>
+              {live ? 'Changes scheduled for' : 'Scheduled for'} {londonTime(scheduled.executeAt)}
+            </strong>{' '}
+            London time. {live ? 'Until then readers see the published version.' : 'Until then readers see nothing of it.'}
           </p>
         ) : null}
       </div>
@@ -64,7 +72,8 @@ export function PublishSchedule({ scheduled, offered, when, at, error, busy, onW
                 aria-describedby={error ? 'article-schedule-at-hint article-schedule-at-error' : 'article-schedule-at-hint'}
               />
               <p className="publish-schedule__hint" id="article-schedule-at-hint">
-                The paper runs on London time (GMT, or BST in summer). Saving keeps the article a draft until then.
+                The paper runs on London time (GMT, or BST in summer).{' '}
+                {live ? 'Saving keeps the changes in a draft until then; readers see the published version.' : 'Saving keeps the article a draft until then.'}
               </p>
               {error ? (
                 <p className="publish-schedule__error" id="article-schedule-at-error">

@@ -15,7 +15,8 @@ import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } fr
 import { messages } from '../../../content/admin/articleForm/messages.ts'
 import { saveArticle } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
-import { toLocalInput, type ArticleFormValues } from '../../../content/admin/articleForm/values.ts'
+import { scheduledSaveInput } from '../../../content/admin/articleForm/schedule.ts'
+import type { ArticleFormValues } from '../../../content/admin/articleForm/values.ts'
 import { londonTime, pendingPublishes, type ScheduledPublish } from '../../../content/admin/schedules.ts'
 import { cancelSchedule, pendingSchedules, schedulePublish } from '../../../content/clients/schedules.ts'
 import { articleFormMachine, type ArticleFormLoad, type ScheduleInput, type ScheduleOutput } from '../../../machines/articleFormMachine.ts'
@@ -62,12 +63,12 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
               ),
             ),
           ),
-          // The draft, dated at its publish time, then its schedule: a failed schedule leaves a draft readers never see.
+          // The draft (a new article's dated at its publish time; a live one's changes beside the published
+          // version), then its schedule: a failed schedule leaves a draft readers never see.
           schedule: fromPromise<ScheduleOutput, ScheduleInput>(({ input }) =>
             withSession(async (client) => {
               const fetch = <T,>(query: string, params?: Record<string, unknown>) => client.fetch<T>(query, params ?? {})
-              const values = { ...input.values, published: false, published_at: toLocalInput(new Date(input.executeAt)) }
-              await saveArticle({ fetch, mutate: (mutations) => client.mutate(mutations as Mutation[]) }, { ...input, values })
+              await saveArticle({ fetch, mutate: (mutations) => client.mutate(mutations as Mutation[]) }, scheduledSaveInput(input))
               const schedule = await schedulePublish(client, input.id, new Date(input.executeAt), `Publish: ${input.values.title}`)
               return { schedule, article: (await loadArticleForm(fetch, input.id)).article }
             }),
@@ -87,11 +88,11 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
           announceFailure: (_, { message }) => {
             toasts.error('Error', message)
           },
-          announceScheduled: (_, { executeAt }) => {
-            toasts.success('Scheduled', `The article will be published ${londonTime(executeAt)}, London time.`)
+          announceScheduled: (_, { executeAt, live }) => {
+            toasts.success('Scheduled', `${live ? 'The changes' : 'The article'} will be published ${londonTime(executeAt)}, London time.`)
           },
-          announceScheduleCancelled: () => {
-            toasts.success('Schedule cancelled', 'The article stays a draft.')
+          announceScheduleCancelled: (_, { live }) => {
+            toasts.success('Schedule cancelled', live ? 'Readers keep the published version; the changes stay in the draft.' : 'The article stays a draft.')
           },
         },
       }),

@@ -25,8 +25,9 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     takenSlug: context.takenSlug,
     schedule: context.schedule,
-    // As the machine's mayBeScheduled guard: not live yet, and no schedule already.
-    maySchedule: context.schedule === null && !context.loaded?.revisions.published,
+    // As the machine's mayBeScheduled guard: no schedule already (a live article's changes may be scheduled).
+    maySchedule: context.schedule === null,
+    live: Boolean(context.loaded?.revisions.published),
     cancellingSchedule: snapshot.matches('cancellingSchedule'),
     autosave: {
       saving: snapshot.matches({ editing: 'autosaving' }),
