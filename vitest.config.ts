@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
+          // A folder where the files' shared seeded data directories are kept for the run.
+          globalSetup: ['tests/support/browser-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time: the machines have two cores.

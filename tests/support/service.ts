@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SanityClient } from '@sanity/client'
 import { loadConfig, type Config } from '../../server/config.ts'
-import { startService, type Service } from '../../server/service.ts'
+import { openParts, prepare, startService, type Service } from '../../server/service.ts'
 
 export interface TestService extends Service {
   config: Config
@@ -19,9 +19,8 @@ export interface TestService extends Service {
 
 export const testAdmin = { email: 'admin@resonance.test', password: 'correct horse battery' }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'resonance-test-'))
-  const config = loadConfig({
+function testConfig(env: Record<string, string>, dataDir: string): Config {
+  return loadConfig({
     PORT: '0',
     SEED: 'none',
     ADMIN_EMAIL: testAdmin.email,
@@ -30,6 +29,27 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...env,
     DATA_DIR: dataDir,
   })
+}
+
+/**
+ * Fills `dataDir` as a service's first start with these settings would (the dataset, the admin user,
+ * the demo newspaper with SEED=demo) without serving anything, and closes it again, so that copies
+ * of the directory start as that service restarted.
+ */
+export async function prepareDataDir(dataDir: string, env: Record<string, string> = {}): Promise<void> {
+  const config = testConfig(env, dataDir)
+  const parts = openParts(config)
+  try {
+    await prepare(parts, config)
+  } finally {
+    parts.store.close()
+    parts.auth.close()
+  }
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'resonance-test-'))
+  const config = testConfig(env, dataDir)
   const service = await startService(config)
   const base = `http://127.0.0.1:${service.port}`
   let token: string | null = null

@@ -2,13 +2,15 @@
 // dataset the file reads, and one Chromium, all started once before the file's tests and stopped
 // after them. Each file says only what differs (the service's settings, its documents).
 
-import { rmSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { SanityDocumentStub } from '@sanity/client'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { launchChromium } from './browser.ts'
-import { startTestService, type TestService } from './service.ts'
+import { prepareDataDir, startTestService, type TestService } from './service.ts'
 
 export interface BrowserSuiteOptions {
   /** Settings for the service beyond serving the built app from dist/ (SEED, ADMIN_EMAIL, …). */
@@ -42,6 +44,27 @@ export interface BrowserSuite {
 }
 
 /**
+ * A fresh copy of a data directory that a first start with these settings filled, for a file to
+ * start its service over (as the service restarted). Loading the demo newspaper renders and stores
+ * its pictures and clips, seconds of work that every file with the same settings would otherwise
+ * repeat: the run fills one directory per set of settings, once, and each file gets its own copy.
+ * The demo's dates are those of that first start, minutes before the later files read them, as
+ * they would be for readers of a service started minutes earlier.
+ */
+async function seededDataDir(env: Record<string, string>): Promise<string> {
+  const copy = mkdtempSync(join(tmpdir(), 'resonance-test-'))
+  const template = join(inject('seededDataDirs'), createHash('sha256').update(JSON.stringify(Object.entries(env).sort())).digest('hex').slice(0, 16))
+  if (!existsSync(template)) {
+    // Filled beside it and renamed into place, so a file stopped half-way leaves no half a dataset.
+    const filling = mkdtempSync(`${template}-`)
+    await prepareDataDir(filling, env)
+    renameSync(filling, template)
+  }
+  cpSync(template, copy, { recursive: true })
+  return copy
+}
+
+/**
  * Registers the file's beforeAll and afterAll and returns the object the tests read them from. Its
  * fields are set by beforeAll, so read them inside hooks and tests, never at the top of the file.
  */
@@ -60,7 +83,9 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   }
 
   beforeAll(async () => {
-    suite.service = await startTestService({ STATIC_DIR: resolve('dist'), ...options.env })
+    const env: Record<string, string> = { STATIC_DIR: resolve('dist'), ...options.env }
+    const dataDir = env.SEED === 'demo' && !env.DATA_DIR ? await seededDataDir(env) : undefined
+    suite.service = await startTestService(dataDir ? { ...env, DATA_DIR: dataDir } : env)
     if (options.adminToken || options.documents) suite.token = await suite.service.adminToken()
     if (options.documents?.length) {
       const tx = suite.service.client({ token: suite.token }).transaction()
