@@ -2,11 +2,11 @@
 // lists them, the search panel that really searches, the small-screen menu, keyboard use, the skip
 // link, and axe audits of the home and search pages.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { footerAbout, footerSections, mainSections, mediaLinks, topBarTopics, topics, utilityLinks } from '../../src/content/layout/navigation.ts'
 import { searchRequest, type SearchResultPage } from '../../src/content/search/search.ts'
+import { axeViolations } from '../support/axe.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
 
@@ -39,11 +39,6 @@ async function searchResultsFor(q: string, page = 1): Promise<SearchResultPage> 
 /** The names of the header's and footer's links on screen that say they are the page shown. */
 async function visibleCurrentLinks(page: Page): Promise<string[]> {
   return page.locator('header [aria-current="page"]:visible, footer [aria-current="page"]:visible').allInnerTexts()
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze()
-  return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
 describe('the shared header and footer', () => {
@@ -243,7 +238,9 @@ describe('the shared header and footer', () => {
     const page = await context.newPage()
     const broken: string[] = []
     for (const path of paths) {
-      await gotoApp(page, `${suite.service.url}${path}`, { waitUntil: 'networkidle' })
+      // The service sends each page rendered, and the app has taken it over when gotoApp returns:
+      // a page that is the 404 says so by then, with nothing left to load that could change it.
+      await gotoApp(page, `${suite.service.url}${path}`)
       // Each page is reported, not just the first failure, so the list says what is still missing.
       const heading = await page
         .locator('h1')
