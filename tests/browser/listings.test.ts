@@ -2,10 +2,10 @@
 // a real page (never the not-found page), pages through its articles, and passes an axe audit; paths
 // no category or essay has are the not-found page.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { footerSections, mainSections, mediaLinks, topics, utilityLinks, type NavLink } from '../../src/content/layout/navigation.ts'
+import { axeViolations } from '../support/axe.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
 
@@ -29,8 +29,7 @@ async function open(path: string, heading: string | RegExp) {
 }
 
 async function expectNoAxeViolations() {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const cards = () => page.getByRole('main').getByRole('article')
