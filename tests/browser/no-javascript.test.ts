@@ -2,11 +2,11 @@
 // work as plain HTML. The header's menu and search are <details> the browser opens itself, the
 // search is a GET form to /search, and the admin, which needs the app, says so.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { mainSections, topics } from '../../src/content/layout/navigation.ts'
 import { searchRequest, type SearchResultPage } from '../../src/content/search/search.ts'
+import { axeViolations } from '../support/axe.ts'
 import { browserSuite } from '../support/suite.ts'
 
 const suite = browserSuite({ env: { SEED: 'demo' } })
@@ -42,8 +42,7 @@ async function axeWithoutJavaScript(path: string, width: number, open: string[] 
   })
   await page.goto(`${suite.service.url}${path}`)
   for (const text of open) await page.locator('summary').filter({ hasText: text }).evaluate((summary) => summary.parentElement!.setAttribute('open', ''))
-  const axe = await new AxeBuilder({ page }).analyze()
-  return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 describe('reading without JavaScript', () => {
