@@ -40,8 +40,9 @@ function sessionOf({ req }: Context): string {
 function documentOf({ store }: ApiDeps, { params }: Context): { dataset: string; documentId: string } {
   store.dataset(params.dataset!)
   const id = params.id!
-  if (!isValidDocumentId(id)) throw httpError(400, `Invalid document id ${JSON.stringify(id.slice(0, 200))}`)
-  return { dataset: params.dataset!, documentId: publishedIdOf(id) }
+  const documentId = isValidDocumentId(id) ? publishedIdOf(id) : ''
+  if (!isValidDocumentId(documentId)) throw httpError(400, `Invalid document id ${JSON.stringify(id.slice(0, 200))}`)
+  return { dataset: params.dataset!, documentId }
 }
 
 export function announcePresence(deps: ApiDeps) {
@@ -80,6 +81,7 @@ export function watchPresence({ presence }: ApiDeps, ctx: Context, send: (event:
   const who = ctx.who()
   if (asked === null || !who || !draftWriterRoles.has(who.role) || !isValidDocumentId(asked)) return () => {}
   const documentId = publishedIdOf(asked)
+  if (!isValidDocumentId(documentId)) return () => {}
   const tab = ctx.url.searchParams.get('presenceTab')
   return presence.watch(ctx.params.dataset!, documentId, sessionOf(ctx), tab !== null && tabPattern.test(tab) ? tab : null, (editors) =>
     send('presence', JSON.stringify({ documentId, editors })),

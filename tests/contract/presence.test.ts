@@ -91,6 +91,7 @@ describe('who may announce presence', () => {
     expectErrorBody(await announce('a1', tokens.editor, 'x'.repeat(65)), 400)
     expectErrorBody(await announce('a1', tokens.editor, 'tab/../1'), 400)
     expectErrorBody(await announce('bad%20id', tokens.editor, 'tab1'), 400)
+    expectErrorBody(await announce('drafts.', tokens.editor, 'tab1'), 400)
     expectErrorBody(await raw(`${service.url}/v2025-02-19/presence/nope/a1`, { method: 'POST', headers: { authorization: `Bearer ${tokens.editor}`, 'content-type': 'application/json' }, body: '{"tab":"t"}' }), 404)
     const big = await raw(presenceUrl('a1'), {
       method: 'POST',
