@@ -4,10 +4,10 @@
 // (a link away, then closing the tab), the other's line goes away. Axe checks the form with the line
 // at 1280 and 390 px.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { minutesAgo } from '../support/articles.ts'
+import { axeViolations } from '../support/axe.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 
@@ -67,8 +67,7 @@ const presenceLine = (page: Page) => page.locator('.editors-present[role="status
 const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' })
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page, { include: 'main' })).toEqual([])
 }
 
 describe('presence', () => {
