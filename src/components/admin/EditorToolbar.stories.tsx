@@ -72,10 +72,10 @@ export const UploadFailed: Story = {
 export const ImageSelected: Story = { args: { imageSelected: true } }
 
 /** The selected image's alt text and caption, open to change. */
-export const EditingImageDetails: Story = { args: { imageSelected: true, imageDetails: { alt: 'A night bus on Oxford Street', caption: 'The N8 at midnight', error: null } } }
+export const EditingImageDetails: Story = { args: { imageSelected: true, imageDetails: { alt: 'A night bus on Oxford Street', caption: 'The N8 at midnight', credit: 'Mei Lin Ng/Resonance', error: null } } }
 
 /** Apply with the alt text emptied: the field says what it needs. */
-export const ImageDetailsMissingAlt: Story = { args: { imageSelected: true, imageDetails: { alt: '', caption: '', error: 'Describe the image in its alt text.' } } }
+export const ImageDetailsMissingAlt: Story = { args: { imageSelected: true, imageDetails: { alt: '', caption: '', credit: '', error: 'Describe the image in its alt text.' } } }
 
 /** Before the editor is ready. */
 export const Disabled: Story = { args: { disabled: true } }

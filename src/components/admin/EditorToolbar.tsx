@@ -33,10 +33,12 @@ export interface ImagePanelState {
   error: string | null
 }
 
-/** The panel that edits the selected body image's alt text and caption. */
+/** The panel that edits the selected body image's alt text, caption and credit. */
 export interface ImageDetailsPanelState {
   alt: string
   caption: string
+  /** Who took the picture (or the agency), shown under it on the article page after the caption. */
+  credit: string
   error: string | null
 }
 
@@ -60,9 +62,9 @@ export interface EditorToolbarProps {
   onImageCancel: () => void
   /** An image in the text is selected: Edit image can open its details. */
   imageSelected?: boolean
-  /** The selected image's alt text and caption panel, when open. */
+  /** The selected image's alt text, caption and credit panel, when open. */
   imageDetails?: ImageDetailsPanelState | null
-  onImageDetailsChange?: (change: Partial<Pick<ImageDetailsPanelState, 'alt' | 'caption'>>) => void
+  onImageDetailsChange?: (change: Partial<Pick<ImageDetailsPanelState, 'alt' | 'caption' | 'credit'>>) => void
   onImageDetailsApply?: () => void
   onImageDetailsCancel?: () => void
 }
@@ -187,7 +189,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
       {imageDetails ? <ImageDetailsPanel {...props} details={imageDetails} /> : null}
       {/* Always in the page, so a screen reader hears when an image becomes selected. */}
       <p className="editor-toolbar__hint editor-toolbar__selected" role="status">
-        {imageSelected && !imageDetails ? 'Image selected. Press Enter, or Edit image, to change its alt text and caption.' : ''}
+        {imageSelected && !imageDetails ? 'Image selected. Press Enter, or Edit image, to change its alt text, caption and credit.' : ''}
       </p>
     </div>
   )
@@ -312,6 +314,7 @@ function ImagePanel({ controls, image, onImageFile, onImageAltChange, onImageIns
 function ImageDetailsPanel({ controls, details, onImageDetailsChange, onImageDetailsApply, onImageDetailsCancel }: EditorToolbarProps & { details: ImageDetailsPanelState }) {
   const altId = `${controls}-image-details-alt`
   const captionId = `${controls}-image-details-caption`
+  const creditId = `${controls}-image-details-credit`
   const errorId = `${altId}-error`
   const cancel = () => onImageDetailsCancel?.()
   const apply = () => onImageDetailsApply?.()
@@ -352,6 +355,11 @@ function ImageDetailsPanel({ controls, details, onImageDetailsChange, onImageDet
       <input id={captionId} type="text" value={details.caption} aria-describedby={`${captionId}-hint`} onChange={(event) => onImageDetailsChange?.({ caption: event.target.value })} onKeyDown={enterApplies} />
       <p className="editor-toolbar__hint" id={`${captionId}-hint`}>
         Shown under the image; leave empty for none.
+      </p>
+      <label htmlFor={creditId}>Credit</label>
+      <input id={creditId} type="text" value={details.credit} aria-describedby={`${creditId}-hint`} onChange={(event) => onImageDetailsChange?.({ credit: event.target.value })} onKeyDown={enterApplies} />
+      <p className="editor-toolbar__hint" id={`${creditId}-hint`}>
+        The photographer or agency, shown after the caption as “Photograph: …”; leave empty for none.
       </p>
       <div className="editor-toolbar__actions">
         <button type="button" onClick={apply}>

@@ -99,9 +99,17 @@ const bodyImage: BodyNode = { _type: 'image', _key: 'img', asset: { _type: 'refe
 /** The caret starts on the picture that opens the text: it is selected, and Edit image is offered. */
 export const ImageSelected: Story = { args: { value: portableTextToEditor([bodyImage, ...article]), autofocus: 'start' } }
 
-/** A selected picture's alt text and caption, open to change (Enter on the picture opens them too). */
+/** A selected picture’s alt text, caption and credit, open to change (Enter on the picture opens them too). */
 export const EditingImageDetails: Story = {
   args: { value: portableTextToEditor([bodyImage, ...article]), autofocus: 'start' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit image' }))
+  },
+}
+
+/** A credited picture open to change: its credit beside the alt text and caption, shown to readers after the caption. */
+export const EditingImageCredit: Story = {
+  args: { value: portableTextToEditor([{ ...bodyImage, credit: 'Mei Lin Ng/Resonance' }, ...article]), autofocus: 'start' },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit image' }))
   },

@@ -8,6 +8,7 @@ import { editorToPortableText, emptyEditorDoc, portableTextToEditor, type Editor
 import type { BodyNode, ImageField, PortableTextBlock } from '../../../shared/schema.ts'
 import { editorExtensions, RichTextEditor, type UploadImage } from './RichTextEditor.tsx'
 import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
+import { PortableTextBody } from '../article/PortableTextBody.tsx'
 import { bodyMeaning } from '../../../tests/support/portableText.ts'
 
 layoutStubsForEditor()
@@ -226,7 +227,7 @@ describe('RichTextEditor', () => {
     // The image leads the text, so the caret starting there selects it.
     const { user, box } = await setup({ initial: doc(image, paragraph('After the picture')), onChange, autofocus: 'start' })
     await waitFor(() => expect(document.activeElement).toBe(box))
-    expect(screen.getByRole('status').textContent).toBe('Image selected. Press Enter, or Edit image, to change its alt text and caption.')
+    expect(screen.getByRole('status').textContent).toBe('Image selected. Press Enter, or Edit image, to change its alt text, caption and credit.')
     await user.keyboard('{Enter}')
     const alt = screen.getByRole('textbox', { name: 'Alt text' })
     expect(document.activeElement).toBe(alt)
@@ -252,6 +253,32 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(document.activeElement).toBe(box))
     expect(onChange.mock.calls.length).toBe(changes)
     expect(box.querySelector('figcaption')?.textContent).toBe('The N8 at midnight')
+  })
+
+  it('credits a selected image, shown under it on the article page, and takes an emptied credit away', async () => {
+    const onChange = vi.fn()
+    const image: EditorNode = { type: 'image', attrs: { assetRef, alt: 'A bus', caption: 'The N8 at midnight', key: 'img', crop: null, hotspot: null } }
+    const { user, box } = await setup({ initial: doc(image, paragraph('After')), onChange, autofocus: 'start' })
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.click(screen.getByRole('button', { name: 'Edit image' }))
+    const credit = screen.getByRole('textbox', { name: 'Credit' }) as HTMLInputElement
+    expect(credit.value).toBe('')
+    await user.type(credit, '  Mei Lin Ng/Resonance {Enter}')
+    expect(screen.queryByRole('group', { name: 'Edit image' })).toBeNull()
+    const saved = editorToPortableText(lastValue(onChange))[0] as ImageField
+    expect(saved).toMatchObject({ _type: 'image', _key: 'img', alt: 'A bus', caption: 'The N8 at midnight', credit: 'Mei Lin Ng/Resonance' })
+    // What readers see under the picture: the caption, then the credit line.
+    const article = render(<PortableTextBody value={[{ ...saved }]} />, { container: document.body.appendChild(document.createElement('article')) })
+    expect(article.container.querySelector('figcaption')?.textContent).toBe('The N8 at midnight Photograph: Mei Lin Ng/Resonance')
+    article.unmount()
+
+    // Opened again it shows the credit; emptied, the image has none.
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    await user.click(screen.getByRole('button', { name: 'Edit image' }))
+    expect((screen.getByRole('textbox', { name: 'Credit' }) as HTMLInputElement).value).toBe('Mei Lin Ng/Resonance')
+    await user.clear(screen.getByRole('textbox', { name: 'Credit' }))
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect((editorToPortableText(lastValue(onChange))[0] as ImageField).credit).toBeUndefined()
   })
 
   it('takes an emptied caption away', async () => {

@@ -20,7 +20,7 @@ const BlockKeys = Extension.create({
   },
 })
 
-// An image in the body is a reference to an uploaded asset (with its alt text and caption), never
+// An image in the body is a reference to an uploaded asset (with its alt text, caption and credit), never
 // the bytes: pasted or dropped <img> elements are not taken in, only figures this editor wrote.
 const ArticleImage = Node.create({
   name: 'image',
@@ -80,11 +80,12 @@ export function editorExtensions(): Extensions {
 }
 
 /** Where the selected body image is, when the selection is one image. */
-function selectedImage(editor: Editor): { pos: number; alt: string; caption: string } | null {
+function selectedImage(editor: Editor): { pos: number; alt: string; caption: string; credit: string } | null {
   const { selection } = editor.state
   if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return null
-  const { alt, caption } = selection.node.attrs as { alt?: unknown; caption?: unknown }
-  return { pos: selection.from, alt: typeof alt === 'string' ? alt : '', caption: typeof caption === 'string' ? caption : '' }
+  const { alt, caption, credit } = selection.node.attrs as { alt?: unknown; caption?: unknown; credit?: unknown }
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return { pos: selection.from, alt: text(alt), caption: text(caption), credit: text(credit) }
 }
 
 /**
@@ -226,7 +227,7 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
     if (!selected) return
     setLink(null)
     setImage(null)
-    setDetails({ pos: selected.pos, alt: selected.alt, caption: selected.caption, error: null })
+    setDetails({ pos: selected.pos, alt: selected.alt, caption: selected.caption, credit: selected.credit, error: null })
   }
 
   // Back to the image the panel was about, still selected, so arrow keys or Enter go on from it.
@@ -251,10 +252,11 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
       return
     }
     const caption = details.caption.trim()
+    const credit = details.credit.trim()
     editor
       .chain()
       .command(({ tr }) => {
-        tr.setNodeMarkup(details.pos, undefined, { ...node.attrs, alt: details.alt.trim(), caption: caption === '' ? null : caption })
+        tr.setNodeMarkup(details.pos, undefined, { ...node.attrs, alt: details.alt.trim(), caption: caption === '' ? null : caption, credit: credit === '' ? null : credit })
         return true
       })
       .run()
