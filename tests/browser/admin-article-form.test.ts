@@ -3,12 +3,12 @@
 // article page), editing it, a revision conflict between two tabs, unpublishing, and the spec's
 // "disabled" messages when the service refuses a user's writes. Axe checks each form state.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const sixMessages = [
   'Title must be at least 3 characters long.',
@@ -31,8 +31,7 @@ const suite = browserSuite({
 })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 /** A browser context signed in through the sign-in page (the demo admin's prefilled credentials by default). */

@@ -1,11 +1,11 @@
 // Sign-in, the guard and sign-out in Chromium against a real content service.
 
-import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { startTestService, testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 // An empty dataset: signing in needs only the admin the service creates on first start.
 const suite = browserSuite()
@@ -27,8 +27,7 @@ describe('admin sign-in', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toContain('/admin/articles')
     // Not the demo: nothing is prefilled.
     expect(await page.getByLabel('Email').inputValue()).toBe('')
-    const axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await signIn(page, testAdmin.email, testAdmin.password)
     // Radix also announces the toast in a live region, so look for the toast itself.
     await page.locator('.toast__title', { hasText: 'Login Successful!' }).waitFor()

@@ -4,13 +4,13 @@
 // the address across a reload, an unknown section, the "disabled" messages when the service refuses
 // an editor's delete (403), empty states on an empty dataset, and axe on every screen and the dialog.
 
-import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { startTestService, testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const editor = { email: 'desk.editor@resonance.test', password: 'a long editor password' }
 
@@ -77,8 +77,7 @@ async function signIn(context: BrowserContext, base = suite.service.url, credent
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text })

@@ -4,12 +4,12 @@
 // text, the subscriber counts, filter and CSV export, the outbox saying no email is sent (no SMTP
 // server configured), the filters kept in the address, and axe on every page.
 
-import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const letters = {
   fullName: '<b>Tom</b> Whitcombe',
@@ -46,8 +46,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })

@@ -3,7 +3,6 @@
 // written here shows every part of itself (headings, quote, safe and unsafe links, images at their
 // sizes, byline, categories, "More from") with no layout shift and no axe violations.
 
-import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoApp } from '../support/browser.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const ref = (id: string, key?: string) => ({ _type: 'reference' as const, _ref: id, ...(key ? { _key: key } : {}) })
 const span = (key: string, text: string, marks: string[] = []) => ({ _type: 'span', _key: key, text, marks })
@@ -135,10 +135,6 @@ async function openPage(width = 1280): Promise<{ context: BrowserContext; page: 
   return { context, page, queries }
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze()
-  return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-}
 
 describe('the article page', () => {
   it('refuses an invalid slug in red, without asking the content service anything', async () => {

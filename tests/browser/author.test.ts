@@ -5,13 +5,13 @@
 // as on every listing; an author nobody has (or only a draft has) is the not-found page with 404.
 // Axe audits the page at a desktop's and a phone's width.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const SECRET = 'Embargoed profile of the mayor'
 const bio =
@@ -60,8 +60,7 @@ async function open(page: Page, path: string, heading: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article')

@@ -5,13 +5,13 @@
 // Someone else saving the draft meanwhile stops autosave with the form's conflict message. Axe checks
 // the form with its status line.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/content/admin/articleForm/messages.ts'
 import { minutesAgo } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const authorId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a'
 const categoryId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
@@ -88,8 +88,7 @@ describe('autosave', () => {
     expect(draft?.isLeadStory).toBe(true)
     expect(tower?.isLeadStory).toBe(true)
 
-    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+    expect(await axeViolations(page, { include: 'main' })).toEqual([])
 
     // Every change is in the draft: nothing to lose by leaving.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Articles', exact: true }).click()

@@ -3,12 +3,12 @@
 // restored (the content back in the form, a new revision on top of the list); an article deleted
 // and brought back as a draft from Recently deleted. Axe checks the panel and the list.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { SanityClient } from '@sanity/client'
 import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const editor = { email: 'history-editor@resonance.test', password: 'history-password-1' }
 const suite = browserSuite({
@@ -19,8 +19,7 @@ const suite = browserSuite({
 const block = (text: string) => ({ _type: 'block', _key: 'p1', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's1', text, marks: [] }] })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 async function signedIn(): Promise<BrowserContext> {

@@ -2,7 +2,6 @@
 // dataset written here, writes appear without a reload, and the page falls back to polling, goes
 // offline and recovers as its connection does.
 
-import AxeBuilder from '@axe-core/playwright'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +10,7 @@ import { testArticle } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { startTestService } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const dataset = [
   testArticle('breaking-old', 300, { isBreakingNews: true }),
@@ -56,8 +56,7 @@ describe('homepage sections', () => {
     expect(await page.getByRole('region', { name: 'Lead Story' }).getByRole('link').first().getAttribute('href')).toBe('/article/lead-new')
     expect(consoleErrors).toContain('RULE VIOLATION: 2 breaking news stories found. Only 1 allowed.')
     expect(consoleErrors).toContain('RULE VIOLATION: 2 lead stories found. Only 1 allowed.')
-    const axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await context.close()
   })
 })

@@ -4,12 +4,12 @@
 // browser's own prompt (beforeunload). A form opened and left untouched, or just saved, asks nothing.
 // Axe checks the question.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { minutesAgo } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const authorId = '5c1e9a7b-2d3f-4e6a-9b8c-7d6e5f4a3b2c'
 const categoryId = '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d'
@@ -68,8 +68,7 @@ describe('leaving the article form', () => {
     expect(await question(page).getByText('You have unsaved changes. Leave this page and lose them?').isVisible()).toBe(true)
     // Focus starts on the safe answer.
     expect(await page.getByRole('button', { name: 'Stay' }).evaluate((button) => button === document.activeElement)).toBe(true)
-    const violations = (await new AxeBuilder({ page }).include('dialog').analyze()).violations
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+    expect(await axeViolations(page, { include: 'dialog' })).toEqual([])
 
     await page.getByRole('button', { name: 'Stay' }).click()
     await question(page).waitFor({ state: 'hidden' })

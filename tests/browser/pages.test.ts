@@ -2,11 +2,11 @@
 // its subscribe box leading to /subscribe), the Contact form's checks and thanks (by mouse and by
 // keyboard alone), the Subscribe page, and the not-found page; each passes an axe audit.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 // These pages show no content from the service, so an empty dataset will do.
 const suite = browserSuite()
@@ -25,10 +25,6 @@ async function open(path: string, heading: string | RegExp, viewport = { width: 
   return page
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-}
 
 /** The text of the element a control's aria-describedby points at, as a screen reader announces it. */
 function description(page: Page, label: string): Promise<string | null> {

@@ -3,11 +3,11 @@
 // forged publish the service refuses; the admin then signs them out everywhere. Axe clean at 1280
 // and 390 px.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const contributor = { email: 'new.writer@resonance.test', password: 'a first password' }
 const title = 'Lamplighters return to Covent Garden'
@@ -15,8 +15,7 @@ const title = 'Lamplighters return to Covent Garden'
 const suite = browserSuite({ env: { SEED: 'demo' }, adminToken: true })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 async function signIn(credentials: { email: string; password: string }, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {

@@ -3,12 +3,12 @@
 // on its own page with the pictures in the new order, each with its words. Axe checks the form
 // empty and full at desktop and phone widths.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const photographerId = '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d'
 
@@ -17,8 +17,7 @@ const suite = browserSuite({
 })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 /** Axe at 1280 and at 390 pixels wide, then back to the desktop width. */

@@ -4,12 +4,12 @@
 // found.", and the HTML the server sends holds no word of the draft. Axe checks the preview at
 // 1280 and 390 pixels.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const editor = { email: 'preview-editor@resonance.test', password: 'preview-password-1' }
 const title = 'Lido reopens after a decade of campaigning'
@@ -22,8 +22,7 @@ const suite = browserSuite({
 })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 async function signedIn(): Promise<BrowserContext> {

@@ -3,12 +3,12 @@
 // and without it (the forms post to the service, which answers with pages). Nothing personal is
 // ever in an address the browser shows, and every page passes an axe audit.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoApp } from '../support/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 let smtp: TestSmtp
 const env: Record<string, string> = {}
@@ -23,10 +23,6 @@ const suite = browserSuite({ env, adminToken: true })
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 900 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-}
 
 /**
  * A page whose app never runs: every script is refused, as for a reader without JavaScript. (Not

@@ -5,7 +5,6 @@
 // minute, so the test brings the schedule forward through the Scheduling API to run seconds later.
 // Another schedule is cancelled from the form and leaves its draft unpublished. Axe checks the form.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonInputOf } from '../../src/content/admin/schedules.ts'
@@ -13,6 +12,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const authorId = '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d'
 const categoryId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -49,8 +49,7 @@ const suite = browserSuite({
 })
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 async function signedIn(): Promise<BrowserContext> {

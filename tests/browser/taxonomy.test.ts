@@ -3,12 +3,12 @@
 // by how many articles, and an article is published with the new author and two categories. Axe
 // clean at 1280 and 390 px.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const suite = browserSuite({ env: { SEED: 'demo' }, adminToken: true })
 
@@ -17,8 +17,7 @@ const category = { title: 'Night Economy', slug: 'night-economy', description: '
 const title = 'The night shift at Smithfield market'
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 async function signedIn(): Promise<Page> {

@@ -3,7 +3,6 @@
 // plays it (Debian's Chromium decodes the H.264 the seed encodes) and is axe clean at desktop and
 // phone widths; an editor uploads a new clip in the article form and readers then play that one.
 
-import AxeBuilder from '@axe-core/playwright'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -13,6 +12,7 @@ import { demoAdmin } from '../../server/config.ts'
 import { renderClip } from '../../server/seed/video.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const suite = browserSuite({ env: { SEED: 'demo', ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password } })
 
@@ -33,8 +33,7 @@ async function videoStory(): Promise<VideoStory> {
 }
 
 async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return axeViolations(page)
 }
 
 /** What the page's player holds: its source, how far it has loaded and where it is. */

@@ -4,13 +4,13 @@
 // the hook after a confirmation. Editors have no link to it and are told it is for admins. Axe on
 // every state, at desktop and phone widths.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReceiver, type Receiver } from '../contract/webhooks.receiver.ts'
 import { testArticle } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { axeViolations } from '../support/axe.ts'
 
 const editor = { email: 'editor@resonance.test', password: 'an editor password' }
 
@@ -37,8 +37,7 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
