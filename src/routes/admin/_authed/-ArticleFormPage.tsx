@@ -3,9 +3,9 @@
 // shown through the ArticleForm component. (Files starting with '-' are not routes.)
 
 import type { Mutation } from '@sanity/client'
-import { useBlocker, useNavigate } from '@tanstack/react-router'
+import { useBlocker, useNavigate, type HistoryState } from '@tanstack/react-router'
 import { useActor, useSelector } from '@xstate/react'
-import { useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { UnsavedChangesDialog } from '../../../components/admin/UnsavedChangesDialog.tsx'
@@ -114,6 +114,24 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
   const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
   const onValuesChange = useCallback((values: ArticleFormValues) => send({ type: 'change', values }), [send])
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, withResolver: true })
+  // A new article has a draft once autosaved or scheduled: the address bar then shows the edit
+  // form's address, so a reload or a shared link opens that draft. It is a mask over this route (the
+  // history entry replaced), not a move to the edit route, which would mount a new form under the
+  // editor's typing; the mask is dropped on reload, when the edit route opens the draft itself.
+  const draftId = useSelector(actorRef, (s) => (id === null && s.context.loaded !== null ? s.context.id : null))
+  useEffect(() => {
+    if (draftId === null) return
+    // State that differs from the current entry's, or the router takes the same route for no change.
+    const state = { draftId } as HistoryState
+    void navigate({
+      to: '/admin/edit/articles/new',
+      replace: true,
+      resetScroll: false,
+      ignoreBlocker: true,
+      state: (previous) => ({ ...previous, ...state }),
+      mask: { to: '/admin/edit/articles/$id', params: { id: draftId }, unmaskOnReload: true },
+    })
+  }, [draftId, navigate])
   return (
     <>
       <ArticleForm
