@@ -60,6 +60,9 @@ const scheduledDraft: NonNullable<ArticleFormData['article']> = {
 }
 const withScheduledDraft: ArticleFormLoad = { authors, categories, article: scheduledDraft, frontPage, schedule: pending }
 const scheduledOutput: ScheduleOutput = { schedule: pending, article: scheduledDraft }
+// A live article's changes scheduled (docs/decisions/021-scheduled-changes.md): kept in its draft beside the published version.
+const liveWithChanges: NonNullable<ArticleFormData['article']> = { ...article('Night buses return')!, revisions: { published: 'rev-1', draft: 'rev-d' } }
+const scheduledChangesOutput: ScheduleOutput = { schedule: pending, article: liveWithChanges }
 
 /** The fake outside world: loads and saves the test settles, and what the route would announce. */
 function environment() {
@@ -85,7 +88,7 @@ function environment() {
       announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
       announceFailure: (_, { message }) => env.announced.push(`Error: ${message}`),
       announceScheduled: (_, { executeAt }) => env.announced.push(`Scheduled for ${executeAt}`),
-      announceScheduleCancelled: () => env.announced.push('Schedule cancelled'),
+      announceScheduleCancelled: (_, { live }) => env.announced.push(live ? 'Schedule cancelled (live)' : 'Schedule cancelled'),
     },
   })
   return { env, machine }
@@ -246,6 +249,8 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
     { type: 'schedule', values: emptyArticleValues(new Date(0)), executeAt: pending.executeAt },
     { type: 'cancelSchedule' },
     { type: 'xstate.done.actor.schedule', output: scheduledOutput },
+    // Only an article the form loaded can be live when its changes are scheduled.
+    ...(mode === 'edit' ? [{ type: 'xstate.done.actor.schedule', output: scheduledChangesOutput }] : []),
     { type: 'xstate.error.actor.schedule', error: forbidden },
     { type: 'xstate.done.actor.cancelSchedule', output: undefined },
     { type: 'xstate.error.actor.cancelSchedule', error: forbidden },
@@ -262,7 +267,7 @@ function describeEvent(event: AnyEventObject): string {
     const output = event.output as ArticleFormLoad
     return output.schedule ? 'scheduled draft loads' : output.article ? 'article loads' : 'load finds no article'
   }
-  if (event.type === 'xstate.done.actor.schedule') return 'schedule made'
+  if (event.type === 'xstate.done.actor.schedule') return (event.output as ScheduleOutput).article?.revisions.published ? 'changes to the live article scheduled' : 'schedule made'
   if (event.type === 'xstate.error.actor.schedule') return 'schedule refused (403)'
   if (event.type === 'xstate.done.actor.cancelSchedule') return 'schedule cancelled'
   if (event.type === 'xstate.error.actor.cancelSchedule') return 'cancel refused (403)'
@@ -283,7 +288,7 @@ function model(mode: 'create' | 'edit') {
   return modelOf(articleFormMachine, {
     input: (mode === 'edit' ? { id: articleId } : { id: null, newId }) satisfies ArticleFormInput,
     candidates: candidates(mode),
-    // Whether the article has a schedule, whether it is live (so cannot be scheduled) and whether a new
+    // Whether the article has a schedule, whether it is live (so a schedule is of its changes) and whether a new
     // article became a draft being edited (once scheduled) are states of their own.
     serializeState: (snapshot: ArticleFormSnapshot) =>
       JSON.stringify([
@@ -304,7 +309,12 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
   // A new article once scheduled is a draft the form goes on editing.
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(snapshot.context.mode === 'edit' ? 'Edit Article' : 'Create New Article')
   // A pending schedule is said wherever the form shows its fields.
-  if (screen.queryByLabelText('Title')) expect(screen.queryByText(/^Scheduled for Tue 1 Jan 2030, 09:00$/) !== null).toBe(snapshot.context.schedule !== null)
+  // A live article's are its changes, and readers keep the published version until then.
+  const live = Boolean(snapshot.context.loaded?.revisions.published)
+  if (screen.queryByLabelText('Title')) {
+    expect(screen.queryByText(live ? 'Changes scheduled for Tue 1 Jan 2030, 09:00' : 'Scheduled for Tue 1 Jan 2030, 09:00') !== null).toBe(snapshot.context.schedule !== null)
+    if (snapshot.context.schedule) expect(screen.getByText(live ? /Until then readers see the published version\./ : /Until then readers see nothing of it\./)).toBeTruthy()
+  }
   const alert = screen.queryByRole('alert')?.textContent ?? null
   if (snapshot.matches('loading')) {
     expect(screen.getByRole('status').textContent).toBe('Loading...')
@@ -442,6 +452,29 @@ for (const mode of ['create', 'edit'] as const) {
 }
 
 describe('article form machine, scenarios', () => {
+  it('schedules a live article’s changes with the revisions it holds, then edits the live article with its schedule', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId } }).start()
+    env.loads.pop()!.resolve(withArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    const values = { ...withArticle.article!.values, title: 'Night buses return from Friday' }
+    actor.send({ type: 'schedule', values, executeAt: pending.executeAt })
+    expect(actor.getSnapshot().matches('scheduling')).toBe(true)
+    expect(env.schedules[0]!.input).toEqual({ mode: 'edit', id: articleId, values, loaded: withArticle.article, executeAt: pending.executeAt })
+    env.schedules.pop()!.resolve(scheduledChangesOutput)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    expect(actor.getSnapshot().context).toMatchObject({ schedule: pending, loaded: liveWithChanges })
+    expect(env.announced).toEqual([`Scheduled for ${pending.executeAt}`])
+    // One schedule at a time: another waits until this one is cancelled.
+    actor.send({ type: 'schedule', values, executeAt: pending.executeAt })
+    expect(actor.getSnapshot().matches('editing')).toBe(true)
+    actor.send({ type: 'cancelSchedule' })
+    env.cancels.pop()!.resolve()
+    await waitFor(() => expect(actor.getSnapshot().context.schedule).toBeNull())
+    expect(env.announced.at(-1)).toBe('Schedule cancelled (live)')
+    actor.stop()
+  })
+
   it('creates under a new id with what the form holds, loading only the authors and categories', async () => {
     const { env, machine } = environment()
     const actor = createActor(machine, { input: { id: null, newId } }).start()
