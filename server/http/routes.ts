@@ -45,12 +45,13 @@ export function routeTable(deps: ApiDeps): Route[] {
         sendJson(res, 200, { result: { allowed: !origin || allowed.has(origin), withCredentials: true } })
       },
     },
-    // The Scheduling API (server/http/schedules.ts): writers only. Everything that decides when a
-    // document goes live or comes down names the 'publish' permission, which a role that may only
-    // write drafts lacks.
-    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: read, handle: listSchedules(deps) },
+    // The Scheduling API (server/http/schedules.ts). Everything that decides when a document goes
+    // live or comes down is for writers only and names the 'publish' permission, which a role that
+    // may only write drafts lacks; contributors may read the schedules, so the article list tells
+    // them when an editor's publish of their draft is due.
+    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'drafter', permission: read, handle: listSchedules(deps) },
     { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)'), access: 'writer', permission: publish, handle: createSchedule(deps) },
-    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: read, handle: getSchedule(deps) },
+    { methods: GET, path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'drafter', permission: read, handle: getSchedule(deps) },
     { methods: ['PATCH'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: updateSchedule(deps) },
     { methods: ['DELETE'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)'), access: 'writer', permission: publish, handle: deleteSchedule(deps) },
     { methods: ['POST'], path: api('schedules/(?<projectId>[^/]+)/(?<dataset>[^/]+)/(?<scheduleId>[^/]+)/publish'), access: 'writer', permission: publish, handle: runSchedule(deps) },

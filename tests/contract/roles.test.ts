@@ -124,6 +124,16 @@ describe('a contributor', () => {
     expectErrorBody(await raw(`${service.url}/auth/users`, { headers }), 403)
   })
 
+  it('reads the schedules, but cannot make, change, run or cancel one', async () => {
+    const headers = { authorization: `Bearer ${contributorToken}`, 'content-type': 'application/json' }
+    const base = `${service.url}/v2022-04-01/schedules/${service.config.projectId}/${service.config.dataset}`
+    const listed = await raw(base, { headers })
+    expect(listed.status).toBe(200)
+    expect(listed.json).toEqual({ schedules: [] })
+    const executeAt = new Date(Date.now() + 3_600_000).toISOString()
+    expectErrorBody(await raw(base, { method: 'POST', headers, body: JSON.stringify({ documents: [{ documentId: 'story' }], executeAt, name: 'Publish' }) }), 403)
+  })
+
   it('reads drafts, as every signed-in principal does', async () => {
     expect(await contributor.fetch('*[_id == "drafts.story"][0].title')).toBe('Published story, edited')
   })

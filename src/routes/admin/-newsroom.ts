@@ -54,11 +54,14 @@ export async function refreshUnread(): Promise<void> {
   }
 }
 
-/** The inbox's unread count for the side navigation, asked for once when the admin area opens. */
-export function useUnreadCount(): number | null {
+/**
+ * The inbox's unread count for the side navigation, asked for once when the admin area opens by
+ * someone who may read the inbox (`asked`): a contributor is not shown it, and the service refuses them.
+ */
+export function useUnreadCount(asked: boolean): number | null {
   useEffect(() => {
-    void refreshUnread()
-  }, [])
+    if (asked) void refreshUnread()
+  }, [asked])
   return useSyncExternalStore(
     subscribe,
     () => unread,

@@ -29,10 +29,10 @@ function AuthedLayout() {
   const signingOut = useSelector(authActor, (s) => s.matches('signingOut'))
   const href = useRouterState({ select: (s) => s.location.href })
   const navigate = useNavigate()
-  const unread = useUnreadCount()
   // Links a role may use (shared/roles.ts): readers' mail, authors and categories for writers (not
   // contributors, whom the service refuses them), people for admins.
   const isWriter = useSelector(authActor, (s) => mayPublish(s.context.role))
+  const unread = useUnreadCount(isWriter)
   const canManagePeople = useSelector(authActor, (s) => mayManagePeople(s.context.role))
   // Webhooks send content anywhere with the paper's signature: the service lets admins alone manage them.
   const canManageWebhooks = useSelector(authActor, (s) => s.context.role === 'admin')
