@@ -1,8 +1,8 @@
 // An editor's preview of an article at its reader address (docs/decisions/014-preview.md). The server
 // never renders a draft: this runs in the browser after hydration, so the first render is the
-// server's own (the 404, or the published article) and only a signed-in writer's browser then asks
-// the drafts perspective and shows the draft with the PreviewBanner. Everyone else keeps the page as
-// it was. (Files starting with '-' are not routes.)
+// server's own (the 404, or the published article) and only the browser of someone signed in who
+// writes drafts (contributors too) then asks the drafts perspective and shows the draft with the
+// PreviewBanner. Everyone else keeps the page as it was. (Files starting with '-' are not routes.)
 
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { PreviewBanner } from '../components/article/PreviewBanner.tsx'

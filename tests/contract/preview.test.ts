@@ -46,6 +46,33 @@ describe('a signed-in preview query', () => {
   })
 })
 
+describe('a contributor’s preview', () => {
+  // Contributors write drafts (shared/roles.ts draftWriterRoles), so they preview them too.
+  const login = { email: 'preview-writer@resonance.test', password: 'a contributor password' }
+  let contributorToken: string
+
+  beforeAll(async () => {
+    await service.auth.upsertUser(login.email, login.password, 'contributor')
+    const res = await raw(`${service.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) })
+    expect(res.json.user.role).toBe('contributor')
+    contributorToken = res.json.access_token
+  })
+
+  it('answers with the draft, private and never stored', async () => {
+    const res = await raw(previewUrl('drafts'), { headers: { authorization: `Bearer ${contributorToken}` } })
+    expect(res.status, res.text.slice(0, 300)).toBe(200)
+    expect(res.json.result).toEqual({ title: 'Draft words' })
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('reads nothing of what readers send the newsroom', async () => {
+    for (const path of ['inbox', 'subscribers', 'outbox']) {
+      const res = await raw(`${service.url}/newsroom/${path}`, { headers: { authorization: `Bearer ${contributorToken}` } })
+      expect(res.status, path).toBe(403)
+    }
+  })
+})
+
 describe('an anonymous query of the drafts perspective', () => {
   it('answers with the published article only, twice (the second from the URL cache)', async () => {
     for (let i = 0; i < 2; i++) {

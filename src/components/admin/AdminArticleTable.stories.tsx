@@ -54,6 +54,9 @@ export const Scheduled: Story = {
   args: { state: { status: 'ready', data: { rows: articleRows.map((r) => (r.hasPublished ? r : { ...r, scheduledAt: '2026-12-01T07:00:00.000Z' })), total: 4 } } },
 }
 
+/** As a contributor sees it: Edit only, since deleting is an editor's. */
+export const ForAContributor: Story = { args: { canDelete: false } }
+
 export const Drafts: Story = { args: { state: { status: 'ready', data: { rows: articleRows.filter((r) => r.hasDraft), total: 2 } } } }
 
 export const ConfirmOpen: Story = {

@@ -46,6 +46,13 @@ describe('AdminArticleTable', () => {
     expect(screen.getByText(/Published \(edited\): readers see the published version/)).toBeTruthy()
   })
 
+  it('offers no Delete to someone who may not delete (a contributor), and Edit still', async () => {
+    await renderWithRouter(<AdminArticleTable {...props({ canDelete: false })} />)
+    expect(screen.queryAllByRole('button', { name: /^Delete/ })).toEqual([])
+    const bridge = within(rowOf('London Bridge reopens after repairs'))
+    expect(bridge.getByRole('link', { name: 'Edit “London Bridge reopens after repairs”' })).toBeTruthy()
+  })
+
   it('marks a scheduled draft Scheduled, with when it goes live on London’s clock', async () => {
     const rows = articleRows.map((r) => (r.title === 'Weekend sport results' ? { ...r, scheduledAt: '2026-07-01T06:00:00.000Z' } : r))
     await renderWithRouter(<AdminArticleTable {...props({ state: { status: 'ready', data: { rows, total: 96 } } })} />)

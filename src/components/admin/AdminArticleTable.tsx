@@ -29,13 +29,18 @@ export interface AdminArticleTableProps {
   filters?: ReactNode
   /** Links to the other pages, below the table. */
   pagination?: ReactNode
+  /**
+   * Whether the signed-in user may delete articles (shared/roles.ts writerRoles). A contributor
+   * may not, and is offered no Delete the service would refuse.
+   */
+  canDelete?: boolean
 }
 
 /**
  * The article list: every article once (its draft when it has one), with author, category,
  * status and creation date, edit and delete; sortable by title and creation date from the headers.
  */
-export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelete, onRetry, busy = false, filters, pagination }: AdminArticleTableProps) {
+export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelete, onRetry, busy = false, filters, pagination, canDelete = true }: AdminArticleTableProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const captionId = useId()
   const confirmation = useConfirmation(onDelete)
@@ -77,7 +82,7 @@ export function AdminArticleTable({ state, page, sort, filtered, onSort, onDelet
             </thead>
             <tbody>
               {rows.map((row) => (
-                <ArticleRow key={row.id} row={row} onDelete={confirmation.ask} />
+                <ArticleRow key={row.id} row={row} onDelete={canDelete ? confirmation.ask : null} />
               ))}
             </tbody>
           </table>
@@ -127,7 +132,7 @@ function SortableHeader({ label, ascending, descending, first, sort, onSort }: S
   )
 }
 
-function ArticleRow({ row, onDelete }: { row: AdminArticleRow; onDelete: (row: AdminArticleRow) => void }) {
+function ArticleRow({ row, onDelete }: { row: AdminArticleRow; onDelete: ((row: AdminArticleRow) => void) | null }) {
   const title = displayTitle(row.title)
   const status = publicationStatus(row)
   const created = adminDateTime(row.createdAt)
@@ -153,9 +158,11 @@ function ArticleRow({ row, onDelete }: { row: AdminArticleRow; onDelete: (row: A
           <Link to="/admin/articles/$id" params={{ id: row.id }} className="article-table__edit" aria-label={`Edit “${title}”`}>
             Edit
           </Link>
-          <button type="button" className="article-table__delete" onClick={() => onDelete(row)} aria-label={`Delete “${title}”`}>
-            Delete
-          </button>
+          {onDelete ? (
+            <button type="button" className="article-table__delete" onClick={() => onDelete(row)} aria-label={`Delete “${title}”`}>
+              Delete
+            </button>
+          ) : null}
         </div>
       </td>
     </tr>

@@ -19,6 +19,9 @@ type Story = StoryObj<typeof meta>
  */
 export const WithArticles: Story = {}
 
+/** As a contributor sees it: Edit only, since deleting is an editor's. */
+export const ForAContributor: Story = { args: { canDelete: false } }
+
 export const Loading: Story = { args: { state: { status: 'loading' } } }
 
 export const Empty: Story = { args: { state: { status: 'ready', data: emptyDashboard } } }

@@ -40,6 +40,12 @@ describe('AdminDashboard', () => {
     expect(within(section('Trending Now')).getAllByRole('listitem')).toHaveLength(2)
   })
 
+  it('offers a contributor, who may not delete, Edit and no Delete', async () => {
+    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: dashboardData }} onDelete={noDelete} canDelete={false} />)
+    expect(screen.queryAllByRole('button', { name: /^Delete/ })).toEqual([])
+    expect(within(section('Lead Story')).getByRole('link', { name: `Edit “${leadArticle.title}”` })).toBeTruthy()
+  })
+
   it('marks in words the flagged articles readers do not see, apart from those they do', async () => {
     await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: dashboardData }} onDelete={noDelete} />)
     const breaking = section('Breaking News')

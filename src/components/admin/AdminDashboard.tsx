@@ -14,6 +14,8 @@ export interface AdminDashboardProps {
   /** Deletes the article and reports how it went; the dialog stays busy until it settles. */
   onDelete: (article: AdminListItem) => Promise<unknown>
   onRetry?: () => void
+  /** Whether the signed-in user may delete articles: a contributor is offered no Delete the service would refuse. */
+  canDelete?: boolean
 }
 
 const sections: ReadonlyArray<{ key: DashboardSectionKey; title: string; manage: SectionType | null }> = [
@@ -29,9 +31,9 @@ const sections: ReadonlyArray<{ key: DashboardSectionKey; title: string; manage:
  * The editors' front page: the homepage's sections as readers see them now (Breaking News, Lead
  * Story, Featured Stories, Latest Updates, Trending Now), and under each the articles flagged for
  * it that readers do not see there, marked "Not on the homepage"; drafts are marked too. Each has
- * edit and delete, and there is a way into every section manager.
+ * edit and (for those who may delete) delete, and there is a way into every section manager.
  */
-export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps) {
+export function AdminDashboard({ state, onDelete, onRetry, canDelete = true }: AdminDashboardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const managersId = useId()
   const confirmation = useConfirmation(onDelete)
@@ -55,7 +57,7 @@ export function AdminDashboard({ state, onDelete, onRetry }: AdminDashboardProps
       <p className="admin-dashboard__intro">Each section lists what the homepage shows readers now, in its order.</p>
       <div className="admin-dashboard__sections">
         {sections.map(({ key, title, manage }) => (
-          <DashboardSection key={key} title={title} manage={manage} state={state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state} onDelete={confirmation.ask} />
+          <DashboardSection key={key} title={title} manage={manage} state={state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state} onDelete={canDelete ? confirmation.ask : null} />
         ))}
       </div>
       <nav className="admin-dashboard__managers" aria-labelledby={managersId}>
@@ -74,7 +76,8 @@ interface DashboardSectionProps {
   /** The section manager it opens; none for Breaking News. */
   manage: SectionType | null
   state: Loadable<DashboardSectionData>
-  onDelete: (article: AdminListItem) => void
+  /** Null when the user may not delete. */
+  onDelete: ((article: AdminListItem) => void) | null
 }
 
 function DashboardSection({ title, manage, state, onDelete }: DashboardSectionProps) {
@@ -125,7 +128,7 @@ function DashboardSection({ title, manage, state, onDelete }: DashboardSectionPr
   )
 }
 
-function DashboardItem({ article, onDelete, notShown = false }: { article: AdminListItem; onDelete: (article: AdminListItem) => void; notShown?: boolean }) {
+function DashboardItem({ article, onDelete, notShown = false }: { article: AdminListItem; onDelete: ((article: AdminListItem) => void) | null; notShown?: boolean }) {
   const title = displayTitle(article.title)
   const status = publicationStatus(article)
   return (
@@ -142,9 +145,11 @@ function DashboardItem({ article, onDelete, notShown = false }: { article: Admin
         <Link to="/admin/edit/articles/$id" params={{ id: article.id }} className="admin-dashboard__edit" aria-label={`Edit “${title}”`}>
           Edit
         </Link>
-        <button type="button" className="admin-dashboard__delete" onClick={() => onDelete(article)} aria-label={`Delete “${title}”`}>
-          Delete
-        </button>
+        {onDelete ? (
+          <button type="button" className="admin-dashboard__delete" onClick={() => onDelete(article)} aria-label={`Delete “${title}”`}>
+            Delete
+          </button>
+        ) : null}
       </div>
     </li>
   )

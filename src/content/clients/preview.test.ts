@@ -17,9 +17,11 @@ const session = (role: Session['user']['role'], expiresAt = Date.now() + 60_000)
 })
 
 describe('previewSession', () => {
-  it('reads the session the admin area stored, when it is a writer’s', () => {
+  it('reads the session the admin area stored, when its holder writes drafts', () => {
     expect(previewSession(storage(stored(session('editor'))))).toEqual({ token: 'sk-token', role: 'editor' })
     expect(previewSession(storage(stored(session('admin'))))).toEqual({ token: 'sk-token', role: 'admin' })
+    // A contributor previews the drafts they write.
+    expect(previewSession(storage(stored(session('contributor'))))).toEqual({ token: 'sk-token', role: 'contributor' })
   })
 
   it('gives nothing to a viewer, to an expired session, to nonsense and without storage', () => {

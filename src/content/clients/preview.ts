@@ -1,13 +1,14 @@
 // The reader site's one way to see a draft: an editor's preview (docs/decisions/014-preview.md). In
 // the browser only, after hydration, it reads the session the admin area stored in this browser and,
-// when the session is a writer's, asks the service's drafts perspective with its bearer token. The
+// when the session is of someone who writes drafts (an editor, an admin, or a contributor, who
+// previews the drafts they write), asks the service's drafts perspective with its bearer token. The
 // reader bundle must not carry the admin's code, so this reads the stored session itself instead of
 // importing src/content/clients/auth.ts (a unit test holds the two to the same storage key and shape).
 // Nothing here goes through the page's query results or any cache: each preview is a fresh POST,
 // which the service answers `private, no-store`.
 
 import { contentConfig } from '../../../shared/contentConfig.ts'
-import { writerRoles, type Role } from '../../../shared/roles.ts'
+import { draftWriterRoles, type Role } from '../../../shared/roles.ts'
 
 /** Where the admin area keeps its session (src/content/clients/auth.ts saveSession). */
 export const sessionStorageKey = 'resonance.session'
@@ -17,7 +18,7 @@ export interface PreviewSession {
   role: Role
 }
 
-/** The stored session when it is a writer's and has not run out; null otherwise (and without storage). */
+/** The stored session when its holder writes drafts and it has not run out; null otherwise (and without storage). */
 export function previewSession(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage, now: number = Date.now()): PreviewSession | null {
   try {
     return parsePreviewSession(storage?.getItem(sessionStorageKey) ?? null, now)
@@ -26,14 +27,14 @@ export function previewSession(storage: Pick<Storage, 'getItem'> | null = typeof
   }
 }
 
-/** A stored session's text as a preview session: a writer's that has not run out, or null. */
+/** A stored session's text as a preview session: a draft writer's that has not run out, or null. */
 export function parsePreviewSession(raw: string | null, now: number = Date.now()): PreviewSession | null {
   if (!raw) return null
   try {
     const session = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown; user?: { role?: unknown } }
     if (typeof session.access_token !== 'string' || typeof session.expires_at !== 'number' || session.expires_at <= now) return null
     const role = session.user?.role
-    if (typeof role !== 'string' || !writerRoles.has(role as Role)) return null
+    if (typeof role !== 'string' || !draftWriterRoles.has(role as Role)) return null
     return { token: session.access_token, role: role as Role }
   } catch {
     return null

@@ -8,7 +8,9 @@ import { pendingSchedules } from '../../../content/clients/schedules.ts'
 import { deleteFailureMessage } from '../../../content/admin/deletes.ts'
 import { hasFilters, validateArticleListSearch, type ArticleListSearch } from '../../../content/admin/addresses.ts'
 import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
-import { withSession } from '../-session.ts'
+import { useSelector } from '@xstate/react'
+import { mayPublish } from '../../../../shared/roles.ts'
+import { authActor, withSession } from '../-session.ts'
 
 // The list's whole state (search, filters, sort, page) lives in the address, so a view can be
 // bookmarked, shared and reloaded; the loader asks for one page of it.
@@ -39,6 +41,8 @@ function ArticlesRoute() {
   // Changes apply to the address as it is now, which may be ahead of the page shown while a view loads.
   const show = (change: ArticleListSearch) => void navigate({ search: (previous) => ({ ...previous, ...change }) })
   const remove = useDeleteWithToasts({ ...articleDeleteToasts, failed: (error) => ({ title: 'Error', description: deleteFailureMessage(error) }) })
+  // Deleting an article is a writer's; a contributor gets no Delete the service would refuse.
+  const canDelete = useSelector(authActor, (s) => mayPublish(s.context.role))
   return (
     <AdminArticleTable
       state={{ status: 'ready', data: list }}
@@ -47,6 +51,7 @@ function ArticlesRoute() {
       filtered={hasFilters(search)}
       onSort={(sort) => show({ sort: sort === 'newest' ? undefined : sort, page: undefined })}
       onDelete={remove}
+      canDelete={canDelete}
       busy={reloading}
       filters={<AdminArticleFilters search={search} categories={list.categories} authors={list.authors} onChange={show} />}
       pagination={<Pagination page={page} pageCount={articlePageCount(list.total)} label="Article pages" keepSearch pastTheEnd="leadBack" variant="admin" />}

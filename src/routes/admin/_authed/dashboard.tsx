@@ -3,7 +3,9 @@ import { AdminDashboard } from '../../../components/admin/AdminDashboard.tsx'
 import { fetchDashboard } from '../../../content/admin/dashboard.ts'
 import { dashboardDeleteFailure } from '../../../content/admin/deletes.ts'
 import { articleDeleteToasts, nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
-import { withSession } from '../-session.ts'
+import { useSelector } from '@xstate/react'
+import { mayPublish } from '../../../../shared/roles.ts'
+import { authActor, withSession } from '../-session.ts'
 
 export const Route = createFileRoute('/admin/_authed/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Resonance Admin' }] }),
@@ -23,7 +25,9 @@ export const Route = createFileRoute('/admin/_authed/dashboard')({
 function DashboardRoute() {
   const data = Route.useLoaderData()
   const remove = useDeleteWithToasts({ ...articleDeleteToasts, failed: (error) => ({ title: dashboardDeleteFailure(error) }) })
-  return <AdminDashboard state={{ status: 'ready', data }} onDelete={remove} />
+  // Deleting an article is a writer's; a contributor gets no Delete the service would refuse.
+  const canDelete = useSelector(authActor, (s) => mayPublish(s.context.role))
+  return <AdminDashboard state={{ status: 'ready', data }} onDelete={remove} canDelete={canDelete} />
 }
 
 function DashboardError({ error }: { error: unknown }) {
