@@ -3,35 +3,22 @@
 // loader, head, pending view). The error, not-found and page views are written in each route file,
 // because the router plugin splits a route's views into their own chunk only when it finds them
 // there; the pages come from ./-listingView.tsx, which nothing here imports.
+//
+// The plugin moves no option spread in from here, so these keep the first download small themselves
+// (decision 018): search validation and paging come from the small paging.ts, and a loader or head
+// imports the listings' queries, the authors' rules and the heads when it first runs.
 
 import { notFound, redirect } from '@tanstack/react-router'
-import { authorPath, categoryPath } from '../../shared/paths.ts'
 import { ListingPending } from '../components/listings/ListingPending.tsx'
-import {
-  authorArticlesQuery,
-  authorBySlugQuery,
-  authorDescription,
-  authorFeedLink,
-  authorName,
-  type AuthorListing,
-  type AuthorProfile,
-} from '../content/authors/authors.ts'
 import type { RouterContext } from '../content/clients/source.ts'
 import { checkIdentifier } from '../content/format/identifier.ts'
-import { categoryFeedLink } from '../content/layout/feeds.ts'
-import { profileHead } from '../content/meta/cards.ts'
-import {
-  categoryListingQuery,
-  headWithoutContent,
-  listingHead,
-  pageSizes,
-  pageWindow,
-  validatePageSearch,
-  type ArticlePage,
-  type CategoryListing,
-  type PageBounds,
-  type PageSearch,
-} from '../content/listings/listings.ts'
+import type { ArticlePage, CategoryListing, PageBounds } from '../content/listings/listings.ts'
+import { pageSizes, pageWindow, validatePageSearch, type PageSearch } from '../content/listings/paging.ts'
+import type { AuthorListing, AuthorProfile } from '../content/authors/authors.ts'
+
+type Listings = typeof import('../content/listings/listings.ts')
+const listings = (): Promise<Listings> => import('../content/listings/listings.ts')
+const heads = () => import('../content/listings/head.ts')
 
 /** What a listing of a fixed set (the archive, the videos, ...) is called and says, for its head and its page. */
 export interface Listing {
@@ -60,21 +47,25 @@ const pageOptions = {
   loaderDeps: ({ search }: { search: PageSearch }): PageDeps => ({ page: search.page ?? 1 }),
 }
 
-/** A listing in pages: each page fetches its slice of the list with `query`. */
-export function pagedListingRoute<Data>(listing: Listing, query: (bounds: PageBounds) => string) {
+/**
+ * A listing in pages: each page fetches its slice of the list with the query `query` picks from
+ * the listings' queries (content/listings/listings.ts, imported when the first page loads).
+ */
+export function pagedListingRoute<Data>(listing: Listing, query: (queries: Listings) => (bounds: PageBounds) => string) {
   return {
     ...pageOptions,
-    loader: ({ deps, context }: { deps: PageDeps; context: RouterContext }) => context.content.fetch<Data>(query(pageWindow(deps.page, listing.pageSize))),
-    head: ({ match }: { match: { context: RouterContext; loaderDeps: PageDeps } }) => listingHead(match.context.origin, listing, match.loaderDeps.page),
+    loader: async ({ deps, context }: { deps: PageDeps; context: RouterContext }) =>
+      context.content.fetch<Data>(query(await listings())(pageWindow(deps.page, listing.pageSize))),
+    head: async ({ match }: { match: { context: RouterContext; loaderDeps: PageDeps } }) => (await heads()).listingHead(match.context.origin, listing, match.loaderDeps.page),
     pendingComponent: pendingView(listing.pendingLabel),
   }
 }
 
 /** A listing that is one bounded page (trending), so it has no `?page`. */
-export function singlePageListingRoute<Data>(listing: Listing, query: string) {
+export function singlePageListingRoute<Data>(listing: Listing, query: (queries: Listings) => string) {
   return {
-    loader: ({ context }: { context: RouterContext }) => context.content.fetch<Data>(query),
-    head: ({ match }: { match: { context: RouterContext } }) => listingHead(match.context.origin, listing),
+    loader: async ({ context }: { context: RouterContext }) => context.content.fetch<Data>(query(await listings())),
+    head: async ({ match }: { match: { context: RouterContext } }) => (await heads()).listingHead(match.context.origin, listing),
     pendingComponent: pendingView(listing.pendingLabel),
   }
 }
@@ -135,6 +126,7 @@ export function categoryListingRoute(kind: CategoryPageKind) {
   return {
     ...pageOptions,
     loader: async ({ params, deps, context }: { params: { section?: string; slug?: string }; deps: PageDeps; context: RouterContext }) => {
+      const { categoryListingQuery } = await listings()
       const listing = await findBySlug(params[param], (slug) =>
         context.content.fetch<CategoryListing | null>(categoryListingQuery(pageWindow(deps.page, pageSizes.listing)), { slug }),
       )
@@ -142,13 +134,8 @@ export function categoryListingRoute(kind: CategoryPageKind) {
       if ((listing.kind === 'topic' ? 'topic' : 'section') !== kind) throw elsewhere(listing.kind, listing.slug, deps.page)
       return listing
     },
-    head: ({ loaderData, match }: { loaderData?: CategoryListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) => {
-      if (!loaderData) return headWithoutContent(match.status)
-      const card = { title: loaderData.title, description: loaderData.description || wording.describe(loaderData.title), path: categoryPath(loaderData.slug, loaderData.kind) }
-      const head = listingHead(match.context.origin, card, match.loaderDeps.page)
-      // Beside the paper's feed, which the root links from every page.
-      return { ...head, links: [...(head.links ?? []), categoryFeedLink(loaderData.title, loaderData.slug, loaderData.kind)] }
-    },
+    head: async ({ loaderData, match }: { loaderData?: CategoryListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) =>
+      (await heads()).categoryHead(match.context.origin, loaderData, wording.describe, match),
     pendingComponent: pendingView(),
   }
 }
@@ -161,17 +148,13 @@ export function authorListingRoute() {
   return {
     ...pageOptions,
     loader: async ({ params, deps, context }: { params: { slug?: string }; deps: PageDeps; context: RouterContext }): Promise<AuthorListing> => {
+      const { authorArticlesQuery, authorBySlugQuery } = await import('../content/authors/authors.ts')
       const author = await findBySlug(params.slug, (slug) => context.content.fetch<AuthorProfile | null>(authorBySlugQuery, { slug }))
       const articles = await context.content.fetch<ArticlePage>(authorArticlesQuery(pageWindow(deps.page, pageSizes.listing)), { author: author._id })
       return { ...author, ...articles }
     },
-    head: ({ loaderData, match }: { loaderData?: AuthorListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) => {
-      if (!loaderData) return headWithoutContent(match.status)
-      const person = { name: authorName(loaderData), description: authorDescription(loaderData), path: authorPath(loaderData.slug), image: loaderData.image }
-      const head = profileHead(match.context.origin, person, match.loaderDeps.page)
-      // Beside the paper's feed, which the root links from every page.
-      return { ...head, links: [...(head.links ?? []), authorFeedLink(loaderData)] }
-    },
+    head: async ({ loaderData, match }: { loaderData?: AuthorListing; match: { context: RouterContext; status: string; loaderDeps: PageDeps } }) =>
+      (await import('../content/authors/head.ts')).authorHead(match.context.origin, loaderData, match),
     pendingComponent: pendingView(),
   }
 }

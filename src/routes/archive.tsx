@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { ListingArchive } from '../components/listings/ListingArchive.tsx'
-import { archiveQuery, pageSizes, type ArticlePage } from '../content/listings/listings.ts'
+import type { ArticlePage } from '../content/listings/listings.ts'
+import { pageSizes } from '../content/listings/paging.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { pagedListingRoute, type Listing } from './-listingRoute.tsx'
 import { pagedListingPage } from './-listingView.tsx'
@@ -15,7 +16,7 @@ const archive: Listing = {
 }
 
 export const Route = createFileRoute('/archive')({
-  ...pagedListingRoute<ArticlePage>(archive, archiveQuery),
+  ...pagedListingRoute<ArticlePage>(archive, (queries) => queries.archiveQuery),
   errorComponent: ListingLoadError,
   component: pagedListingPage(getRouteApi('/archive'), archive, archiveItems),
 })

@@ -3,18 +3,22 @@ import { ArticleMoreFrom } from '../components/article/ArticleMoreFrom.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
-import { articleHead, categoryHref, InvalidSlugError, loadArticle, type LoadedArticle } from '../content/article/article.ts'
+import { categoryHref, InvalidSlugError, type LoadedArticle } from '../content/article/article.ts'
 import { ArticlePreview } from './-articlePreview.tsx'
 import { useRetry } from './-retry.ts'
 
 export const Route = createFileRoute('/article/$slug')({
+  // The loader's and the head's rules load with the first article, outside the reader's first
+  // download (decision 018); the page's views share that module.
   loader: async ({ params, context }) => {
+    const { loadArticle } = await import('../content/article/article.ts')
     // loadArticle checks the slug before any request and throws InvalidSlugError when it fails.
     const loaded = await loadArticle((query, queryParams) => context.content.fetch(query, queryParams), params.slug)
     if (!loaded) throw notFound()
     return loaded
   },
-  head: ({ loaderData, match }) => articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
+  head: async ({ loaderData, match }) =>
+    (await import('../content/article/article.ts')).articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
   // Pending components stay in the main bundle (they show before the route's chunk arrives), so
   // this one is the small shared spinner; the other states load with the route.
   pendingComponent: () => <LoadingSpinner label="Loading article" />,

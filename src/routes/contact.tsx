@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactPage } from '../components/pages/ContactPage.tsx'
 import { sendContactMessage } from '../content/clients/readerForms.ts'
-import { listingHead } from '../content/listings/listings.ts'
 import { formValues } from '../content/pages/contact.ts'
 
 export const Route = createFileRoute('/contact')({
-  head: ({ match }) =>
-    listingHead(match.context.origin, {
+  // The head's module loads when it is first written, outside the reader's first download (decision 018).
+  head: async ({ match }) =>
+    (await import('../content/listings/head.ts')).listingHead(match.context.origin, {
       title: 'Contact Us',
       description: 'Write to the Resonance newsroom in London: corrections, story tips, feedback and media enquiries, with our phone, email, address and office hours.',
       path: '/contact',

@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { PhotoEssayList } from '../components/listings/PhotoEssayList.tsx'
-import { pageSizes, photoEssayListingQuery, type EssayPage } from '../content/listings/listings.ts'
+import type { EssayPage } from '../content/listings/listings.ts'
+import { pageSizes } from '../content/listings/paging.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { pagedListingRoute, type Listing } from './-listingRoute.tsx'
 import { pagedListingPage } from './-listingView.tsx'
@@ -17,7 +18,7 @@ const photoEssays: Listing = {
 // An index route, so the essay pages (/photo-essays/$slug) are siblings rather than rendered inside
 // this listing.
 export const Route = createFileRoute('/photo-essays/')({
-  ...pagedListingRoute<EssayPage>(photoEssays, photoEssayListingQuery),
+  ...pagedListingRoute<EssayPage>(photoEssays, (queries) => queries.photoEssayListingQuery),
   errorComponent: ListingLoadError,
   component: pagedListingPage(getRouteApi('/photo-essays/'), photoEssays, essayItems),
 })

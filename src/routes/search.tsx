@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 import { pageHead, pathWithSearch } from '../content/meta/cards.ts'
-import { searchRequest, validateSearchParams, type SearchResultPage } from '../content/search/search.ts'
+import { validateSearchParams } from '../content/search/params.ts'
+import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
 
@@ -11,8 +12,10 @@ export const Route = createFileRoute('/search')({
   codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   validateSearch: validateSearchParams,
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
-  loader: ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
-    if (!deps.q) return Promise.resolve(null)
+  // The query's module loads with the first search, outside the reader's first download (decision 018).
+  loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
+    if (!deps.q) return null
+    const { searchRequest } = await import('../content/search/search.ts')
     const { query, params } = searchRequest(deps.q, deps.page)
     return context.content.fetch<SearchResultPage>(query, params, { signal: abortController.signal })
   },

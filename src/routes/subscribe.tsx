@@ -1,7 +1,6 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import { SubscribePage } from '../components/pages/SubscribePage.tsx'
 import { sendSubscription } from '../content/clients/readerForms.ts'
-import { listingHead } from '../content/listings/listings.ts'
 import { planOf } from '../content/pages/contact.ts'
 
 declare module '@tanstack/react-router' {
@@ -12,8 +11,9 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createFileRoute('/subscribe')({
-  head: ({ match }) =>
-    listingHead(match.context.origin, {
+  // The head's module loads when it is first written, outside the reader's first download (decision 018).
+  head: async ({ match }) =>
+    (await import('../content/listings/head.ts')).listingHead(match.context.origin, {
       title: 'Subscribe',
       description: 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.',
       path: '/subscribe',

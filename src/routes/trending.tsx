@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ListingGrid } from '../components/listings/ListingGrid.tsx'
-import { pageSizes, trendingQuery, type ListingArticle } from '../content/listings/listings.ts'
+import type { ListingArticle } from '../content/listings/listings.ts'
+import { pageSizes } from '../content/listings/paging.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { singlePageListingRoute, type Listing } from './-listingRoute.tsx'
 import { ListingView } from './-listingView.tsx'
@@ -16,7 +17,7 @@ const trending: Listing = {
 
 // The top twenty by reads: one page, so no ?page.
 export const Route = createFileRoute('/trending')({
-  ...singlePageListingRoute<ListingArticle[]>(trending, trendingQuery),
+  ...singlePageListingRoute<ListingArticle[]>(trending, (queries) => queries.trendingQuery),
   errorComponent: ListingLoadError,
   component: TrendingPage,
 })

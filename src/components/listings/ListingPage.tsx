@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { pageCount as countPages } from '../../content/listings/listings.ts'
+import { pageCount as countPages } from '../../content/listings/paging.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { Pagination } from '../ui/Pagination.tsx'
 import './ListingPage.css'

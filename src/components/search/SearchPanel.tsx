@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type Ref } from 'react'
-import { searchTextMaxLength } from '../../content/search/search.ts'
+import { searchTextMaxLength } from '../../content/search/params.ts'
 import './SearchPanel.css'
 
 export interface SearchPanelProps {

@@ -1,10 +1,12 @@
 // What the admin's addresses mean: the article list's filters, sort and page as URL search
-// parameters, and the section manager's section types. Apart from the admin's queries because the
-// routes read their URLs in the app's main bundle, which must stay small for readers.
+// parameters, the inbox's, the subscriber list's and the webhook log's, and the section manager's
+// section types. Apart from the admin's queries and wording because the routes read their URLs in
+// the app's main bundle, which must stay small for readers (decision 018).
 
 import { checkIdentifier } from '../format/identifier.ts'
-import { parsePage } from '../listings/listings.ts'
-import { normaliseSearchText } from '../search/search.ts'
+import { parsePage } from '../listings/paging.ts'
+import { normaliseSearchText } from '../search/params.ts'
+import { subscriberStatuses, type SubscriberStatus } from '../../../shared/newsroom.ts'
 
 export const articlePageSize = 25
 
@@ -93,4 +95,55 @@ export const sectionTitles: Record<SectionType, string> = {
 
 export function parseSectionType(value: unknown): SectionType | null {
   return typeof value === 'string' && (sectionTypes as readonly string[]).includes(value) ? (value as SectionType) : null
+}
+
+// Inbox
+
+/** The inbox's URL: defaults left out, so each view has one address. */
+export interface InboxSearch {
+  show?: 'unread'
+  page?: number
+}
+
+/**
+ * The inbox route's `validateSearch`: anything it does not understand means the default, so a stale
+ * or mistyped address still opens the inbox. Every key is returned (undefined when absent) because
+ * the router keeps keys a validator leaves out.
+ */
+export function validateInboxSearch(search: Record<string, unknown>): InboxSearch {
+  const page = parsePage(search.page)
+  return { show: search.show === 'unread' ? 'unread' : undefined, page: page > 1 ? page : undefined }
+}
+
+// Subscribers
+
+/** The subscriber list's URL: defaults left out, so each view has one address. */
+export interface SubscriberSearch {
+  status?: SubscriberStatus
+  page?: number
+}
+
+/**
+ * The subscribers route's `validateSearch`: anything it does not understand means the default, so a
+ * stale or mistyped address still opens the list. Every key is returned (undefined when absent)
+ * because the router keeps keys a validator leaves out.
+ */
+export function validateSubscriberSearch(search: Record<string, unknown>): SubscriberSearch {
+  const page = parsePage(search.page)
+  const status = subscriberStatuses.find((s) => s === search.status)
+  return { status, page: page > 1 ? page : undefined }
+}
+
+// Webhooks
+
+/** What the Webhooks page's address holds: whose log is open, and which page of it. */
+export interface WebhooksSearch {
+  hook?: string
+  page?: number
+}
+
+export function validateWebhooksSearch(search: Record<string, unknown>): WebhooksSearch {
+  const hook = typeof search.hook === 'string' && /^[\w-]{1,64}$/.test(search.hook) ? search.hook : undefined
+  const page = Number(search.page)
+  return { ...(hook ? { hook } : {}), ...(hook && Number.isInteger(page) && page > 1 ? { page } : {}) }
 }

@@ -2,7 +2,7 @@
 // see them) filtered, searched and sorted as the list's URL says, with the total and the filters'
 // options, in one request.
 
-import { pageCount, pageWindow } from '../listings/listings.ts'
+import { pageCount, pageWindow } from '../listings/paging.ts'
 import { type ArticleListSearch, articlePageSize, type ArticleSort, defaultArticleSort, type StatusFilter } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
 import { articleFilter, createdAt, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'

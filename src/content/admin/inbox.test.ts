@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { maxPage } from '../listings/listings.ts'
-import { displaySubject, inboxPageCount, inboxRequest, messagePreview, replyLink, validateInboxSearch, withUnread } from './inbox.ts'
+import { maxPage } from '../listings/paging.ts'
+import { validateInboxSearch } from './addresses.ts'
+import { displaySubject, inboxPageCount, inboxRequest, messagePreview, replyLink, withUnread } from './inbox.ts'
 
 describe('the inbox’s address', () => {
   it('keeps a page past the first and the Unread filter, and leaves defaults out', () => {

@@ -3,7 +3,8 @@
 // main bundle, so this module imports nothing heavier than the page-number rule.
 
 import type { InboxMessage } from '../../../shared/newsroom.ts'
-import { pageCount, parsePage } from '../listings/listings.ts'
+import { pageCount } from '../listings/paging.ts'
+import type { InboxSearch } from './addresses.ts'
 
 export interface InboxPage {
   messages: InboxMessage[]
@@ -22,22 +23,6 @@ export const inboxShows = ['all', 'unread'] as const
 export type InboxShow = (typeof inboxShows)[number]
 
 export const inboxShowLabels: Record<InboxShow, string> = { all: 'All', unread: 'Unread' }
-
-/** The inbox's URL: defaults left out, so each view has one address. */
-export interface InboxSearch {
-  show?: 'unread'
-  page?: number
-}
-
-/**
- * The inbox route's `validateSearch`: anything it does not understand means the default, so a stale
- * or mistyped address still opens the inbox. Every key is returned (undefined when absent) because
- * the router keeps keys a validator leaves out.
- */
-export function validateInboxSearch(search: Record<string, unknown>): InboxSearch {
-  const page = parsePage(search.page)
-  return { show: search.show === 'unread' ? 'unread' : undefined, page: page > 1 ? page : undefined }
-}
 
 /** What the inbox asks the service for. */
 export function inboxRequest(search: InboxSearch): { page: number; show: InboxShow } {

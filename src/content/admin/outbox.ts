@@ -2,7 +2,7 @@
 // over, whether they are really sent, and how each one's outcome is worded.
 
 import type { EmailDelivery, EmailStatus, OutboxEmail } from '../../../shared/newsroom.ts'
-import { pageCount } from '../listings/listings.ts'
+import { pageCount } from '../listings/paging.ts'
 
 
 export interface OutboxPage {

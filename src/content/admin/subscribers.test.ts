@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvFileName, subscriberPageCount, subscriberRequest, subscribersCsvName, validateSubscriberSearch } from './subscribers.ts'
+import { validateSubscriberSearch } from './addresses.ts'
+import { csvFileName, subscriberPageCount, subscriberRequest, subscribersCsvName } from './subscribers.ts'
 
 describe('the subscriber list’s address', () => {
   it('keeps a known status and a page past the first', () => {

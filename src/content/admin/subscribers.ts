@@ -3,8 +3,9 @@
 // read the address in the app's main bundle, so this module imports nothing heavier than the
 // page-number rule.
 
-import { subscriberStatuses, type Subscriber, type SubscriberStatus, type SubscriptionPlanId } from '../../../shared/newsroom.ts'
-import { pageCount, parsePage } from '../listings/listings.ts'
+import type { Subscriber, SubscriberStatus, SubscriptionPlanId } from '../../../shared/newsroom.ts'
+import { pageCount } from '../listings/paging.ts'
+import type { SubscriberSearch } from './addresses.ts'
 
 export type SubscriberCounts = Record<SubscriberStatus, number>
 
@@ -41,23 +42,6 @@ export const subscriberStatusDescriptions: Record<SubscriberStatus, string> = {
 }
 
 export type SubscriberFilter = SubscriberStatus | 'all'
-
-/** The subscriber list's URL: defaults left out, so each view has one address. */
-export interface SubscriberSearch {
-  status?: SubscriberStatus
-  page?: number
-}
-
-/**
- * The subscribers route's `validateSearch`: anything it does not understand means the default, so a
- * stale or mistyped address still opens the list. Every key is returned (undefined when absent)
- * because the router keeps keys a validator leaves out.
- */
-export function validateSubscriberSearch(search: Record<string, unknown>): SubscriberSearch {
-  const page = parsePage(search.page)
-  const status = subscriberStatuses.find((s) => s === search.status)
-  return { status, page: page > 1 ? page : undefined }
-}
 
 /** What the list asks the service for. */
 export function subscriberRequest(search: SubscriberSearch): { page: number; status: SubscriberFilter } {

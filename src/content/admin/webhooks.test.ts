@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deliveriesSummary, emptyWebhookForm, logSummary, triggersText, validateWebhooksSearch, webhookFormErrors, webhookInput } from './webhooks.ts'
+import { validateWebhooksSearch } from './addresses.ts'
+import { deliveriesSummary, emptyWebhookForm, logSummary, triggersText, webhookFormErrors, webhookInput } from './webhooks.ts'
 
 describe('the webhook form', () => {
   it('asks for a URL, a trigger and a secret before it sends anything', () => {

@@ -102,14 +102,3 @@ export function logSummary(log: WebhookLogPage): string {
   return `Showing ${first}–${first + log.deliveries.length - 1} of ${log.total} ${log.total === 1 ? 'delivery' : 'deliveries'}, newest first.`
 }
 
-/** What the Webhooks page's address holds: whose log is open, and which page of it. */
-export interface WebhooksSearch {
-  hook?: string
-  page?: number
-}
-
-export function validateWebhooksSearch(search: Record<string, unknown>): WebhooksSearch {
-  const hook = typeof search.hook === 'string' && /^[\w-]{1,64}$/.test(search.hook) ? search.hook : undefined
-  const page = Number(search.page)
-  return { ...(hook ? { hook } : {}), ...(hook && Number.isInteger(page) && page > 1 ? { page } : {}) }
-}

@@ -1,6 +1,7 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { pageSizes, pageWindow, type ArticlePage } from '../listings/listings.ts'
+import type { ArticlePage } from '../listings/listings.ts'
+import { pageSizes, pageWindow } from '../listings/paging.ts'
 import {
   authorArticlesQuery,
   authorBio,

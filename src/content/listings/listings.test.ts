@@ -7,20 +7,11 @@ import {
   errorMessage,
   firstCategoryName,
   groupByMonth,
-  headWithoutContent,
-  listingHead,
-  maxPage,
-  pageCount,
   pageLinks,
-  pageSizes,
-  pageWindow,
-  parsePage,
   photographCount,
   photoEssayListingQuery,
-  photoEssayHead,
   photoEssayQuery,
   trendingQuery,
-  validatePageSearch,
   videoListingQuery,
   type ArticlePage,
   type CategoryListing,
@@ -29,6 +20,8 @@ import {
   type PhotoEssay,
 } from './listings.ts'
 import { headTags, previewTags } from '../meta/cards.testing.ts'
+import { headWithoutContent, listingHead, photoEssayHead } from './head.ts'
+import { maxPage, pageCount, pageSizes, pageWindow, parsePage, validatePageSearch } from './paging.ts'
 
 const origin = 'https://resonance.example'
 

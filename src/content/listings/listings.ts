@@ -1,56 +1,14 @@
 // The listing pages linked from the header and footer (sections, desks, topics, videos, photo
-// essays, trending, archive): their GROQ queries and the pagination maths. Pure, so the queries can be
+// essays, trending, archive): their GROQ queries and the pagination bar (paging.ts pages them, head.ts
+// writes their heads). Pure, so the queries can be
 // run through groq-js in unit tests and the maths checked without a browser.
 import { categoryLabel } from '../article/byline.ts'
 import { londonDay, longDate, monthLabel, timeAgo } from '../format/dates.ts'
 import { cardProjection, isTrending, mostReadFirst } from '../homepage/query.ts'
 import type { CardArticle, CardImage } from '../homepage/rules.ts'
-import { cardImage, pageHead, pathWithSearch, validDate, type Head } from '../meta/cards.ts'
+import { pageSizes } from './paging.ts'
 
 export type ListingArticle = CardArticle
-
-export const pageSizes = { listing: 12, archive: 50, trending: 20, essays: 12 } as const
-
-/**
- * The highest page a URL may ask for. Beyond it `?page=` is ignored, so a hand-typed huge number
- * cannot become an offset the query language handles imprecisely.
- */
-export const maxPage = 100_000
-
-// ---------------------------------------------------------------------------------------------
-// Pagination
-
-/** `?page=N` as a whole page number from 1 to `maxPage`; anything else means the first page. */
-export function parsePage(value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN
-  return Number.isInteger(n) && n >= 1 && n <= maxPage ? n : 1
-}
-
-export interface PageSearch {
-  page?: number
-}
-
-/**
- * The routes' `validateSearch`: page 1 is the address without `?page`, so links to a listing never
- * need a search object, and a bad value falls back to the first page rather than an error. `page`
- * is always returned, undefined for the first page: the router keeps keys the validator leaves out,
- * so leaving it out would pass `?page=banana` through as it came.
- */
-export function validatePageSearch(search: Record<string, unknown>): PageSearch {
-  const page = parsePage(search.page)
-  return { page: page > 1 ? page : undefined }
-}
-
-/** The slice of the ordered list a page shows: `[start...end]`. */
-export function pageWindow(page: number, size: number): { start: number; end: number } {
-  const start = (Math.max(1, Math.floor(page)) - 1) * size
-  return { start, end: start + size }
-}
-
-/** How many pages `total` items fill; an empty listing still has its one (empty) first page. */
-export function pageCount(total: number, size: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / size))
-}
 
 export type PageLink = number | 'gap'
 
@@ -131,34 +89,6 @@ export function groupByMonth<T extends { publishedAt: string | null }>(items: T[
 }
 
 /** What a listing page is called, says and lives at, for its head. */
-export interface ListingCard {
-  title: string
-  description: string
-  /** Where its first page lives. */
-  path: string
-}
-
-/** A listing's head and share card; later pages say which page they are and have their own address. */
-export function listingHead(origin: string, listing: ListingCard, page = 1): Head {
-  return pageHead(origin, {
-    title: `${listing.title}${page > 1 ? `, page ${page}` : ''}`,
-    description: listing.description,
-    path: pathWithSearch(listing.path, { page }),
-  })
-}
-
-/**
- * The head of a page whose content is not there (yet): not found, failed to load, or still loading,
- * by the router's status of the page's match. No card and no canonical address: there is nothing
- * to share.
- */
-export function headWithoutContent(status: string): Head {
-  const head = (title: string, description: string): Head => ({ meta: [{ title: `${title} | Resonance` }, { name: 'description', content: description }] })
-  if (status === 'notFound') return head('Page not found', 'The page you asked for is not on Resonance.')
-  if (status === 'error') return head('Page unavailable', 'This page could not be loaded just now. Please try again.')
-  return head('Loading', 'Resonance: news, comment and culture from London and the world.')
-}
-
 /** A message for the error screen from whatever a loader threw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
@@ -297,19 +227,3 @@ export const photoEssayQuery = `*[${essay} && slug.current == $slug][0]{
   "images": images[0...${maxEssayImages}]{_key, asset, alt, caption, credit, crop, hotspot},
   "imageCount": count(images)
 }`
-
-export function photoEssayPath(slug: string): string {
-  return `/photo-essays/${slug}`
-}
-
-/** A photo essay's head: its first photograph as the card, dated like an article. */
-export function photoEssayHead(origin: string, essay: PhotoEssay): Head {
-  return pageHead(origin, {
-    title: essay.title,
-    description: essay.description || `A photo essay from Resonance: ${essay.title}.`,
-    path: photoEssayPath(essay.slug),
-    type: 'article',
-    image: cardImage(origin, essay.images?.[0]),
-    article: { publishedTime: validDate(essay.publishedAt), modifiedTime: null, section: essay.categories?.find((c) => c?.title)?.title ?? null, authorUrl: null },
-  })
-}

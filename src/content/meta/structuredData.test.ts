@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateSearchParams } from '../search/search.ts'
+import { validateSearchParams } from '../search/params.ts'
 import { jsonLdScript, newsArticleLd, organizationLd, profilePageLd, webSiteLd, type NewsArticleFacts } from './structuredData.ts'
 import { structuredDataProblems } from './structuredData.testing.ts'
 

@@ -1,15 +1,7 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import {
-  markMatches,
-  normaliseSearchPage,
-  normaliseSearchText,
-  searchPageCount,
-  searchPageSize,
-  searchRequest,
-  validateSearchParams,
-  type SearchResultPage,
-} from './search.ts'
+import { normaliseSearchPage, normaliseSearchText, validateSearchParams } from './params.ts'
+import { markMatches, searchPageCount, searchPageSize, searchRequest, type SearchResultPage } from './search.ts'
 
 function block(text: string) {
   return { _type: 'block', _key: text.slice(0, 8), style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }

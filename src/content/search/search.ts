@@ -1,43 +1,13 @@
-// Site search: what the /search page accepts in its URL and the GROQ query that answers it.
+// Site search: the GROQ query that answers the /search page, and how its results are shown.
 // Ranking uses GROQ's own `match` and `score()` (both run on the embedded service, which evaluates
 // GROQ with groq-js, and on hosted Sanity), so there is no second search index to keep in step.
+// What the URL may hold is params.ts, small because the header's search box and the route's search
+// validation are in every reader's first download (decision 018).
+
+import { normaliseSearchPage, normaliseSearchText } from './params.ts'
 
 /** Results on one page of search results. */
 export const searchPageSize = 20
-
-/** Longer queries are cut: no reader types more, and the text travels in the URL and the GROQ params. */
-export const searchTextMaxLength = 200
-
-/** What the /search route reads from its URL. Both are optional so a bare `/search` is a valid link. */
-export interface SearchParams {
-  q?: string
-  page?: number
-}
-
-/** The search text as the query uses it: trimmed, inner whitespace collapsed, at most 200 characters. */
-export function normaliseSearchText(value: unknown): string {
-  // The router parses search values as JSON, so `?q=2024` arrives as a number.
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
-  const collapsed = text.replace(/\s+/g, ' ').trim()
-  // Cut by code points, not UTF-16 units, so an emoji at the limit is not split in half.
-  return Array.from(collapsed).slice(0, searchTextMaxLength).join('').trim()
-}
-
-/** A 1-based page number; anything that is not a whole number of at least 1 is the first page. */
-export function normaliseSearchPage(value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1
-}
-
-/**
- * The route's `validateSearch`: keeps only what the page understands, and leaves defaults out of the
- * URL (no `q` when empty, no `page` when it is the first) so every search has one address.
- */
-export function validateSearchParams(search: Record<string, unknown>): SearchParams {
-  const q = normaliseSearchText(search.q)
-  const page = normaliseSearchPage(search.page)
-  return { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) }
-}
 
 /** One search result, as the results list shows it. */
 export interface SearchHit {

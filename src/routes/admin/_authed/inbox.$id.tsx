@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { MessageView } from '../../../components/admin/MessageView.tsx'
-import { validateInboxSearch } from '../../../content/admin/inbox.ts'
+import { validateInboxSearch } from '../../../content/admin/addresses.ts'
 import { refreshUnread, withNewsroom } from '../-newsroom.ts'
 import { toasts } from '../-session.ts'
 

@@ -1,7 +1,8 @@
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
 import { InboxList } from '../../../components/admin/InboxList.tsx'
 import { Pagination } from '../../../components/ui/Pagination.tsx'
-import { inboxRequest, validateInboxSearch } from '../../../content/admin/inbox.ts'
+import { validateInboxSearch } from '../../../content/admin/addresses.ts'
+import { inboxRequest } from '../../../content/admin/inbox.ts'
 import { noteUnread, withNewsroom } from '../-newsroom.ts'
 
 // Readers' contact messages; which ones (all or unread) and the page live in the address.

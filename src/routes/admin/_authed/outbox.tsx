@@ -1,7 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { OutboxList } from '../../../components/admin/OutboxList.tsx'
 import { Pagination } from '../../../components/ui/Pagination.tsx'
-import { validatePageSearch } from '../../../content/listings/listings.ts'
+import { validatePageSearch } from '../../../content/listings/paging.ts'
 import { withNewsroom } from '../-newsroom.ts'
 
 // The emails the paper sends, and whether it really sends them; the page lives in the address.

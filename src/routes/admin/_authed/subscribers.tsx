@@ -1,7 +1,8 @@
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
 import { SubscriberTable } from '../../../components/admin/SubscriberTable.tsx'
 import { Pagination } from '../../../components/ui/Pagination.tsx'
-import { subscriberRequest, validateSubscriberSearch, type SubscriberFilter } from '../../../content/admin/subscribers.ts'
+import { validateSubscriberSearch } from '../../../content/admin/addresses.ts'
+import { subscriberRequest, type SubscriberFilter } from '../../../content/admin/subscribers.ts'
 import { saveDownload, withNewsroom } from '../-newsroom.ts'
 import { toasts } from '../-session.ts'
 

@@ -1,0 +1,37 @@
+// What the /search page accepts in its URL: the search text and the page. Apart from the query
+// (search.ts) because the header's search box and the route's search validation are in every
+// reader's first download, and the query is not (decision 018).
+
+/** Longer queries are cut: no reader types more, and the text travels in the URL and the GROQ params. */
+export const searchTextMaxLength = 200
+
+/** What the /search route reads from its URL. Both are optional so a bare `/search` is a valid link. */
+export interface SearchParams {
+  q?: string
+  page?: number
+}
+
+/** The search text as the query uses it: trimmed, inner whitespace collapsed, at most 200 characters. */
+export function normaliseSearchText(value: unknown): string {
+  // The router parses search values as JSON, so `?q=2024` arrives as a number.
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+  const collapsed = text.replace(/\s+/g, ' ').trim()
+  // Cut by code points, not UTF-16 units, so an emoji at the limit is not split in half.
+  return Array.from(collapsed).slice(0, searchTextMaxLength).join('').trim()
+}
+
+/** A 1-based page number; anything that is not a whole number of at least 1 is the first page. */
+export function normaliseSearchPage(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1
+}
+
+/**
+ * The route's `validateSearch`: keeps only what the page understands, and leaves defaults out of the
+ * URL (no `q` when empty, no `page` when it is the first) so every search has one address.
+ */
+export function validateSearchParams(search: Record<string, unknown>): SearchParams {
+  const q = normaliseSearchText(search.q)
+  const page = normaliseSearchPage(search.page)
+  return { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) }
+}
