@@ -115,4 +115,30 @@ describe('leaving the article form', () => {
     expect(await question(page).count()).toBe(0)
     await page.close()
   })
+
+  it('does not ask when the tab closes right after a save, while the dashboard is still loading', async () => {
+    const page = await openForm()
+    const before = await page.getByLabel('Title').inputValue()
+    await page.getByLabel('Title').click()
+    await page.keyboard.type(' again')
+    // Once the save is sent, the dashboard's reads are held: the form stays on screen under the
+    // dashboard's address, as it does on a slow connection.
+    let saved = false
+    page.on('request', (request) => {
+      if (request.url().includes('/data/mutate/')) saved = true
+    })
+    await page.route('**/data/query/**', (route) => (saved ? undefined : route.continue()))
+    await page.getByRole('button', { name: 'Save Article' }).click()
+    await page.waitForURL('**/admin/dashboard')
+    expect(await page.getByLabel('Title').inputValue()).toBe(`${before} again`)
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type())
+      void dialog.accept()
+    })
+    const closed = page.waitForEvent('close')
+    await page.close({ runBeforeUnload: true })
+    await closed
+    expect(dialogs).toEqual([])
+  })
 })

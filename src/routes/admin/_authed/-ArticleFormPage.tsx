@@ -107,9 +107,11 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
     dirty.current = now
   }, [])
   // Changes the autosave has kept in the draft are not lost by leaving either.
+  // Nor after a save: the form stays on screen while the dashboard it goes to loads, and closing the
+  // tab then must not ask about changes the save has just kept.
   const unsaved = useCallback(() => {
     const now = actorRef.getSnapshot()
-    return dirty.current && !now.matches({ editing: 'draftSaved' })
+    return dirty.current && !now.matches({ editing: 'draftSaved' }) && !now.matches('saved')
   }, [actorRef])
   const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
   const onValuesChange = useCallback((values: ArticleFormValues) => send({ type: 'change', values }), [send])
