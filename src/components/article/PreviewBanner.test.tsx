@@ -7,7 +7,7 @@ describe('PreviewBanner', () => {
     render(<PreviewBanner state={{ kind: 'shown', editHref: '/admin/edit/articles/a1' }} />)
     const region = screen.getByRole('region', { name: 'Preview' })
     expect(region.textContent).toContain('Preview: not published')
-    expect(screen.getByRole('status').textContent).toContain('Only signed-in editors can see it now.')
+    expect(screen.getByRole('status').textContent).toContain('Only the signed-in newsroom can see it now.')
     expect(screen.getByRole('link', { name: 'Back to the editor' }).getAttribute('href')).toBe('/admin/edit/articles/a1')
   })
 

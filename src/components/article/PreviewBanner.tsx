@@ -21,7 +21,7 @@ export function PreviewBanner({ state }: PreviewBannerProps) {
         {state.kind === 'shown' && (
           <>
             <strong className="preview-banner__title">Preview: not published</strong>{' '}
-            <span>This is how readers will see the article once it is published. Only signed-in editors can see it now.</span>
+            <span>This is how readers will see the article once it is published. Only the signed-in newsroom can see it now.</span>
           </>
         )}
         {state.kind === 'failed' && (
