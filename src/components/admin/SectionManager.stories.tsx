@@ -17,6 +17,9 @@ type Story = StoryObj<typeof meta>
 /** Articles with a draft, a published article with draft changes, no category and a long title. */
 export const Articles: Story = {}
 
+/** What a contributor sees: Edit for articles, nothing they may not do. */
+export const ForAContributor: Story = { args: { canPublish: false } }
+
 export const ImageGalleries: Story = { args: { sectionType: 'images', state: { status: 'ready', data: { total: galleries.length, items: galleries } } } }
 
 /** More than the manager lists at once. */

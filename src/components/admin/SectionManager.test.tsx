@@ -29,6 +29,18 @@ describe('SectionManager', () => {
     expect(screen.getByText('4 items')).toBeTruthy()
   })
 
+  it('offers a contributor Edit for articles only: no Delete, and no photo essays to make or edit', async () => {
+    const articles = await renderWithRouter(<SectionManager sectionType="latest" state={ready([leadArticle, draftArticle])} onDelete={noDelete} canPublish={false} />)
+    const items = screen.getAllByRole('listitem')
+    expect(within(items[0]!).getByRole('link', { name: `Edit “${leadArticle.title}”` })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull()
+    articles.unmount()
+    await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={noDelete} canPublish={false} />)
+    expect(screen.queryByRole('link', { name: 'New photo essay' })).toBeNull()
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull()
+  })
+
   it('links each photo essay to its editor, and offers a new one', async () => {
     await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={noDelete} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Image Galleries' })).toBeTruthy()

@@ -16,10 +16,15 @@ export interface SectionManagerProps {
   /** Deletes the item and reports how it went; the dialog stays busy until it settles. */
   onDelete: (item: AdminListItem) => Promise<unknown>
   onRetry?: () => void
+  /**
+   * Whether the signed-in person publishes (shared/roles.ts): a contributor, whom the service refuses
+   * deletes and photo essays, gets Edit for articles only, with no Delete and no New photo essay.
+   */
+  canPublish?: boolean
 }
 
 /** One homepage section's content (or the image galleries), with edit and delete for each item. */
-export function SectionManager({ sectionType, state, onDelete, onRetry }: SectionManagerProps) {
+export function SectionManager({ sectionType, state, onDelete, onRetry, canPublish = true }: SectionManagerProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const confirmation = useConfirmation(onDelete)
 
@@ -43,7 +48,7 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
       <h1 ref={headingRef} tabIndex={-1} className="section-manager__title">
         Manage {title}
       </h1>
-      {essays ? (
+      {essays && canPublish ? (
         <p className="section-manager__new">
           <Link to="/admin/photo-essays/new" className="section-manager__edit">
             New photo essay
@@ -68,7 +73,7 @@ export function SectionManager({ sectionType, state, onDelete, onRetry }: Sectio
           <p className="section-manager__count">{countText(state.data, sectionType)}</p>
           <ul className="section-manager__list">
             {state.data.items.map((item) => (
-              <SectionItem key={item.id} item={item} edit={editable ? 'article' : essays ? 'essay' : null} onDelete={confirmation.ask} />
+              <SectionItem key={item.id} item={item} edit={editable ? 'article' : essays && canPublish ? 'essay' : null} onDelete={canPublish ? confirmation.ask : null} />
             ))}
           </ul>
         </>
@@ -92,7 +97,7 @@ function BackToDashboard() {
   )
 }
 
-function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'article' | 'essay' | null; onDelete: (item: AdminListItem) => void }) {
+function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'article' | 'essay' | null; onDelete: ((item: AdminListItem) => void) | null }) {
   const title = displayTitle(item.title)
   const status = publicationStatus(item)
   return (
@@ -114,9 +119,11 @@ function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'art
             Edit
           </Link>
         ) : null}
-        <button type="button" className="section-manager__delete" onClick={() => onDelete(item)} aria-label={`Delete “${title}”`}>
-          Delete
-        </button>
+        {onDelete ? (
+          <button type="button" className="section-manager__delete" onClick={() => onDelete(item)} aria-label={`Delete “${title}”`}>
+            Delete
+          </button>
+        ) : null}
       </div>
     </li>
   )

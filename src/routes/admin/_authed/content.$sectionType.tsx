@@ -1,10 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { SectionManager } from '../../../components/admin/SectionManager.tsx'
 import { sectionDeleteFailure } from '../../../content/admin/deletes.ts'
 import { fetchSection } from '../../../content/admin/sections.ts'
 import { parseSectionType, sectionTitles } from '../../../content/admin/addresses.ts'
 import { nothingToDelete, useDeleteWithToasts } from '../-delete.ts'
-import { withSession } from '../-session.ts'
+import { authActor, withSession } from '../-session.ts'
+import { mayPublish } from '../../../../shared/roles.ts'
 
 // An unknown section type is a page of its own ('Invalid content section'), not the 404.
 export const Route = createFileRoute('/admin/_authed/content/$sectionType')({
@@ -26,7 +28,8 @@ function SectionRoute() {
   const content = Route.useLoaderData()
   const remove = useDeleteWithToasts({ deleting: 'Deleting...', deleted: { title: 'Item deleted successfully!' }, failed: (error) => ({ title: sectionDeleteFailure(error) }) })
   const type = parseSectionType(sectionType)
-  return <SectionManager sectionType={type} state={content ? { status: 'ready', data: content } : { status: 'loading' }} onDelete={remove} />
+  const canPublish = useSelector(authActor, (s) => mayPublish(s.context.role))
+  return <SectionManager sectionType={type} state={content ? { status: 'ready', data: content } : { status: 'loading' }} onDelete={remove} canPublish={canPublish} />
 }
 
 function SectionPending() {
