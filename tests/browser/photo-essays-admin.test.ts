@@ -20,12 +20,14 @@ async function axe(page: Page): Promise<string[]> {
   return axeViolations(page)
 }
 
-/** Axe at 1280 and at 390 pixels wide, then back to the desktop width. */
+/** Axe at 1280 and at 390 pixels wide, then back to the desktop width; at each, the page must not scroll sideways. */
 async function axeAtBothWidths(page: Page): Promise<string[]> {
   const found: string[] = []
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     found.push(...(await axe(page)).map((violation) => `${width}px ${violation}`))
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    if (sideways > 0) found.push(`${width}px scrolls sideways by ${sideways}px`)
   }
   return found
 }
