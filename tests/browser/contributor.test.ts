@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const contributor = { email: 'stringer@resonance.test', password: 'a contributor password' }
 const authorId = '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f'
@@ -45,11 +46,7 @@ let context: BrowserContext
 beforeAll(async () => {
   context = await suite.newContext()
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(contributor.email)
-  await page.getByLabel('Password').fill(contributor.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, contributor)
   await page.close()
 })
 

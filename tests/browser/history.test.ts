@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const editor = { email: 'history-editor@resonance.test', password: 'history-password-1' }
 const suite = browserSuite({
@@ -25,11 +26,7 @@ async function axe(page: Page): Promise<string[]> {
 async function signedIn(): Promise<BrowserContext> {
   const context = await suite.newContext()
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(editor.email)
-  await page.getByLabel('Password').fill(editor.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, editor)
   await page.close()
   return context
 }

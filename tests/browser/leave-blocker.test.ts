@@ -10,6 +10,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const authorId = '5c1e9a7b-2d3f-4e6a-9b8c-7d6e5f4a3b2c'
 const categoryId = '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d'
@@ -40,11 +41,7 @@ let context: BrowserContext
 beforeAll(async () => {
   context = await suite.newContext()
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(testAdmin.email)
-  await page.getByLabel('Password').fill(testAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, testAdmin)
   await page.close()
 })
 

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const authorId = '4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d'
 const categoryId = '5c4b3a2d-1e0f-4b9a-8d7c-6f5e4d3c2b1a'
@@ -28,11 +29,7 @@ let context: BrowserContext
 beforeAll(async () => {
   context = await suite.newContext()
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(testAdmin.email)
-  await page.getByLabel('Password').fill(testAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, testAdmin)
   await page.close()
 })
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const contributor = { email: 'new.writer@resonance.test', password: 'a first password' }
 const title = 'Lamplighters return to Covent Garden'
@@ -21,11 +22,7 @@ async function axe(page: Page): Promise<string[]> {
 async function signIn(credentials: { email: string; password: string }, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await suite.newContext({ viewport })
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(credentials.email)
-  await page.getByLabel('Password').fill(credentials.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, credentials)
   return { context, page }
 }
 

@@ -10,6 +10,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { axeViolations } from '../support/axe.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const authorId = '3f1c2b9e-7a44-4d0e-9b61-5c2d8e7f1a20'
 const categoryId = '8e2d4c6a-1b3f-4e5d-9a7c-0f1e2d3c4b5a'
@@ -40,11 +41,7 @@ const contexts: Record<'admin' | 'editor', BrowserContext | null> = { admin: nul
 async function signIn(who: { email: string; password: string }): Promise<BrowserContext> {
   const context = await suite.newContext()
   const page = await context.newPage()
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, who)
   await page.close()
   return context
 }

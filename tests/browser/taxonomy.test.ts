@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
+import { signInToAdmin } from '../support/signIn.ts'
 
 const suite = browserSuite({ env: { SEED: 'demo' }, adminToken: true })
 
@@ -22,11 +23,7 @@ async function axe(page: Page): Promise<string[]> {
 
 async function signedIn(): Promise<Page> {
   const page = await suite.newPage({ viewport: { width: 1280, height: 900 } })
-  await page.goto(`${suite.service.url}/admin/login`)
-  await page.getByLabel('Email').fill(testAdmin.email)
-  await page.getByLabel('Password').fill(testAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL('**/admin/dashboard')
+  await signInToAdmin(page, suite.service.url, testAdmin)
   return page
 }
 
