@@ -123,3 +123,32 @@ export async function pixel(image: Buffer, x: number, y: number): Promise<[numbe
   const i = (y * info.width + x) * info.channels
   return [data[i]!, data[i + 1]!, data[i + 2]!]
 }
+
+/** A listen stream read as raw text, exactly as it arrives, from its welcome event on. */
+export interface RawStream {
+  text: () => string
+  close: () => void
+}
+
+/** Opens the listen stream at `url` and waits for its welcome; `name` says which one failed. */
+export async function rawListen(url: string, name: string, headers: Record<string, string> = {}): Promise<RawStream> {
+  const controller = new AbortController()
+  const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream', ...headers } })
+  expect(res.status, name).toBe(200)
+  let text = ''
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        text += decoder.decode(value, { stream: true })
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })()
+  await waitFor(() => text.includes('event: welcome'), `${name}: welcome`)
+  return { text: () => text, close: () => controller.abort() }
+}

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { sleep, waitFor } from './helpers.ts'
+import { rawListen, sleep, waitFor } from './helpers.ts'
 
 let service: TestService
 let token: string
@@ -29,26 +29,7 @@ interface Stream {
 
 /** An anonymous listen stream read as raw text, exactly as it arrives. */
 async function listen(name: string, version: string, search: Record<string, string>): Promise<Stream> {
-  const controller = new AbortController()
-  const url = `${service.url}/v${version}/data/listen/production?${new URLSearchParams(search)}`
-  const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } })
-  expect(res.status, name).toBe(200)
-  let text = ''
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        text += decoder.decode(value, { stream: true })
-      }
-    } catch {
-      // Aborted at the end of the test.
-    }
-  })()
-  await waitFor(() => text.includes('event: welcome'), `${name}: welcome`)
-  return { name, text: () => text, close: () => controller.abort() }
+  return { name, ...(await rawListen(`${service.url}/v${version}/data/listen/production?${new URLSearchParams(search)}`, name)) }
 }
 
 const filters = ['*', '*[_type == "story"]', '*[_id in path("drafts.**")]', '*[_id in path("**")]', '*[title match "EMBARGOED*"]', '*[defined(_id)]']

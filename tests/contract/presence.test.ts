@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw, waitFor } from './helpers.ts'
+import { expectErrorBody, raw, rawListen, waitFor } from './helpers.ts'
 
 let service: TestService
 const tokens: Record<'admin' | 'editor' | 'contributor' | 'viewer', string> = { admin: '', editor: '', contributor: '', viewer: '' }
@@ -47,33 +47,16 @@ interface Stream {
 
 /** A listen stream read as raw text, exactly as it arrives. */
 async function listen(search: Record<string, string>, token: string | null): Promise<Stream> {
-  const controller = new AbortController()
   const url = `${service.url}/v2025-02-19/data/listen/production?${new URLSearchParams({ query: '*[_type == "article"]', ...search })}`
-  const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) } })
-  expect(res.status).toBe(200)
-  let text = ''
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        text += decoder.decode(value, { stream: true })
-      }
-    } catch {
-      // Aborted at the end of the test.
-    }
-  })()
-  await waitFor(() => text.includes('event: welcome'), 'welcome')
+  const stream = await rawListen(url, 'listen', token ? { authorization: `Bearer ${token}` } : {})
   return {
-    text: () => text,
+    ...stream,
     presence: () =>
-      text
+      stream
+        .text()
         .split('\n\n')
         .filter((block) => block.startsWith('event: presence\n'))
         .map((block) => JSON.parse(block.split('\ndata: ')[1]!)),
-    close: () => controller.abort(),
   }
 }
 
