@@ -8,20 +8,9 @@ import { loadArticleFormScreen } from '../../src/content/admin/articleForm/load.
 import { ConflictError, saveArticle, type SaveDeps } from '../../src/content/admin/articleForm/save.ts'
 import { authorId, categoryId } from '../../src/content/admin/articleForm/validArticle.fixtures.ts'
 import { replacedStory, type PublishedFetch } from '../../src/content/admin/frontPage.ts'
+import { formArticle } from '../support/articles.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
-const article = (id: string, title: string, minutes: number, flags: Record<string, boolean> = {}) => ({
-  _id: id,
-  _type: 'article',
-  title,
-  slug: { _type: 'slug', current: id.replace(/^drafts\./, '') },
-  publishedAt: minutesAgo(minutes),
-  author: { _type: 'reference', _ref: authorId },
-  categories: [{ _type: 'reference', _ref: categoryId, _key: 'c' }],
-  body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Night buses run every twenty minutes.', marks: [] }] }],
-  ...flags,
-})
 
 describe('taking the homepage’s single slots', () => {
   let service: TestService
@@ -39,13 +28,13 @@ describe('taking the homepage’s single slots', () => {
       .create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
       .create({ _id: categoryId, _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
       // Today's lead, with an editor's unpublished changes that keep the flag.
-      .create(article('summit', 'Leaders agree energy package', 30, { isLeadStory: true, isFeatured: true }))
-      .create(article('drafts.summit', 'Leaders agree energy package, updated', 30, { isLeadStory: true, isFeatured: true }))
+      .create(formArticle('summit', 'Leaders agree energy package', 30, { isLeadStory: true, isFeatured: true }))
+      .create(formArticle('drafts.summit', 'Leaders agree energy package, updated', 30, { isLeadStory: true, isFeatured: true }))
       // An old test story still flagged, a draft flagged lead, and today's breaking story.
-      .create(article('test-lead', 'Test lead story', 600, { isLeadStory: true }))
-      .create(article('drafts.unpublished-lead', 'Unpublished lead', 5, { isLeadStory: true }))
-      .create(article('storm', 'Storm surge closes the Thames Barrier', 20, { isBreakingNews: true }))
-      .create(article('buses', 'Night buses return', 60))
+      .create(formArticle('test-lead', 'Test lead story', 600, { isLeadStory: true }))
+      .create(formArticle('drafts.unpublished-lead', 'Unpublished lead', 5, { isLeadStory: true }))
+      .create(formArticle('storm', 'Storm surge closes the Thames Barrier', 20, { isBreakingNews: true }))
+      .create(formArticle('buses', 'Night buses return', 60))
       .commit()
   })
 
@@ -87,7 +76,7 @@ describe('taking the homepage’s single slots', () => {
   })
 
   it('clears nothing when the save is refused', async () => {
-    await client.createOrReplace(article('summit', 'Leaders agree energy package', 30, { isLeadStory: true }))
+    await client.createOrReplace(formArticle('summit', 'Leaders agree energy package', 30, { isLeadStory: true }))
     const stale = await loadArticleFormScreen(deps.fetch, fetchPublished, 'storm')
     // Someone else saves the story meanwhile: this form's save conflicts, and the whole transaction with it.
     await client.patch('storm').set({ title: 'Storm surge: Thames Barrier closed' }).commit()

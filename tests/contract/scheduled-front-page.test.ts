@@ -11,21 +11,10 @@ import { scheduledSaveInput } from '../../src/content/admin/articleForm/schedule
 import { authorId, categoryId } from '../../src/content/admin/articleForm/validArticle.fixtures.ts'
 import { pendingPublishes } from '../../src/content/admin/schedules.ts'
 import { cancelSchedule, pendingSchedules, schedulePublish } from '../../src/content/clients/schedules.ts'
+import { formArticle } from '../support/articles.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { sleep } from './helpers.ts'
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
-const article = (id: string, title: string, minutes: number, flags: Record<string, boolean> = {}) => ({
-  _id: id,
-  _type: 'article',
-  title,
-  slug: { _type: 'slug', current: id.replace(/^drafts\./, '') },
-  publishedAt: minutesAgo(minutes),
-  author: { _type: 'reference', _ref: authorId },
-  categories: [{ _type: 'reference', _ref: categoryId, _key: 'c' }],
-  body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Night buses run every twenty minutes.', marks: [] }] }],
-  ...flags,
-})
 
 let service: TestService
 let admin: SanityClient
@@ -49,9 +38,9 @@ beforeAll(async () => {
     .transaction()
     .create({ _id: authorId, _type: 'author', name: 'Tom Whitcombe', slug: { _type: 'slug', current: 'tom' } })
     .create({ _id: categoryId, _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' })
-    .create(article('storm', 'Storm surge closes the Thames Barrier', 20, { isBreakingNews: true, isFeatured: true }))
-    .create(article('drafts.storm', 'Storm surge closes the Thames Barrier, updated', 20, { isBreakingNews: true }))
-    .create(article('summit', 'Leaders agree energy package', 30, { isLeadStory: true }))
+    .create(formArticle('storm', 'Storm surge closes the Thames Barrier', 20, { isBreakingNews: true, isFeatured: true }))
+    .create(formArticle('drafts.storm', 'Storm surge closes the Thames Barrier, updated', 20, { isBreakingNews: true }))
+    .create(formArticle('summit', 'Leaders agree energy package', 30, { isLeadStory: true }))
     .commit()
 })
 
@@ -61,7 +50,7 @@ afterAll(async () => {
 
 describe('a scheduled publish of a flagged draft', () => {
   it('takes Breaking News from every other article in its own transaction', async () => {
-    await admin.create(article('drafts.bridge', 'Hammersmith Bridge reopens', 0, { isBreakingNews: true }))
+    await admin.create(formArticle('drafts.bridge', 'Hammersmith Bridge reopens', 0, { isBreakingNews: true }))
     const schedule = await schedulePublish(admin, 'bridge', new Date(Date.now() + 60 * 60_000), 'Publish: Hammersmith Bridge reopens')
     // Until it runs, the live breaking story keeps the slot.
     expect(await flagged(reader, 'isBreakingNews')).toEqual(['storm'])
@@ -82,7 +71,7 @@ describe('a scheduled publish of a flagged draft', () => {
   })
 
   it('running by itself when its time comes, never leaves two breaking stories', async () => {
-    await admin.create(article('drafts.tube', 'Tube strike called off', 0, { isBreakingNews: true, isLeadStory: true }))
+    await admin.create(formArticle('drafts.tube', 'Tube strike called off', 0, { isBreakingNews: true, isLeadStory: true }))
     await schedulePublish(admin, 'tube', new Date(Date.now() + 1500), 'Publish: Tube strike called off')
     let published = false
     for (let tries = 0; tries < 100 && !published; tries++) {
@@ -95,7 +84,7 @@ describe('a scheduled publish of a flagged draft', () => {
   })
 
   it('of an unflagged draft clears nobody', async () => {
-    await admin.create(article('drafts.weather', 'Frost tonight', 0))
+    await admin.create(formArticle('drafts.weather', 'Frost tonight', 0))
     const schedule = await schedulePublish(admin, 'weather', new Date(Date.now() + 60 * 60_000), 'Publish: Frost tonight')
     await runNow(schedule.id)
     expect(await reader.getDocument('weather')).toMatchObject({ title: 'Frost tonight' })
@@ -113,7 +102,7 @@ describe('scheduling changes to a live article', () => {
   }
 
   it('keeps the published version for readers until the schedule publishes the draft over it', async () => {
-    await admin.create(article('ulez', 'ULEZ expands to the whole of London', 90))
+    await admin.create(formArticle('ulez', 'ULEZ expands to the whole of London', 90))
     const before = await reader.getDocument('ulez')
     const schedule = await scheduleChanges('ulez', 'ULEZ expands: what drivers need to know', new Date(Date.now() + 60 * 60_000))
 
@@ -133,7 +122,7 @@ describe('scheduling changes to a live article', () => {
   })
 
   it('cancelled, leaves readers the published version and the changes in the draft', async () => {
-    await admin.create(article('congestion', 'Congestion charge rises', 120))
+    await admin.create(formArticle('congestion', 'Congestion charge rises', 120))
     const schedule = await scheduleChanges('congestion', 'Congestion charge rises to £18', new Date(Date.now() + 60 * 60_000))
     await cancelSchedule(admin, schedule.id)
     expect(await pendingSchedules(admin, ['congestion'])).toEqual([])
@@ -142,7 +131,7 @@ describe('scheduling changes to a live article', () => {
   })
 
   it('flagged Breaking News, takes the slot only when the schedule runs', async () => {
-    await admin.create(article('rail', 'Rail fares frozen', 45))
+    await admin.create(formArticle('rail', 'Rail fares frozen', 45))
     const form = await loadArticleForm(deps.fetch, 'rail')
     const executeAt = new Date(Date.now() + 60 * 60_000)
     await saveArticle(deps, scheduledSaveInput({ mode: 'edit', id: 'rail', values: { ...form.article!.values, is_breaking_news: true }, loaded: form.article, executeAt: executeAt.toISOString() }))
