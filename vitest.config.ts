@@ -48,11 +48,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the machines have two cores.
           fileParallelism: false,
-          // The files run one after another in one process that keeps the modules it has loaded:
-          // each file starts its own service, Chromium and data directory and stops them after its
-          // tests, and none mocks a module, so a fresh process per file only re-imported the service
-          // and the test tools (seconds a file).
-          isolate: false,
+          // Each file in a fresh process: `isolate: false` would keep loaded modules between files,
+          // but Vitest then runs this project with one worker, and refuses a run in which it and the
+          // other projects (two workers) share a group, which is what keeps them running side by side.
         },
       },
     ],
