@@ -6,12 +6,12 @@
 // without it).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { startPurger } from '../server/edge/purger.ts'
-import { hasVarnish, varnishd } from '../scripts/varnish.mjs'
+import { hasVarnish, shippedVcl, varnishd } from '../scripts/varnish.mjs'
 import { onCleanup } from './cleanup.ts'
 import { measureRps } from './load.ts'
 import { chromeFlags, chromiumPath } from './reader.ts'
@@ -58,10 +58,8 @@ async function renderTier(contentUrl: string, processes: number): Promise<Child>
 }
 
 async function varnish(contentPort: number, renderPort: number, dir: string): Promise<Child> {
-  const vcl = readFileSync(join(root, 'deploy/varnish/default.vcl'), 'utf8')
-    .replace('.port = "3000"', `.port = "${contentPort}"`)
-    .replace('.port = "3001"', `.port = "${renderPort}"`)
-    .replace('.port = "3002"', `.port = "${renderPort}"`)
+  // Both of the VCL's render backends are the one render tier (its processes share one port).
+  const vcl = shippedVcl({ content: contentPort, render: [renderPort, renderPort] })
   chmodSync(dir, 0o777)
   writeFileSync(join(dir, 'default.vcl'), vcl)
   const port = await freePort()

@@ -4,7 +4,9 @@
 // skipped; nothing else needs them.
 
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export const varnishd = '/usr/sbin/varnishd'
 const xkeyModules = ['/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so', '/usr/lib/aarch64-linux-gnu/varnish/vmods/libvmod_xkey.so', '/usr/lib/varnish/vmods/libvmod_xkey.so']
@@ -33,4 +35,17 @@ export function ensureVarnish(log = console.log) {
   // Debian starts the packaged service on port 6081; the test runs its own instance.
   spawnSync('sh', ['-c', 'systemctl stop varnish 2>/dev/null || service varnish stop 2>/dev/null || true'], { stdio: 'ignore' })
   return hasVarnish()
+}
+
+/**
+ * The VCL the repository ships (deploy/varnish/default.vcl) with its example backends' ports (the
+ * service on 3000, render processes on 3001 and 3002) replaced, for an instance started by a test or
+ * the benchmark.
+ */
+export function shippedVcl({ content, render }) {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'varnish', 'default.vcl')
+  return readFileSync(file, 'utf8')
+    .replace('.port = "3000"', `.port = "${content}"`)
+    .replace('.port = "3001"', `.port = "${render[0]}"`)
+    .replace('.port = "3002"', `.port = "${render[1]}"`)
 }

@@ -2,11 +2,11 @@
 // VCL the repository ships (deploy/varnish/default.vcl), its example ports replaced by the test's.
 
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 // Shared with scripts/test.mjs, which installs Varnish before the tests run.
-import { hasVarnish, varnishd } from '../../scripts/varnish.mjs'
+import { hasVarnish, shippedVcl, varnishd } from '../../scripts/varnish.mjs'
 import { freePort } from './renderTier.ts'
 
 export { hasVarnish }
@@ -20,10 +20,7 @@ export interface EdgeCache {
 }
 
 export async function startVarnish(ports: { content: number; render: [number, number] }): Promise<EdgeCache> {
-  const vcl = readFileSync(resolve('deploy/varnish/default.vcl'), 'utf8')
-    .replace('.port = "3000"', `.port = "${ports.content}"`)
-    .replace('.port = "3001"', `.port = "${ports.render[0]}"`)
-    .replace('.port = "3002"', `.port = "${ports.render[1]}"`)
+  const vcl = shippedVcl(ports)
   const dir = mkdtempSync(join(tmpdir(), 'resonance-varnish-'))
   // varnishd's workers run as an unprivileged user, which must read the VCL and write the work dir.
   chmodSync(dir, 0o777)
