@@ -31,6 +31,15 @@ const suite = browserSuite({
       categories: [{ _type: 'reference', _ref: categoryId, _key: 'c' }],
       body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'The barrier closed on Monday and again on Thursday.', marks: [] }] }],
     },
+    {
+      _id: 'barrier-at-dawn',
+      _type: 'imageGallery',
+      title: 'The barrier at dawn',
+      slug: { _type: 'slug', current: 'barrier-at-dawn' },
+      publishedAt: minutesAgo(60),
+      photographer: { _type: 'reference', _ref: authorId },
+      images: [],
+    },
   ],
   seed: ({ service }) => service.auth.upsertUser(editor.email, editor.password, 'editor'),
   viewport: { width: 1280, height: 1000 },
@@ -99,6 +108,23 @@ describe('presence', () => {
     // Back again, then the tab is closed: the leave outlives the page.
     await editorPage.goto(`${suite.service.url}/admin/edit/articles/thames-barrier`)
     await adminPage.getByText(`Also editing: ${editor.email} (editor)`).waitFor({ timeout: 10_000 })
+    await editorPage.close({ runBeforeUnload: true })
+    await expect.poll(() => presenceLine(adminPage).textContent(), { timeout: 10_000 }).toBe('')
+    await adminPage.close()
+  })
+
+  it('a photo essay’s edit form says who else has it open too', async () => {
+    const open = async (context: BrowserContext) => {
+      const page = await context.newPage()
+      await page.goto(`${suite.service.url}/admin/photo-essays/barrier-at-dawn`)
+      await page.getByRole('heading', { level: 1, name: 'Edit Photo Essay' }).waitFor()
+      return page
+    }
+    const adminPage = await open(contexts.admin!)
+    const editorPage = await open(contexts.editor!)
+    await adminPage.getByText(`Also editing: ${editor.email} (editor), since`).waitFor({ timeout: 10_000 })
+    await editorPage.getByText(`Also editing: ${testAdmin.email} (admin), since`).waitFor({ timeout: 10_000 })
+    await expectAxeClean(adminPage)
     await editorPage.close({ runBeforeUnload: true })
     await expect.poll(() => presenceLine(adminPage).textContent(), { timeout: 10_000 }).toBe('')
     await adminPage.close()

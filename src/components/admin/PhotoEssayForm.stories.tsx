@@ -4,6 +4,7 @@ import { essayMessages } from '../../content/admin/photoEssayForm/messages.ts'
 import { emptyPhotoEssayValues } from '../../content/admin/photoEssayForm/values.ts'
 import type { UploadImage } from './RichTextEditor.tsx'
 import { essayAuthors, essayPictures, loadedEssay, manyPictures } from './PhotoEssayForm.fixtures.ts'
+import { EditorsPresent } from './EditorsPresent.tsx'
 import { PhotoEssayForm } from './PhotoEssayForm.tsx'
 
 /** Never finishes: shows uploads on their way. */
@@ -49,6 +50,15 @@ export const EmptyEssayErrors: Story = {
 
 /** An essay of three pictures, loaded to edit. */
 export const Editing: Story = { args: { mode: 'edit', values: loadedEssay() } }
+
+/** Someone else has the essay open: the line under the heading says who. */
+export const WithAnotherEditor: Story = {
+  args: {
+    mode: 'edit',
+    values: loadedEssay(),
+    notice: <EditorsPresent editors={[{ key: 'k1', name: 'jane.reed@resonance.test', role: 'editor', since: '2026-11-24T10:04:00Z' }]} />,
+  },
+}
 
 /** A long essay of twelve pictures. */
 export const ManyPictures: Story = { args: { mode: 'edit', values: loadedEssay(manyPictures) } }

@@ -43,6 +43,13 @@ const submitted = (onSubmit: PhotoEssayFormProps['onSubmit']) => (onSubmit as Re
 
 // Typing a whole essay with user-event takes seconds on a busy machine: room for it.
 describe('PhotoEssayForm', { timeout: 30_000 }, () => {
+  it('shows the notice it is given under its heading, above the fields', () => {
+    render(<PhotoEssayForm {...props({ mode: 'edit', values: loadedEssay(), notice: <p role="status">Also editing: jane.reed@resonance.test (editor), since 10:04.</p> })} />)
+    const heading = screen.getByRole('heading', { level: 1, name: 'Edit Photo Essay' })
+    const notice = screen.getByText('Also editing: jane.reed@resonance.test (editor), since 10:04.')
+    expect(heading.nextElementSibling).toBe(notice)
+  })
+
   it('starts empty and asks for a title, a slug and a picture when saved so', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()

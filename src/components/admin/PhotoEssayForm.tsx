@@ -35,6 +35,8 @@ export interface PhotoEssayFormProps {
   uploadImage: UploadImage
   /** Makes the `_key` of a new picture; tests and stories pass a predictable one. */
   newKey?: () => string
+  /** Shown under the heading, above the fields: who else has the essay open (EditorsPresent). */
+  notice?: ReactNode
 }
 
 /** The photo essay form: 'New Photo Essay' or 'Edit Photo Essay', and its states around the fields. */
@@ -73,6 +75,7 @@ export function PhotoEssayForm(props: PhotoEssayFormProps) {
       <h1 id="photo-essay-form-heading" className="article-form__heading">
         {mode === 'edit' ? 'Edit Photo Essay' : 'New Photo Essay'}
       </h1>
+      {props.notice}
       {body}
     </section>
   )

@@ -5,7 +5,7 @@
 import type { Mutation } from '@sanity/client'
 import { useNavigate } from '@tanstack/react-router'
 import { useActor } from '@xstate/react'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { PhotoEssayForm } from '../../../components/admin/PhotoEssayForm.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
@@ -17,7 +17,7 @@ import { photoEssayFormView } from './-photoEssayFormView.ts'
 import { toasts, withSession } from '../-session.ts'
 
 /** The form for the photo essay `id`, or for a new one when `id` is null. */
-export function PhotoEssayFormPage({ id }: { id: string | null }) {
+export function PhotoEssayFormPage({ id, notice }: { id: string | null; notice?: ReactNode }) {
   const navigate = useNavigate()
   const machine = useMemo(
     () =>
@@ -44,6 +44,7 @@ export function PhotoEssayFormPage({ id }: { id: string | null }) {
   return (
     <PhotoEssayForm
       {...photoEssayFormView(snapshot)}
+      notice={notice}
       onSubmit={(values) => send({ type: 'save', values })}
       onCancel={() => void navigate({ to: '/admin/content/$sectionType', params: { sectionType: 'images' } })}
       onRetry={() => send({ type: 'retry' })}
