@@ -267,6 +267,8 @@ describe('RichTextEditor', () => {
     expect(screen.queryByRole('group', { name: 'Edit image' })).toBeNull()
     const saved = editorToPortableText(lastValue(onChange))[0] as ImageField
     expect(saved).toMatchObject({ _type: 'image', _key: 'img', alt: 'A bus', caption: 'The N8 at midnight', credit: 'Mei Lin Ng/Resonance' })
+    // The editor shows it under the picture too, as readers will see it.
+    expect(within(box).getByText('Photograph: Mei Lin Ng/Resonance')).toBeTruthy()
     // What readers see under the picture: the caption, then the credit line.
     const article = render(<PortableTextBody value={[{ ...saved }]} />, { container: document.body.appendChild(document.createElement('article')) })
     expect(article.container.querySelector('figcaption')?.textContent).toBe('The N8 at midnight Photograph: Mei Lin Ng/Resonance')
@@ -279,6 +281,7 @@ describe('RichTextEditor', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Credit' }))
     await user.click(screen.getByRole('button', { name: 'Apply' }))
     expect((editorToPortableText(lastValue(onChange))[0] as ImageField).credit).toBeUndefined()
+    expect(within(box).queryByText(/^Photograph:/)).toBeNull()
   })
 
   it('takes an emptied caption away', async () => {

@@ -3,6 +3,7 @@ import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state
 import { StarterKit } from '@tiptap/starter-kit'
 import { useEffect, useRef, useState } from 'react'
 import { imageSource } from '../../content/format/image.ts'
+import { creditLine } from '../../content/article/credit.ts'
 import { safeHref } from '../../content/article/links.ts'
 import { linkAddress, type EditorDocument } from '../../content/article/portableText.ts'
 import { EditorToolbar, noFormatting, type ImageDetailsPanelState, type ImagePanelState, type LinkPanelState, type ToolbarActive, type ToolbarCommand } from './EditorToolbar.tsx'
@@ -33,7 +34,7 @@ const ArticleImage = Node.create({
       assetRef: { default: null, rendered: false, parseHTML: (element) => element.getAttribute('data-asset-ref') },
       alt: { default: '', rendered: false, parseHTML: (element) => element.querySelector('img')?.getAttribute('alt') ?? '' },
       caption: { default: null, rendered: false, parseHTML: (element) => element.querySelector('figcaption')?.textContent ?? null },
-      credit: { default: null, rendered: false },
+      credit: { default: null, rendered: false, parseHTML: (element) => element.getAttribute('data-credit') },
       crop: { default: null, rendered: false },
       hotspot: { default: null, rendered: false },
     }
@@ -46,7 +47,12 @@ const ArticleImage = Node.create({
     const source = imageSource({ asset: { _ref: ref } }, 'body')
     const img = ['img', { src: source?.src ?? '', alt: String(node.attrs.alt ?? ''), width: source?.width ?? 800, height: source?.height ?? 450 }] as const
     const caption = typeof node.attrs.caption === 'string' && node.attrs.caption !== '' ? [['figcaption', {}, node.attrs.caption]] : []
-    return ['figure', { class: 'rte__figure', 'data-asset-ref': ref }, img, ...caption]
+    // The credit as readers will see it under the picture; kept apart from the caption (and carried
+    // in data-credit), so copying the picture in the editor keeps the two apart too.
+    const line = creditLine(node.attrs)
+    const credit = line ? [['p', { class: 'rte__credit' }, line]] : []
+    const kept = typeof node.attrs.credit === 'string' && node.attrs.credit !== '' ? { 'data-credit': node.attrs.credit } : {}
+    return ['figure', { class: 'rte__figure', 'data-asset-ref': ref, ...kept }, img, ...caption, ...credit]
   },
 })
 
