@@ -12,7 +12,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a'
 const categoryId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
@@ -44,10 +44,7 @@ const suite = browserSuite({
 let context: BrowserContext
 
 beforeAll(async () => {
-  context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
+  context = await signedInContext(suite, testAdmin)
 })
 
 async function openForm(id: string): Promise<Page> {

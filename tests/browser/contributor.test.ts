@@ -4,13 +4,13 @@
 // editors do, while an anonymous reader at that address still gets "Article not found.". Axe checks
 // the list and the preview at 1280 and 390 px.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { axeViolations } from '../support/axe.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const contributor = { email: 'stringer@resonance.test', password: 'a contributor password' }
 const authorId = '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f'
@@ -44,15 +44,11 @@ const suite = browserSuite({
 let context: BrowserContext
 
 beforeAll(async () => {
-  context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, contributor)
-  await page.close()
+  context = await signedInContext(suite, contributor)
 })
 
 async function axeClean(page: Page, include: string): Promise<void> {
-  const violations = (await new AxeBuilder({ page }).include(include).analyze()).violations
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  expect(await axeViolations(page, { include })).toEqual([])
 }
 
 describe('a contributor', () => {

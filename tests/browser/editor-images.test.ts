@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d'
 const categoryId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -50,10 +50,7 @@ const suite = browserSuite({
 let admin: BrowserContext
 
 beforeAll(async () => {
-  admin = await suite.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await admin.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
+  admin = await signedInContext(suite, testAdmin, { viewport: { width: 1280, height: 900 } })
 })
 
 async function openEditor(id: string): Promise<Page> {

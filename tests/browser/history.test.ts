@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { demoAdmin } from '../../server/config.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const editor = { email: 'history-editor@resonance.test', password: 'history-password-1' }
 const suite = browserSuite({
@@ -24,11 +24,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 async function signedIn(): Promise<BrowserContext> {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, editor)
-  await page.close()
-  return context
+  return signedInContext(suite, editor)
 }
 
 /** An article of the demo paper's author and category, published, written through the API. */

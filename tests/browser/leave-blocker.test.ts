@@ -10,7 +10,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '5c1e9a7b-2d3f-4e6a-9b8c-7d6e5f4a3b2c'
 const categoryId = '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d'
@@ -39,10 +39,7 @@ const suite = browserSuite({
 let context: BrowserContext
 
 beforeAll(async () => {
-  context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
+  context = await signedInContext(suite, testAdmin)
 })
 
 async function openForm(): Promise<Page> {

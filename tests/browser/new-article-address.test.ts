@@ -5,12 +5,12 @@
 // opening it in another tab, shows the same draft in the edit form. Axe checks the form at 1280
 // and 390 px.
 
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { axeViolations } from '../support/axe.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d'
 const categoryId = '5c4b3a2d-1e0f-4b9a-8d7c-6f5e4d3c2b1a'
@@ -27,10 +27,7 @@ const suite = browserSuite({
 let context: BrowserContext
 
 beforeAll(async () => {
-  context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
+  context = await signedInContext(suite, testAdmin)
 })
 
 /** The create form, opened from the dashboard so Back has somewhere to go. */
@@ -46,8 +43,7 @@ async function openNewForm(): Promise<Page> {
 const raw = () => suite.service.client({ token: suite.token, perspective: 'raw' })
 
 async function axeClean(page: Page): Promise<void> {
-  const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  expect(await axeViolations(page, { include: 'main' })).toEqual([])
 }
 
 describe('a new article’s address', () => {

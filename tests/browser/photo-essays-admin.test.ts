@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const photographerId = '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d'
 
@@ -34,11 +34,7 @@ async function axeAtBothWidths(page: Page): Promise<string[]> {
 }
 
 async function signedIn(): Promise<BrowserContext> {
-  const context = await suite.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
-  return context
+  return signedInContext(suite, testAdmin, { viewport: { width: 1280, height: 900 } })
 }
 
 const picture = (background: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background } }).jpeg().toBuffer()

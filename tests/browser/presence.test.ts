@@ -10,7 +10,7 @@ import { minutesAgo } from '../support/articles.ts'
 import { axeViolations } from '../support/axe.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '3f1c2b9e-7a44-4d0e-9b61-5c2d8e7f1a20'
 const categoryId = '8e2d4c6a-1b3f-4e5d-9a7c-0f1e2d3c4b5a'
@@ -47,17 +47,9 @@ const suite = browserSuite({
 
 const contexts: Record<'admin' | 'editor', BrowserContext | null> = { admin: null, editor: null }
 
-async function signIn(who: { email: string; password: string }): Promise<BrowserContext> {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, who)
-  await page.close()
-  return context
-}
-
 beforeAll(async () => {
-  contexts.admin = await signIn(testAdmin)
-  contexts.editor = await signIn(editor)
+  contexts.admin = await signedInContext(suite, testAdmin)
+  contexts.editor = await signedInContext(suite, editor)
 })
 
 async function openForm(context: BrowserContext): Promise<Page> {

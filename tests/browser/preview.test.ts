@@ -10,7 +10,7 @@ import { demoAdmin } from '../../server/config.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const editor = { email: 'preview-editor@resonance.test', password: 'preview-password-1' }
 const title = 'Lido reopens after a decade of campaigning'
@@ -27,11 +27,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 async function signedIn(): Promise<BrowserContext> {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, editor)
-  await page.close()
-  return context
+  return signedInContext(suite, editor)
 }
 
 describe('preview', () => {

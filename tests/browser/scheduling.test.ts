@@ -13,7 +13,7 @@ import { gotoApp } from '../support/browser.ts'
 import { testAdmin } from '../support/service.ts'
 import { browserSuite } from '../support/suite.ts'
 import { axeViolations } from '../support/axe.ts'
-import { signInToAdmin } from '../support/signIn.ts'
+import { signedInContext } from '../support/signIn.ts'
 
 const authorId = '7a2d3c0f-5b9e-4d2f-8c8b-3e4f5a6b7c8d'
 const categoryId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -54,11 +54,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 async function signedIn(): Promise<BrowserContext> {
-  const context = await suite.newContext()
-  const page = await context.newPage()
-  await signInToAdmin(page, suite.service.url, testAdmin)
-  await page.close()
-  return context
+  return signedInContext(suite, testAdmin)
 }
 
 /** Opens the draft's form, turns Published on and schedules it ten minutes ahead on London's clock. */

@@ -2,7 +2,8 @@
 // then the dashboard it leads to. The session it stores belongs to the page's browser context, so
 // every page opened in that context afterwards is signed in.
 
-import type { Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { BrowserSuite } from './suite.ts'
 
 export interface Login {
   email: string
@@ -16,4 +17,13 @@ export async function signInToAdmin(page: Page, origin: string, login: Login): P
   await page.getByLabel('Password').fill(login.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.waitForURL('**/admin/dashboard')
+}
+
+/** A new browser context of the suite, signed in as `login`: every page opened in it is in the admin. */
+export async function signedInContext(suite: Pick<BrowserSuite, 'newContext' | 'service'>, login: Login, options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await suite.newContext(options)
+  const page = await context.newPage()
+  await signInToAdmin(page, suite.service.url, login)
+  await page.close()
+  return context
 }
