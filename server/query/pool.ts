@@ -114,6 +114,11 @@ export class QueryPool {
     return this.slots.length
   }
 
+  /** Queries of a lane running on a worker now (not counting one being ended): what tests wait for instead of sleeping. */
+  running(lane: Lane): number {
+    return this.slots.filter((s) => s.task?.lane === lane && !s.ending).length
+  }
+
   /** Whether every worker, spares included, has loaded its replica and can take work. */
   get allReady(): boolean {
     return [...this.slots, ...this.spares].every((s) => s.ready) && this.spares.length === SPARES

@@ -34,6 +34,16 @@ afterAll(async () => {
   await service?.stop()
 })
 
+/**
+ * Marks a request's promise as handled, so that when an assertion fails before it is awaited, the
+ * service's shutdown ending it ("socket hang up") does not surface as an unhandled rejection; an
+ * `await` of it still throws.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
+
 const queryUrl = (query: string) => `/v2023-05-03/data/query/production?query=${encodeURIComponent(query)}`
 
 /** Four nested scans: DOCS^4 steps, far past any time limit. */
@@ -67,9 +77,11 @@ describe('a query past the time limit', () => {
     expect((await getFrom('127.0.0.2', cachedPath)).json.result).toEqual([0, 1, 2])
 
     let slowDone = false
-    const slow = getFrom('127.0.0.3', queryUrl(slowQuery)).finally(() => {
-      slowDone = true
-    })
+    const slow = handled(
+      getFrom('127.0.0.3', queryUrl(slowQuery)).finally(() => {
+        slowDone = true
+      }),
+    )
     // Cached answers, the health check and a signed-in editor's query are all served while the
     // slow query runs: none of them waits for it.
     const health = await getFrom('127.0.0.2', '/health')
@@ -139,7 +151,7 @@ describe('a flood of queries from one client', () => {
     // QUERY_QUEUE=16 gives each client at most 2 waiting queries.
     // Each query differs, or the service would run one and share its answer.
     const flood = Array.from({ length: 12 }, (_, i) => getFrom('127.0.0.8', queryUrl(`${slowQuery} + ${i}`)))
-    const other = getFrom('127.0.0.9', queryUrl('count(*[_type == "hostile" && n < 10])'))
+    const other = handled(getFrom('127.0.0.9', queryUrl('count(*[_type == "hostile" && n < 10])')))
     const answers = await Promise.all(flood)
     const refused = answers.filter((a) => a.status === 503)
     // At most one runs and two wait at a time; however the twelve arrive, some find no room.
@@ -164,9 +176,11 @@ describe('a client whose queries run out of time', () => {
     let firstAttackDone = -1
     let order = 0
     const attacks = ['127.0.0.20', '127.0.0.21', '127.0.0.20', '127.0.0.21'].map((attacker, i) =>
-      getFrom(attacker, queryUrl(`${slowQuery} + ${200 + i}`)).finally(() => {
-        if (firstAttackDone < 0) firstAttackDone = order++
-      }),
+      handled(
+        getFrom(attacker, queryUrl(`${slowQuery} + ${200 + i}`)).finally(() => {
+          if (firstAttackDone < 0) firstAttackDone = order++
+        }),
+      ),
     )
     const reader = await getFrom('127.0.0.22', queryUrl('count(*[_type == "hostile" && n < 5])'))
     const readerDone = order++
@@ -188,11 +202,14 @@ describe('a reader known for answered queries', () => {
     // Three fresh addresses: two take the public workers, the third waits, as no stranger may
     // borrow the worker kept for trusted work.
     const attacks = ['127.0.0.30', '127.0.0.31', '127.0.0.33'].map((attacker, i) =>
-      getFrom(attacker, queryUrl(`${slowQuery} + ${300 + i}`)).finally(() => {
-        attacksDone++
-      }),
+      handled(
+        getFrom(attacker, queryUrl(`${slowQuery} + ${300 + i}`)).finally(() => {
+          attacksDone++
+        }),
+      ),
     )
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Waiting on the pool rather than on the clock: on a busy machine the requests take longer to arrive.
+    await waitFor(() => service.pool.running('public') === 2, 'two strangers’ queries running', 10_000)
     const reader = await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 7])'))
     expect(reader.json.result).toBe(7)
     expect(attacksDone).toBe(0)
@@ -208,10 +225,12 @@ describe('a reader known for answered queries', () => {
     // A query no one has sent yet, so a worker answers it (an answer from the cache makes no one known).
     expect((await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 3])'))).json.result).toBe(3)
     // An editor's long query takes the worker kept for trusted work, and two strangers the rest.
-    const editor = getFrom('127.0.0.35', queryUrl(`${slowQuery} + 400`), { authorization: `Bearer ${token}` })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const attacks = ['127.0.0.36', '127.0.0.37'].map((attacker, i) => getFrom(attacker, queryUrl(`${slowQuery} + ${410 + i}`)))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const editor = handled(getFrom('127.0.0.35', queryUrl(`${slowQuery} + 400`), { authorization: `Bearer ${token}` }))
+    await waitFor(() => service.pool.running('trusted') === 1, 'the editor’s query running', 10_000)
+    const attacks = ['127.0.0.36', '127.0.0.37'].map((attacker, i) => handled(getFrom(attacker, queryUrl(`${slowQuery} + ${410 + i}`))))
+    // Only once both strangers hold the public workers does the reader have to wait for one of them;
+    // sent earlier, the reader would be answered first and nothing would be ended for it.
+    await waitFor(() => service.pool.running('public') === 2, 'two strangers’ queries running', 10_000)
     const reader = await getFrom(readerAddress, queryUrl('count(*[_type == "hostile" && n < 9])'))
     expect(reader.json.result).toBe(9)
     const answers = await Promise.all(attacks)
