@@ -1,0 +1,29 @@
+// `npx tsx scripts/search-relevance.ts`: seeds the demo paper in a temporary service and prints the
+// relevance set's share (tests/search/relevance.json) for the page's GROQ query, the one a build on
+// hosted Sanity uses.
+
+import { evaluate, parse } from 'groq-js'
+import { searchRequest, type SearchResultPage } from '../src/content/search/search.ts'
+import { measureRelevance, type RelevanceReport } from '../tests/search/relevance.ts'
+import { startTestService } from '../tests/support/service.ts'
+
+function print(name: string, report: RelevanceReport): void {
+  console.log(`${name}: ${report.firsts} of ${report.searches} first (${(report.share * 100).toFixed(0)}%)`)
+  for (const miss of report.misses) console.log(`  "${miss.q}": wanted ${miss.wanted}, first was ${miss.got ?? 'nothing'}`)
+  for (const { q, total } of report.common) console.log(`  "${q}" matches ${total} articles`)
+  for (const { q, slug } of report.notFound) console.log(`  "${q}" does not find ${slug}`)
+  for (const { q, higher, lower } of report.outOfOrder) console.log(`  "${q}" does not rank ${higher} above ${lower}`)
+}
+
+const service = await startTestService({ SEED: 'demo' })
+try {
+  const docs = (await service.client().fetch('*')) as unknown[]
+  const groq = await measureRelevance(async (q) => {
+    const { query, params } = searchRequest(q, 1)
+    const page = (await (await evaluate(parse(query), { dataset: docs, params })).get()) as SearchResultPage
+    return { slugs: page.hits.map((hit) => hit.slug ?? ''), total: page.total }
+  })
+  print('GROQ match (the query a hosted Sanity build sends)', groq)
+} finally {
+  await service.stop()
+}
