@@ -1,0 +1,92 @@
+// Where counted reads are kept: `audience.db` in DATA_DIR, one table of hourly aggregates per
+// article and source. Nothing about a reader is stored, only how many reads an article had in an
+// hour and where they came from. The counter folds its
+// buffered counts in here at most once a minute, in one SQL transaction; the admin's Audience page
+// reads the same table.
+
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Where a reader came from, judged by the referrer's domain alone. */
+export const readSources = ['search', 'social', 'newsletter', 'other', 'direct'] as const
+export type ReadSource = (typeof readSources)[number]
+
+const HOUR_MS = 3_600_000
+
+/** The hour a moment falls in, as stored in `reads_hourly.hour`: whole hours since the epoch. */
+export function hourOf(epochMs: number): number {
+  return Math.floor(epochMs / HOUR_MS)
+}
+
+/** One row to add: `reads` more reads of an article in an hour from a source. */
+export interface HourlyReads {
+  dataset: string
+  articleId: string
+  hour: number
+  source: ReadSource
+  reads: number
+}
+
+/**
+ * Opens (and creates when missing) `audience.db` in `dataDir` with its one table:
+ * `reads_hourly(dataset, article_id, hour, source, reads)`, keyed by the first four. `article_id` is
+ * the published document's id (never `drafts.…`); `hour` is `Math.floor(epochMs / 3_600_000)`.
+ */
+export function openAudienceDb(dataDir: string, options: { readonly?: boolean } = {}): Database.Database {
+  mkdirSync(dataDir, { recursive: true })
+  const db = new Database(join(dataDir, 'audience.db'))
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('busy_timeout = 5000')
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS reads_hourly (
+      dataset TEXT NOT NULL,
+      article_id TEXT NOT NULL,
+      hour INTEGER NOT NULL,
+      source TEXT NOT NULL,
+      reads INTEGER NOT NULL,
+      PRIMARY KEY (dataset, article_id, hour, source)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS reads_hourly_by_hour ON reads_hourly (dataset, hour);
+  `)
+  if (options.readonly) db.pragma('query_only = ON')
+  return db
+}
+
+export class AudienceStore {
+  readonly db: Database.Database
+  private readonly statements
+
+  constructor(dataDir: string) {
+    this.db = openAudienceDb(dataDir)
+    this.statements = {
+      add: this.db.prepare(`INSERT INTO reads_hourly (dataset, article_id, hour, source, reads) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (dataset, article_id, hour, source) DO UPDATE SET reads = reads + excluded.reads`),
+      since: this.db.prepare('SELECT article_id AS id, SUM(reads) AS reads FROM reads_hourly WHERE dataset = ? AND hour >= ? GROUP BY article_id'),
+      prune: this.db.prepare('DELETE FROM reads_hourly WHERE hour < ?'),
+    }
+  }
+
+  /** Adds the rows' reads to their hours, all in one SQL transaction. */
+  add(rows: Iterable<HourlyReads>): void {
+    this.db.transaction(() => {
+      for (const row of rows) this.statements.add.run(row.dataset, row.articleId, row.hour, row.source, row.reads)
+    })()
+  }
+
+  /** Each article's reads from the start of `fromHour` on, for the articles read in that time. */
+  readsSince(dataset: string, fromHour: number): Map<string, number> {
+    const rows = this.statements.since.all(dataset, fromHour) as Array<{ id: string; reads: number }>
+    return new Map(rows.map((row) => [row.id, row.reads]))
+  }
+
+  /** Deletes the hours before `beforeHour`; returns how many rows went. */
+  prune(beforeHour: number): number {
+    return this.statements.prune.run(beforeHour).changes
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}
