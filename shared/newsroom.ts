@@ -3,6 +3,8 @@
 // `/newsroom/...` answers and the admin's client), free of any library, because the admin's routes read
 // these lists' addresses in the app's first download.
 
+import type { NewsletterId } from './newsletters.ts'
+
 export const subscriptionPlanIds = ['digital', 'digital-print', 'weekend'] as const
 export type SubscriptionPlanId = (typeof subscriptionPlanIds)[number]
 
@@ -36,7 +38,8 @@ export interface Subscriber {
   /** When they signed up (ISO). */
   _createdAt: string
   email: string
-  plan: SubscriptionPlanId
+  /** The newsletters they chose (shared/newsletters.ts), in the catalogue's order. */
+  newsletters: NewsletterId[]
   status: SubscriberStatus
   confirmedAt: string | null
   unsubscribedAt: string | null

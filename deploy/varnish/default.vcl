@@ -71,7 +71,7 @@ sub vcl_recv {
   # The URL has its query string: a path segment stops at "?", and nothing matches inside the query.
   if (req.url ~ "^/(v([0-9xX][^/?]*)?|v[^/?]*/(data|assets|check|ping))(/|\?|$)" ||
       req.url ~ "^/(images|files|auth|newsroom|sitemaps)(/|\?|$)" ||
-      req.url ~ "^/((rss|sitemap)\.xml|robots\.txt|health)(\?|$)" ||
+      req.url ~ "^/((rss|sitemap)\.xml|robots\.txt|health|newsletters/preferences)(\?|$)" ||
       req.url ~ "^[^?]*/rss\.xml(\?|$)" ||
       (req.method != "GET" && req.method != "HEAD")) {
     set req.backend_hint = content;

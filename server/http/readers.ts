@@ -31,8 +31,11 @@ function wantsJson(req: IncomingMessage): boolean {
   return /\bapplication\/json\b/.test(String(req.headers.accept ?? '')) || /\bapplication\/json\b/.test(String(req.headers['content-type'] ?? ''))
 }
 
-/** The form's fields as strings, from JSON or a URL-encoded form body; anything else is left out. */
-async function readFields(req: IncomingMessage, names: readonly string[]): Promise<Record<string, string>> {
+/**
+ * The form's fields, from JSON or a URL-encoded form body: `strings` as strings (anything else is
+ * left out), `lists` as arrays (a form's repeated field, or a JSON array), or undefined when not sent.
+ */
+async function readForm(req: IncomingMessage, strings: readonly string[], lists: readonly string[] = []): Promise<{ fields: Record<string, string>; lists: Record<string, unknown[] | undefined> }> {
   // A form arrives in one go; a body dribbled in for longer than this is someone holding a
   // connection open, and is cut off.
   const cutOff = setTimeout(() => req.destroy(), formBodyMs)
@@ -44,6 +47,7 @@ async function readFields(req: IncomingMessage, names: readonly string[]): Promi
   }
   const type = String(req.headers['content-type'] ?? '')
   let raw: Record<string, unknown> = {}
+  const found: Record<string, unknown[] | undefined> = {}
   if (/\bapplication\/json\b/.test(type)) {
     try {
       const parsed: unknown = JSON.parse(bytes.toString('utf8'))
@@ -51,12 +55,19 @@ async function readFields(req: IncomingMessage, names: readonly string[]): Promi
     } catch {
       throw httpError(400, 'Malformed JSON in the request body')
     }
+    for (const name of lists) found[name] = raw[name] === undefined ? undefined : Array.isArray(raw[name]) ? (raw[name] as unknown[]) : [raw[name]]
   } else {
-    raw = Object.fromEntries(new URLSearchParams(bytes.toString('utf8')))
+    const params = new URLSearchParams(bytes.toString('utf8'))
+    raw = Object.fromEntries(params)
+    for (const name of lists) found[name] = params.has(name) ? params.getAll(name) : undefined
   }
   const fields: Record<string, string> = {}
-  for (const name of names) fields[name] = typeof raw[name] === 'string' ? (raw[name] as string) : ''
-  return fields
+  for (const name of strings) fields[name] = typeof raw[name] === 'string' ? (raw[name] as string) : ''
+  return { fields, lists: found }
+}
+
+async function readFields(req: IncomingMessage, names: readonly string[]): Promise<Record<string, string>> {
+  return (await readForm(req, names)).fields
 }
 
 
@@ -90,14 +101,15 @@ export function contactForm(deps: ReaderDeps) {
 
 export function subscribeForm(deps: ReaderDeps) {
   return async (ctx: Context): Promise<void> => {
-    const values = await readFields(ctx.req, ['email', 'plan'])
+    const { fields: values, lists } = await readForm(ctx.req, ['email', 'plan'], ['newsletters'])
     // The About page's box sends only an address, without JavaScript: that is the start of a
-    // sign-up, not one. The subscribe page opens with the address filled in, to choose a plan.
-    if (!values.plan && !wantsJson(ctx.req) && deps.renderSubmission) {
+    // sign-up, not one. The subscribe page opens with the address filled in, to choose newsletters.
+    // (A form from before the choice sends `plan` instead: a sign-up to every newsletter.)
+    if (lists.newsletters === undefined && !values.plan && !wantsJson(ctx.req) && deps.renderSubmission) {
       const start: FormSubmission = { form: 'subscribe', values: { email: (values.email ?? '').slice(0, 254) }, errors: {}, notice: null }
       if (await deps.renderSubmission(ctx.req, ctx.res, '/subscribe', 200, start)) return
     }
-    const result = await deps.readers.subscribe(values, addressKey(ctx.address()))
+    const result = await deps.readers.subscribe({ email: values.email, newsletters: lists.newsletters }, addressKey(ctx.address()))
     await answer(ctx, deps, 'subscribe', values, result, `/subscribe/sent?delivery=${result.delivery ?? 'sent'}`)
   }
 }
@@ -125,6 +137,36 @@ export function unsubscribe(deps: ReaderDeps) {
     if (wantsJson(req)) return sendJson(res, check.ok ? 200 : 400, check.ok ? { ok: true } : { ok: false, reason: check.reason })
     res.writeHead(check.ok ? 200 : 400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
     res.end(check.ok ? 'You are unsubscribed from Resonance.' : 'This unsubscribe link is not valid.')
+  }
+}
+
+/** What the preferences link shows: `GET /newsletters/preferences?token=…`, JSON only (the page is `/newsletters`). */
+export function newsletterPreferences(deps: ReaderDeps) {
+  return async ({ res, url }: Context): Promise<void> => {
+    const found = deps.readers.preferences(url.searchParams.get('token'))
+    res.setHeader('Cache-Control', 'no-store')
+    sendJson(res, found.ok ? 200 : 400, found)
+  }
+}
+
+/**
+ * Saving a reader's choice of newsletters, from the page with JavaScript (JSON: the new state) or
+ * without (a redirect back to the page, saying how it went; the token was in its address already).
+ */
+export function saveNewsletterPreferences(deps: ReaderDeps) {
+  return async (ctx: Context): Promise<void> => {
+    const { req, res, url } = ctx
+    const { fields, lists } = await readForm(req, ['token'], ['newsletters'])
+    const token = fields.token || url.searchParams.get('token') || ''
+    const result = deps.readers.setPreferences({ token, newsletters: lists.newsletters }, addressKey(ctx.address()))
+    if (result.retryAfter) res.setHeader('Retry-After', String(result.retryAfter))
+    if (wantsJson(req)) {
+      if (result.preferences) return sendJson(res, 200, result.preferences)
+      const { status, retryAfter: _, preferences: __, ...body } = result
+      return sendJson(res, status, body)
+    }
+    const status = result.ok ? 'saved' : result.reason === 'invalid' ? 'invalid' : result.status === 429 ? 'busy' : 'error'
+    redirect(res, `/newsletters?${new URLSearchParams({ ...(result.reason === 'invalid' ? {} : { token }), status })}`)
   }
 }
 
@@ -183,7 +225,7 @@ export function csvField(value: string | null): string {
 }
 
 function csvRow(subscriber: Subscriber): string {
-  return [subscriber.email, subscriber.plan, subscriber.status, subscriber._createdAt, subscriber.confirmedAt, subscriber.unsubscribedAt].map(csvField).join(',')
+  return [subscriber.email, subscriber.newsletters.join(' '), subscriber.status, subscriber._createdAt, subscriber.confirmedAt, subscriber.unsubscribedAt].map(csvField).join(',')
 }
 
 /** Every subscriber as CSV, written row by row as the response drains, so a long list never sits in memory. */
@@ -197,7 +239,7 @@ export function subscribersCsv({ readers }: ReaderDeps) {
       'Cache-Control': 'no-store',
     })
     if (req.method === 'HEAD') return void res.end()
-    res.write('email,plan,status,subscribed_at,confirmed_at,unsubscribed_at\r\n')
+    res.write('email,newsletters,status,subscribed_at,confirmed_at,unsubscribed_at\r\n')
     for (const subscriber of readers.store.eachSubscriber(status)) {
       if (!res.write(`${csvRow(subscriber)}\r\n`)) await new Promise<void>((resolve) => res.once('drain', resolve))
       if (res.destroyed) return

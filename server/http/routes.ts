@@ -9,7 +9,19 @@ import { listen } from './listen.ts'
 import { announcePresence, leavePresence } from './presence.ts'
 import { addPerson, changeRole, endSessions, listPeople, removePerson, resetPassword } from './people.ts'
 import { file, image, upload } from './media.ts'
-import { confirmSubscription, contactForm, inbox, markMessage, outbox, subscribeForm, subscribers, subscribersCsv, unsubscribe } from './readers.ts'
+import {
+  confirmSubscription,
+  contactForm,
+  inbox,
+  markMessage,
+  newsletterPreferences,
+  outbox,
+  saveNewsletterPreferences,
+  subscribeForm,
+  subscribers,
+  subscribersCsv,
+  unsubscribe,
+} from './readers.ts'
 import { sendJson } from './respond.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
 import type { ApiDeps, Route } from './route.ts'
@@ -89,6 +101,9 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['POST'], path: /^\/subscribe$/, access: 'anyone', page: true, handle: subscribeForm(deps) },
     { methods: ['POST'], path: /^\/subscribe\/confirm$/, access: 'anyone', page: true, handle: confirmSubscription(deps) },
     { methods: ['POST'], path: /^\/unsubscribe$/, access: 'anyone', page: true, handle: unsubscribe(deps) },
+    // A reader's choice of newsletters, by the signed link in every newsletter (the page is /newsletters).
+    { methods: GET, path: /^\/newsletters\/preferences$/, access: 'anyone', handle: newsletterPreferences(deps) },
+    { methods: ['POST'], path: /^\/newsletters\/preferences$/, access: 'anyone', handle: saveNewsletterPreferences(deps) },
     // What readers sent, for the newsroom: personal data, so writers only, never a viewer or a reader.
     { methods: GET, path: /^\/newsroom\/inbox$/, access: 'writer', permission: read, handle: inbox(deps) },
     { methods: ['POST'], path: /^\/newsroom\/inbox\/(?<id>[^/]+)$/, access: 'writer', permission: async () => 'update', handle: markMessage(deps) },

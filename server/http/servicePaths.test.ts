@@ -56,6 +56,7 @@ const servicePaths = [
   '/author/priya-raman/rss.xml',
   '/robots.txt',
   '/health',
+  '/newsletters/preferences',
 ]
 
 /** Reader pages and the admin: the app's, rendered by the render tier or the service's pages. */
@@ -81,6 +82,8 @@ const pagePaths = [
   '/subscribe',
   '/subscribe/confirm',
   '/unsubscribe',
+  '/newsletters',
+  '/newsletters/preferences.html',
   '/admin',
   '/admin/login',
   '/admin/articles',

@@ -11,6 +11,8 @@ export interface RateLimit {
 
 export const contactLimit: RateLimit = { limit: 5, windowMs: 10 * 60_000 }
 export const subscribeLimit: RateLimit = { limit: 10, windowMs: 60 * 60_000 }
+/** Saves of a newsletter choice: a reader changes their mind a few times, not hundreds. */
+export const preferencesLimit: RateLimit = { limit: 30, windowMs: 60 * 60_000 }
 /** Confirmation emails one address is sent in a day, however many times it is signed up. */
 export const confirmationsPerEmailPerDay = 3
 

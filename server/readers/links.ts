@@ -1,13 +1,16 @@
-// The links in the paper's emails: confirm a subscription, unsubscribe. Each carries the
+// The links in the paper's emails: confirm a subscription, unsubscribe, choose newsletters. Each carries the
 // subscriber's id, what it is for and (to confirm) when it expires, signed with the service's link
 // secret, so nobody can confirm or unsubscribe an address they cannot read the mail of, and the
 // link says nothing about the reader (no address in any URL).
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export type LinkPurpose = 'confirm' | 'unsubscribe'
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'preferences'
 
-/** How long a confirmation link works. Unsubscribe links never expire: every old email must keep working. */
+/**
+ * How long a confirmation link works. Unsubscribe and preferences links never expire: every old
+ * email must keep working. A token names its purpose, so one purpose's link never does another's.
+ */
 export const confirmLinkDays = 7
 
 export type LinkCheck = { ok: true; subscriberId: string } | { ok: false; reason: 'invalid' | 'expired' }

@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import type { EmailStatus, InboxMessage, OutboxEmail, Subscriber, SubscriberStatus, SubscriptionPlanId } from '../../shared/newsroom.ts'
+import { isNewsletterId, newsletterIds, type NewsletterId } from '../../shared/newsletters.ts'
+import type { EmailStatus, InboxMessage, OutboxEmail, Subscriber, SubscriberStatus } from '../../shared/newsroom.ts'
 
 export interface Page<T> {
   items: T[]
@@ -29,10 +30,17 @@ interface SubscriberRow {
   id: string
   created_at: string
   email: string
-  plan: SubscriptionPlanId
   status: SubscriberStatus
   confirmed_at: string | null
   unsubscribed_at: string | null
+  /** The newsletters chosen, comma-separated (subscriberColumns' subquery). */
+  newsletters: string | null
+}
+
+/** One confirmed subscriber of a newsletter, as the sender queues them. */
+export interface Recipient {
+  id: string
+  email: string
 }
 
 interface EmailRow {
@@ -61,7 +69,7 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
   _type: 'subscriber',
   _createdAt: row.created_at,
   email: row.email,
-  plan: row.plan,
+  newsletters: chosen(row.newsletters),
   status: row.status,
   confirmedAt: row.confirmed_at,
   unsubscribedAt: row.unsubscribed_at,
@@ -77,6 +85,16 @@ const toEmail = (row: EmailRow): OutboxEmail => ({
   status: row.status,
   error: row.error,
 })
+
+/** The newsletters in a comma-separated list, in the catalogue's order, unknown ids left out. */
+function chosen(list: string | null): NewsletterId[] {
+  const ids = (list ?? '').split(',')
+  return newsletterIds.filter((id) => ids.includes(id))
+}
+
+// A subscriber's row with their choices, in one statement (lists and the export never ask twice per row).
+const subscriberColumns = `s.id, s.created_at, s.email, s.status, s.confirmed_at, s.unsubscribed_at,
+  (SELECT group_concat(newsletter) FROM subscriber_newsletters c WHERE c.subscriber_id = s.id) AS newsletters`
 
 /** The key an address is found by: domains are case-insensitive, and so, in practice, is everything else. */
 export function emailKey(email: string): string {
@@ -104,7 +122,7 @@ export class ReaderStore {
       CREATE INDEX IF NOT EXISTS contact_messages_newest ON contact_messages (created_at DESC, id DESC);
       CREATE TABLE IF NOT EXISTS subscribers (
         id TEXT PRIMARY KEY, created_at TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL UNIQUE,
-        plan TEXT NOT NULL, status TEXT NOT NULL, confirmed_at TEXT, unsubscribed_at TEXT
+        status TEXT NOT NULL, confirmed_at TEXT, unsubscribed_at TEXT
       );
       CREATE INDEX IF NOT EXISTS subscribers_newest ON subscribers (status, created_at DESC, id DESC);
       CREATE TABLE IF NOT EXISTS outbox (
@@ -115,6 +133,30 @@ export class ReaderStore {
       CREATE INDEX IF NOT EXISTS outbox_to ON outbox (lower(to_address), created_at);
       CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     `)
+    this.migrateChoices()
+  }
+
+  /**
+   * Which newsletters each subscriber gets. Before there was a choice every subscriber signed up to
+   * "the newsletter" (with a paid plan that never existed), so each is given every newsletter; the
+   * plan column goes. One transaction: a crash leaves the old shape, and the next start migrates.
+   */
+  private migrateChoices(): void {
+    this.db.transaction(() => {
+      const had = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'subscriber_newsletters'`).get()
+      this.db.exec(`
+        CREATE TABLE IF NOT EXISTS subscriber_newsletters (
+          subscriber_id TEXT NOT NULL, newsletter TEXT NOT NULL, PRIMARY KEY (subscriber_id, newsletter)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS subscriber_newsletters_by_newsletter ON subscriber_newsletters (newsletter, subscriber_id);
+      `)
+      if (!had) {
+        const give = this.db.prepare(`INSERT OR IGNORE INTO subscriber_newsletters (subscriber_id, newsletter) SELECT id, ? FROM subscribers`)
+        for (const id of newsletterIds) give.run(id)
+      }
+      const columns = this.db.prepare(`PRAGMA table_info(subscribers)`).all() as Array<{ name: string }>
+      if (columns.some((column) => column.name === 'plan')) this.db.exec(`ALTER TABLE subscribers DROP COLUMN plan`)
+    })()
   }
 
   close(): void {
@@ -168,33 +210,103 @@ export class ReaderStore {
   // --- Subscribers --------------------------------------------------------------------------
 
   subscriberByEmail(email: string): Subscriber | null {
-    const row = this.db.prepare(`SELECT * FROM subscribers WHERE email_key = ?`).get(emailKey(email)) as SubscriberRow | undefined
+    const row = this.db.prepare(`SELECT ${subscriberColumns} FROM subscribers s WHERE email_key = ?`).get(emailKey(email)) as SubscriberRow | undefined
     return row ? toSubscriber(row) : null
   }
 
   subscriber(id: string): Subscriber | null {
-    const row = this.db.prepare(`SELECT * FROM subscribers WHERE id = ?`).get(id) as SubscriberRow | undefined
+    const row = this.db.prepare(`SELECT ${subscriberColumns} FROM subscribers s WHERE id = ?`).get(id) as SubscriberRow | undefined
     return row ? toSubscriber(row) : null
   }
 
   /**
    * Records a sign-up. A new address, or one that had unsubscribed, starts again unconfirmed with the
-   * plan chosen now; a pending one keeps waiting with the new plan; a confirmed one is left as it is.
+   * newsletters chosen now; a pending one keeps waiting with the new choice; a confirmed one is left
+   * as it is (they change their choice from the link in any of their emails, not from a form anyone
+   * can fill in with their address).
    */
-  signUp(email: string, plan: SubscriptionPlanId): Subscriber {
-    const existing = this.subscriberByEmail(email)
-    if (!existing) {
-      const id = randomUUID()
-      this.db
-        .prepare(`INSERT INTO subscribers (id, created_at, email, email_key, plan, status) VALUES (?, ?, ?, ?, ?, 'pending')`)
-        .run(id, this.stamp(), email.trim(), emailKey(email), plan)
+  signUp(email: string, newsletters: readonly NewsletterId[]): Subscriber {
+    return this.db.transaction(() => {
+      const existing = this.subscriberByEmail(email)
+      if (existing?.status === 'confirmed') return existing
+      const id = existing?._id ?? randomUUID()
+      if (!existing) {
+        this.db
+          .prepare(`INSERT INTO subscribers (id, created_at, email, email_key, status) VALUES (?, ?, ?, ?, 'pending')`)
+          .run(id, this.stamp(), email.trim(), emailKey(email))
+      } else {
+        this.db.prepare(`UPDATE subscribers SET status = 'pending', email = ?, unsubscribed_at = NULL, confirmed_at = NULL WHERE id = ?`).run(email.trim(), id)
+      }
+      this.writeChoices(id, newsletters)
       return this.subscriber(id)!
+    })()
+  }
+
+  private writeChoices(id: string, newsletters: readonly NewsletterId[]): void {
+    this.db.prepare(`DELETE FROM subscriber_newsletters WHERE subscriber_id = ?`).run(id)
+    const add = this.db.prepare(`INSERT OR IGNORE INTO subscriber_newsletters (subscriber_id, newsletter) VALUES (?, ?)`)
+    for (const newsletter of newsletters) if (isNewsletterId(newsletter)) add.run(id, newsletter)
+  }
+
+  /** The newsletters a subscriber has chosen, in the catalogue's order (empty for an unknown id). */
+  newslettersOf(subscriberId: string): NewsletterId[] {
+    const rows = this.db.prepare(`SELECT newsletter FROM subscriber_newsletters WHERE subscriber_id = ?`).all(subscriberId) as Array<{ newsletter: string }>
+    return chosen(rows.map((row) => row.newsletter).join(','))
+  }
+
+  /**
+   * Changes a subscriber's choice, from the preferences link in their own email. Choosing none
+   * unsubscribes them; choosing some again after unsubscribing confirms them (the link reached
+   * their inbox, which is what the double opt-in asks to know). A pending subscriber stays pending.
+   * Null for an unknown subscriber.
+   */
+  setNewsletters(subscriberId: string, newsletters: readonly NewsletterId[]): Subscriber | null {
+    return this.db.transaction(() => {
+      const subscriber = this.subscriber(subscriberId)
+      if (!subscriber) return null
+      this.writeChoices(subscriberId, newsletters)
+      if (newsletters.length === 0) this.unsubscribe(subscriberId)
+      else if (subscriber.status === 'unsubscribed') {
+        this.db.prepare(`UPDATE subscribers SET status = 'confirmed', confirmed_at = ?, unsubscribed_at = NULL WHERE id = ?`).run(this.stamp(), subscriberId)
+      }
+      return this.subscriber(subscriberId)
+    })()
+  }
+
+  /** Whether a subscriber is confirmed and gets this newsletter now: asked before each message of an edition goes out. */
+  receives(subscriberId: string, newsletter: NewsletterId): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM subscribers s JOIN subscriber_newsletters c ON c.subscriber_id = s.id WHERE s.id = ? AND s.status = 'confirmed' AND c.newsletter = ?`)
+        .get(subscriberId, newsletter) !== undefined
+    )
+  }
+
+  /**
+   * The confirmed subscribers who chose a newsletter, a batch at a time in id order (pending and
+   * unsubscribed addresses never): what an edition is queued to.
+   */
+  *eachRecipient(newsletter: NewsletterId, batch = 1000): Generator<Recipient> {
+    const next = this.db.prepare(
+      `SELECT s.id, s.email FROM subscriber_newsletters c JOIN subscribers s ON s.id = c.subscriber_id
+       WHERE c.newsletter = ? AND c.subscriber_id > ? AND s.status = 'confirmed' ORDER BY c.subscriber_id LIMIT ?`,
+    )
+    let after = ''
+    for (;;) {
+      const rows = next.all(newsletter, after, batch) as Recipient[]
+      for (const row of rows) yield row
+      if (rows.length < batch) return
+      after = rows[rows.length - 1]!.id
     }
-    if (existing.status === 'confirmed') return existing
-    this.db
-      .prepare(`UPDATE subscribers SET plan = ?, status = 'pending', email = ?, unsubscribed_at = NULL, confirmed_at = NULL WHERE id = ?`)
-      .run(plan, email.trim(), existing._id)
-    return this.subscriber(existing._id)!
+  }
+
+  /** How many confirmed subscribers get a newsletter. */
+  recipientCount(newsletter: NewsletterId): number {
+    return (
+      this.db
+        .prepare(`SELECT count(*) AS n FROM subscriber_newsletters c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.newsletter = ? AND s.status = 'confirmed'`)
+        .get(newsletter) as { n: number }
+    ).n
   }
 
   /** Confirms a pending subscriber; null when there is none by that id or it is no longer pending. */
@@ -221,8 +333,8 @@ export class ReaderStore {
     const counts = this.subscriberCounts()
     const total = status ? counts[status] : counts.pending + counts.confirmed + counts.unsubscribed
     const list = status
-      ? this.db.prepare(`SELECT * FROM subscribers WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-      : this.db.prepare(`SELECT * FROM subscribers ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      ? this.db.prepare(`SELECT ${subscriberColumns} FROM subscribers s WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      : this.db.prepare(`SELECT ${subscriberColumns} FROM subscribers s ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
     const rows = (limit: number, offset: number) => (status ? list.all(status, limit, offset) : list.all(limit, offset)) as SubscriberRow[]
     return { ...paged(total, page, size, rows, toSubscriber), counts }
   }
@@ -234,9 +346,9 @@ export class ReaderStore {
    */
   *eachSubscriber(status: SubscriberStatus | null, batch = 500): Generator<Subscriber> {
     const filter = status ? 'status = @status AND' : ''
-    const first = this.db.prepare(`SELECT * FROM subscribers WHERE ${filter} 1 ORDER BY created_at DESC, id DESC LIMIT @batch`)
+    const first = this.db.prepare(`SELECT ${subscriberColumns} FROM subscribers s WHERE ${filter} 1 ORDER BY created_at DESC, id DESC LIMIT @batch`)
     const next = this.db.prepare(
-      `SELECT * FROM subscribers WHERE ${filter} (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @batch`,
+      `SELECT ${subscriberColumns} FROM subscribers s WHERE ${filter} (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @batch`,
     )
     const only = status ? { status } : {}
     let rows = first.all({ ...only, batch }) as SubscriberRow[]

@@ -20,8 +20,8 @@ const letters = {
 const bus = { fullName: 'Ada Okafor', email: 'ada@example.com', subject: 'Newsroom test: the 38 bus', message: 'It runs every 6 minutes, not 4.' }
 const flood = { fullName: 'Priya Raman', email: 'priya@example.com', subject: 'Newsroom test: flood coverage', message: 'Thank you.' }
 const signUps = [
-  { email: 'first.subscriber@example.com', plan: 'weekend' },
-  { email: 'second.subscriber@example.com', plan: 'digital-print' },
+  { email: 'first.subscriber@example.com', newsletters: ['morning-briefing'] },
+  { email: 'second.subscriber@example.com', newsletters: ['morning-briefing', 'editors-edition'] },
 ]
 
 async function post(base: string, path: string, body: unknown): Promise<void> {
@@ -128,7 +128,7 @@ describe('the subscribers', () => {
     expect(await counts.locator('.subscriber-counts__number').allTextContents()).toEqual(['2', '0', '0'])
     const table = page.getByRole('table', { name: 'Subscribers, newest first' })
     expect(await table.getByRole('rowheader').allTextContents()).toEqual([signUps[1]!.email, signUps[0]!.email])
-    expect(await table.getByRole('row').filter({ hasText: signUps[0]!.email }).getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Weekend', 'Pending']))
+    expect(await table.getByRole('row').filter({ hasText: signUps[0]!.email }).getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['The Morning Briefing', 'Pending']))
     await expectNoAxeViolations(page)
 
     const download = page.waitForEvent('download')
@@ -136,9 +136,9 @@ describe('the subscribers', () => {
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/)
     const lines = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/)
-    expect(lines[0]).toBe('email,plan,status,subscribed_at,confirmed_at,unsubscribed_at')
+    expect(lines[0]).toBe('email,newsletters,status,subscribed_at,confirmed_at,unsubscribed_at')
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(
-      expect.arrayContaining([`${signUps[0]!.email},weekend,pending`, `${signUps[1]!.email},digital-print,pending`]),
+      expect.arrayContaining([`${signUps[0]!.email},morning-briefing,pending`, `${signUps[1]!.email},morning-briefing editors-edition,pending`]),
     )
     await page.locator('.toast').filter({ hasText: 'Subscribers exported' }).waitFor()
 

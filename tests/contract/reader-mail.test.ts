@@ -12,8 +12,11 @@ import { startTestSmtp, type TestSmtp } from '../support/smtp.ts'
 const json = { 'content-type': 'application/json', accept: 'application/json' }
 const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
 
-function post(service: TestService, path: string, body: Record<string, string>, headers: Record<string, string> = json): Promise<RawResponse> {
-  const encoded = headers['content-type'] === 'application/json' ? JSON.stringify(body) : new URLSearchParams(body).toString()
+function post(service: TestService, path: string, body: Record<string, string | string[]>, headers: Record<string, string> = json): Promise<RawResponse> {
+  const encoded =
+    headers['content-type'] === 'application/json'
+      ? JSON.stringify(body)
+      : new URLSearchParams(Object.entries(body).flatMap(([name, value]) => [value].flat().map((one) => [name, one]))).toString()
   return raw(`${service.url}${path}`, { method: 'POST', headers, body: encoded, redirect: 'manual' })
 }
 
@@ -85,14 +88,14 @@ describe('with an SMTP server', () => {
   })
 
   it('signs a reader up: a confirmation email with a signed link, which confirms; then one click unsubscribes', async () => {
-    const sent = await post(service, '/subscribe', { email: 'reader@example.org', plan: 'weekend' })
+    const sent = await post(service, '/subscribe', { email: 'reader@example.org', newsletters: ['morning-briefing'] })
     expect(sent.json).toEqual({ ok: true, delivery: 'sent' })
     const [email] = (await smtp.waitFor(1)).filter((received) => received.to.includes('reader@example.org'))
     expect(email!.subject).toBe('Confirm your Resonance subscription')
-    expect(email!.text).toContain('Weekend plan')
+    expect(email!.text).toContain("Resonance's free newsletters: The Morning Briefing.")
     const pending = (await newsroom(service, 'subscribers')).json.result
     expect(pending.counts).toEqual({ pending: 1, confirmed: 0, unsubscribed: 0 })
-    expect(pending.subscribers[0]).toMatchObject({ email: 'reader@example.org', plan: 'weekend', status: 'pending' })
+    expect(pending.subscribers[0]).toMatchObject({ email: 'reader@example.org', newsletters: ['morning-briefing'], status: 'pending' })
 
     // Every email says how to leave, in the header a mail program's Unsubscribe button reads.
     const unsubscribeUrl = /^<(.+)>$/.exec(String(email!.headers.get('list-unsubscribe')))![1]!
@@ -114,8 +117,8 @@ describe('with an SMTP server', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/)
     const [header, row] = csv.text.trim().split('\r\n')
-    expect(header).toBe('email,plan,status,subscribed_at,confirmed_at,unsubscribed_at')
-    expect(row).toMatch(/^reader@example\.org,weekend,confirmed,\d{4}-[^,]+,\d{4}-[^,]+,$/)
+    expect(header).toBe('email,newsletters,status,subscribed_at,confirmed_at,unsubscribed_at')
+    expect(row).toMatch(/^reader@example\.org,morning-briefing,confirmed,\d{4}-[^,]+,\d{4}-[^,]+,$/)
 
     // A mail program's one-click unsubscribe (RFC 8058) posts to the header's address.
     const oneClick = await raw(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
@@ -126,20 +129,56 @@ describe('with an SMTP server', () => {
   })
 
   it('tells an address already subscribed so by email, and the form the same as anyone', async () => {
-    await post(service, '/subscribe', { email: 'loyal@example.org', plan: 'digital' })
+    await post(service, '/subscribe', { email: 'loyal@example.org' })
     const [first] = (await smtp.waitFor(smtp.received.length)).filter((received) => received.to.includes('loyal@example.org'))
     const token = new URL(first!.links.find((link) => link.includes('/subscribe/confirm'))!).searchParams.get('token')!
     await post(service, '/subscribe/confirm', { token }, form)
     const count = smtp.received.length
-    const again = await post(service, '/subscribe', { email: 'Loyal@Example.org', plan: 'digital' })
+    const again = await post(service, '/subscribe', { email: 'Loyal@Example.org', newsletters: ['editors-edition'] })
     expect(again.json).toEqual({ ok: true, delivery: 'sent' })
     const [second] = (await smtp.waitFor(count + 1)).slice(count)
     expect(second!.subject).toBe('You are already subscribed to Resonance')
+    // The form anyone can fill in with the address changes nothing; the link in the reader's own mail does.
+    const loyal = (await newsroom(service, 'subscribers?status=confirmed')).json.result.subscribers.find((one: any) => one.email === 'loyal@example.org')
+    expect(loyal.newsletters).toEqual(['morning-briefing', 'editors-edition'])
+
+    const preferencesUrl = new URL(second!.links.find((link) => link.includes('/newsletters?token='))!)
+    const choice = preferencesUrl.searchParams.get('token')!
+    const shown = await raw(`${service.url}/newsletters/preferences?token=${encodeURIComponent(choice)}`, { headers: { accept: 'application/json' } })
+    expect(shown.status).toBe(200)
+    expect(shown.json).toEqual({ ok: true, email: 'l•••@example.org', status: 'confirmed', newsletters: ['morning-briefing', 'editors-edition'] })
+
+    const saved = await post(service, '/newsletters/preferences', { token: choice, newsletters: ['editors-edition'] })
+    expect(saved.json).toEqual({ ok: true, email: 'l•••@example.org', status: 'confirmed', newsletters: ['editors-edition'] })
+    // Without JavaScript: each ticked box a field, and back to the page saying it is saved.
+    const noJs = await post(service, '/newsletters/preferences', { token: choice, newsletters: ['', 'morning-briefing'] }, form)
+    expect(noJs.status).toBe(303)
+    expect(noJs.headers.get('location')).toBe(`/newsletters?token=${encodeURIComponent(choice)}&status=saved`)
+    expect((await newsroom(service, 'subscribers?status=confirmed')).json.result.subscribers.find((one: any) => one.email === 'loyal@example.org').newsletters).toEqual(['morning-briefing'])
+
+    // Choosing none unsubscribes; choosing again from the same link comes back.
+    expect((await post(service, '/newsletters/preferences', { token: choice, newsletters: [] })).json).toMatchObject({ status: 'unsubscribed', newsletters: [] })
+    expect((await post(service, '/newsletters/preferences', { token: choice, newsletters: ['morning-briefing'] })).json).toMatchObject({ status: 'confirmed', newsletters: ['morning-briefing'] })
+
+    // A forged token, another link's token or an unknown newsletter: a clear 400, nothing changed.
+    const unsubscribeToken = new URL(/^<(.+)>$/.exec(String(second!.headers.get('list-unsubscribe')))![1]!).searchParams.get('token')!
+    for (const bad of [choice.slice(0, -2) + (choice.endsWith('A') ? 'BB' : 'AA'), unsubscribeToken, 'nonsense', '']) {
+      const refused = await post(service, '/newsletters/preferences', { token: bad, newsletters: [] })
+      expect(refused.status).toBe(400)
+      expect(refused.json).toEqual({ ok: false, reason: 'invalid' })
+      expect((await raw(`${service.url}/newsletters/preferences?token=${encodeURIComponent(bad)}`)).json).toEqual({ ok: false, reason: 'invalid' })
+    }
+    expect((await post(service, '/newsletters/preferences', { token: choice, newsletters: ['the-gossip'] })).json).toEqual({
+      ok: false,
+      errors: { newsletters: 'Please choose from the newsletters we send.' },
+    })
+    expect((await post(service, '/newsletters/preferences', { token: 'nonsense' }, form)).headers.get('location')).toBe('/newsletters?status=invalid')
+    expect((await newsroom(service, 'subscribers?status=confirmed')).json.result.subscribers.find((one: any) => one.email === 'loyal@example.org').newsletters).toEqual(['morning-briefing'])
   })
 
   it('sends one address at most three emails a day, however often it is signed up', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(service, '/subscribe', { email: 'target@example.org', plan: 'digital' })).status).toBe(200)
-    const fourth = await post(service, '/subscribe', { email: 'target@example.org', plan: 'digital' })
+    for (let i = 0; i < 3; i++) expect((await post(service, '/subscribe', { email: 'target@example.org' })).status).toBe(200)
+    const fourth = await post(service, '/subscribe', { email: 'target@example.org' })
     expect(fourth.status).toBe(429)
     expect(fourth.json.notice).toMatch(/already sent several emails to this address today/)
   })
@@ -154,9 +193,9 @@ describe('without an SMTP server (the default)', () => {
   afterAll(() => service.stop())
 
   it('keeps the confirmation in the outbox, says so, and the outbox tells editors nothing is sent', async () => {
-    const sent = await post(service, '/subscribe', { email: 'held@example.org', plan: 'digital' })
+    const sent = await post(service, '/subscribe', { email: 'held@example.org' })
     expect(sent.json).toEqual({ ok: true, delivery: 'held' })
-    const noJs = await post(service, '/subscribe', { email: 'held2@example.org', plan: 'digital' }, form)
+    const noJs = await post(service, '/subscribe', { email: 'held2@example.org', newsletters: ['', 'editors-edition'] }, form)
     expect(noJs.headers.get('location')).toBe('/subscribe/sent?delivery=held')
     const outbox = (await newsroom(service, 'outbox')).json.result
     expect(outbox.delivery).toBe('outbox')
@@ -179,9 +218,11 @@ describe('without an SMTP server (the default)', () => {
   it('answers bad input with a clear error, never a 5xx', async () => {
     expect((await raw(`${service.url}/contact`, { method: 'POST', headers: json, body: '{' })).status).toBe(400)
     expect((await raw(`${service.url}/contact`, { method: 'POST', headers: json, body: 'x'.repeat(300 * 1024) })).status).toBe(413)
-    const odd = await raw(`${service.url}/subscribe`, { method: 'POST', headers: json, body: JSON.stringify({ email: ['a'], plan: 7 }) })
+    const odd = await raw(`${service.url}/subscribe`, { method: 'POST', headers: json, body: JSON.stringify({ email: ['a'], newsletters: [7] }) })
     expect(odd.status).toBe(400)
-    expect(odd.json.errors).toEqual({ email: 'Please enter your email address.', plan: 'Please choose a plan.' })
+    expect(odd.json.errors).toEqual({ email: 'Please enter your email address.', newsletters: 'Please choose from the newsletters we send.' })
+    const none = await post(service, '/subscribe', { email: 'none@example.org', newsletters: [] })
+    expect(none.json).toEqual({ ok: false, errors: { newsletters: 'Please choose at least one newsletter.' } })
     expect((await newsroom(service, 'inbox?page=0')).status).toBe(400)
     expect((await newsroom(service, 'subscribers?status=everyone')).status).toBe(400)
     expect((await post(service, '/unsubscribe', { token: 'nonsense' }, json)).status).toBe(400)
@@ -202,7 +243,7 @@ describe('with an SMTP server that refuses the address', () => {
   })
 
   it('says the email could not be sent, and the outbox records why', async () => {
-    const sent = await post(service, '/subscribe', { email: 'bounce@example.org', plan: 'digital' })
+    const sent = await post(service, '/subscribe', { email: 'bounce@example.org' })
     expect(sent.status).toBe(502)
     expect(sent.json).toMatchObject({ ok: false, delivery: 'failed', notice: expect.stringMatching(/could not send the confirmation email/) })
     const [email] = (await newsroom(service, 'outbox')).json.result.emails

@@ -53,14 +53,14 @@ export const messages: InboxMessage[] = [
 export const inboxPage: InboxPage = { messages, page: 1, pageCount: 3, total: 54, unread: 2 }
 
 export const subscribers: Subscriber[] = [
-  { _id: 'sub-1', _type: 'subscriber', _createdAt: '2026-11-21T08:00:00Z', email: 'new.reader@example.com', plan: 'digital', status: 'pending', confirmedAt: null, unsubscribedAt: null },
-  { _id: 'sub-2', _type: 'subscriber', _createdAt: '2026-11-10T08:00:00Z', email: 'weekend.reader@example.com', plan: 'weekend', status: 'confirmed', confirmedAt: '2026-11-10T08:05:00Z', unsubscribedAt: null },
+  { _id: 'sub-1', _type: 'subscriber', _createdAt: '2026-11-21T08:00:00Z', email: 'new.reader@example.com', newsletters: ['morning-briefing'], status: 'pending', confirmedAt: null, unsubscribedAt: null },
+  { _id: 'sub-2', _type: 'subscriber', _createdAt: '2026-11-10T08:00:00Z', email: 'weekend.reader@example.com', newsletters: ['morning-briefing', 'editors-edition'], status: 'confirmed', confirmedAt: '2026-11-10T08:05:00Z', unsubscribedAt: null },
   {
     _id: 'sub-3',
     _type: 'subscriber',
     _createdAt: '2026-10-01T08:00:00Z',
     email: 'a.very.long.address.of.someone.who.reads.everything@subdomain.example.co.uk',
-    plan: 'digital-print',
+    newsletters: [],
     status: 'unsubscribed',
     confirmedAt: '2026-10-01T09:00:00Z',
     unsubscribedAt: '2026-11-02T17:20:00Z',

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { subscriberPageSize, subscriberPlanLabels, subscriberStatusLabels, type SubscriberFilter, type SubscriberPage } from '../../content/admin/subscribers.ts'
+import { subscriberPageSize, subscriberNewsletterNames, subscriberStatusLabels, type SubscriberFilter, type SubscriberPage } from '../../content/admin/subscribers.ts'
 import { subscriberStatuses, type Subscriber } from '../../../shared/newsroom.ts'
 import { SubscriberCounts } from './SubscriberCounts.tsx'
 import './NewsroomList.css'
@@ -24,7 +24,7 @@ export interface SubscriberTableProps {
 
 /**
  * The newsletter's subscribers, newest first: the counts by status, a status filter, the export of
- * what the filter shows, and a table of address, plan, status and dates.
+ * what the filter shows, and a table of address, newsletters, status and dates.
  */
 export function SubscriberTable({ state, page, status, onStatus, onExport, onRetry, busy = false, pagination }: SubscriberTableProps) {
   const id = useId()
@@ -85,7 +85,7 @@ export function SubscriberTable({ state, page, status, onStatus, onExport, onRet
             <thead>
               <tr>
                 <th scope="col">Email</th>
-                <th scope="col">Plan</th>
+                <th scope="col">Newsletters</th>
                 <th scope="col">Status</th>
                 <th scope="col">Subscribed</th>
                 <th scope="col">Confirmed</th>
@@ -124,7 +124,7 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
       <th scope="row" className="subscriber-table__email">
         {subscriber.email}
       </th>
-      <td>{subscriberPlanLabels[subscriber.plan]}</td>
+      <td>{subscriberNewsletterNames(subscriber.newsletters) || <span className="newsroom-list__none">None</span>}</td>
       <td>
         <span className={`newsroom-list__badge subscriber-table__status subscriber-table__status--${subscriber.status}`}>{subscriberStatusLabels[subscriber.status]}</span>
       </td>

@@ -3,7 +3,8 @@
 // read the address in the app's main bundle, so this module imports nothing heavier than the
 // page-number rule.
 
-import type { Subscriber, SubscriberStatus, SubscriptionPlanId } from '../../../shared/newsroom.ts'
+import { newsletters, type NewsletterId } from '../../../shared/newsletters.ts'
+import type { Subscriber, SubscriberStatus } from '../../../shared/newsroom.ts'
 import { pageCount } from '../listings/paging.ts'
 import type { SubscriberSearch } from './addresses.ts'
 
@@ -22,10 +23,9 @@ export interface SubscriberPage {
 /** The service sends 50 a page, newest first. */
 export const subscriberPageSize = 50
 
-export const subscriberPlanLabels: Record<SubscriptionPlanId, string> = {
-  digital: 'Digital',
-  'digital-print': 'Digital + Print',
-  weekend: 'Weekend',
+/** A subscriber's newsletters by name, in the catalogue's order: "The Morning Briefing, From the Editors". */
+export function subscriberNewsletterNames(ids: readonly NewsletterId[]): string {
+  return newsletters.filter((newsletter) => ids.includes(newsletter.id)).map((newsletter) => newsletter.name).join(', ')
 }
 
 export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
@@ -37,8 +37,8 @@ export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
 /** What each status means, for the counts above the table. */
 export const subscriberStatusDescriptions: Record<SubscriberStatus, string> = {
   pending: 'signed up, not yet confirmed by email',
-  confirmed: 'receiving the newsletter',
-  unsubscribed: 'no longer receiving it',
+  confirmed: 'confirmed by email, receiving the newsletters they chose',
+  unsubscribed: 'no longer receiving any',
 }
 
 export type SubscriberFilter = SubscriberStatus | 'all'

@@ -63,15 +63,15 @@ describe('the newsroom client', () => {
     expect(page).toMatchObject({ page: 1, pageCount: 1, total: 0, unread: 0 })
   })
 
-  it('reads subscribers with their counts, and an unknown plan or status as the mildest one', async () => {
-    const subscriber = { _id: 's1', _type: 'subscriber', _createdAt: '2026-11-20T10:00:00Z', email: 'sam@example.com', plan: 'weekend', status: 'confirmed', confirmedAt: '2026-11-20T11:00:00Z', unsubscribedAt: null }
+  it('reads subscribers with their counts, and an unknown newsletter left out and an unknown status as the mildest one', async () => {
+    const subscriber = { _id: 's1', _type: 'subscriber', _createdAt: '2026-11-20T10:00:00Z', email: 'sam@example.com', newsletters: ['morning-briefing'], status: 'confirmed', confirmedAt: '2026-11-20T11:00:00Z', unsubscribedAt: null }
     const { client, sent } = clientAnswering(() =>
-      json({ result: { subscribers: [subscriber, { ...subscriber, _id: 's2', plan: 'gold', status: 'vip' }], page: 1, pageCount: 1, total: 2, counts: { pending: 1, confirmed: 5, unsubscribed: 2 } } }),
+      json({ result: { subscribers: [subscriber, { ...subscriber, _id: 's2', newsletters: ['gold', 'editors-edition'], status: 'vip' }], page: 1, pageCount: 1, total: 2, counts: { pending: 1, confirmed: 5, unsubscribed: 2 } } }),
     )
     const page = await client.subscribers({ page: 1, status: 'confirmed' })
     expect(sent[0]!.url).toBe('https://paper.example/newsroom/subscribers?page=1&status=confirmed')
     expect(page.subscribers[0]).toEqual(subscriber)
-    expect(page.subscribers[1]).toMatchObject({ plan: 'digital', status: 'pending' })
+    expect(page.subscribers[1]).toMatchObject({ newsletters: ['editors-edition'], status: 'pending' })
     expect(page.counts).toEqual({ pending: 1, confirmed: 5, unsubscribed: 2 })
   })
 

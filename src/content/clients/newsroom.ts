@@ -6,10 +6,10 @@
 // field errors.ts reads, so a refusal means the same here as from the content client.
 
 import { contentConfig } from '../../../shared/contentConfig.ts'
+import { isNewsletterId } from '../../../shared/newsletters.ts'
 import {
   emailStatuses,
   subscriberStatuses,
-  subscriptionPlanIds,
   type EmailDelivery,
   type InboxMessage,
   type OutboxEmail,
@@ -101,7 +101,7 @@ function readSubscriber(value: unknown): Subscriber {
     _type: 'subscriber',
     _createdAt: text(s._createdAt),
     email: text(s.email),
-    plan: oneOf(subscriptionPlanIds, s.plan, 'digital'),
+    newsletters: Array.isArray(s.newsletters) ? s.newsletters.filter(isNewsletterId) : [],
     status: oneOf(subscriberStatuses, s.status, 'pending'),
     confirmedAt: textOrNull(s.confirmedAt),
     unsubscribedAt: textOrNull(s.unsubscribedAt),
