@@ -19,6 +19,7 @@ import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
+import Database from 'better-sqlite3'
 import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
@@ -133,7 +134,11 @@ export async function startService(config: Config, log: (line: string) => void =
   const scheduleBook = new ScheduleBook(parts.store.db, config.projectId)
   const schedules: Scheduling = { book: scheduleBook, runner: new ScheduleRunner(parts.store, scheduleBook, log) }
   schedules.runner.arm()
+  // The reads counted, as aggregates beside the content (server/audience).
+  const audienceDb = new Database(join(config.dataDir, 'audience.db'))
+  audienceDb.pragma('journal_mode = WAL')
   const handler = createHandler({
+    audienceDb,
     ...parts,
     queries,
     hub,
@@ -210,6 +215,7 @@ export async function startService(config: Config, log: (line: string) => void =
       parts.auth.close()
       mailer.close()
       readerStore.close()
+      audienceDb.close()
     },
   }
 }

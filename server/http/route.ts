@@ -15,6 +15,7 @@ import type { ReaderDesk } from '../readers/desk.ts'
 import type { Scheduling } from '../schedules/runner.ts'
 import type { SubmissionPage } from './readers.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
+import type Database from 'better-sqlite3'
 
 export interface ApiConfig {
   projectId: string
@@ -51,6 +52,8 @@ export interface ApiDeps {
   webhooks: Webhooks
   /** Who has which article open in the admin's form (server/live/presence.ts). */
   presence: PresenceBook
+  /** audience.db: the reads counted, as aggregates (server/audience). */
+  audienceDb: Database.Database
 }
 
 /**

@@ -6,6 +6,7 @@ import { doc, mutate, mutatePermission, query } from './data.ts'
 import { historyDeleted, historyDocuments, historyIdentities, historyTransactions } from './history.ts'
 import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
+import { audienceHandlers } from './audience.ts'
 import { announcePresence, leavePresence } from './presence.ts'
 import { addPerson, changeRole, endSessions, listPeople, removePerson, resetPassword } from './people.ts'
 import { file, image, upload } from './media.ts'
@@ -35,6 +36,7 @@ const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2}
 
 export function routeTable(deps: ApiDeps): Route[] {
   const allowed = new Set(deps.config.corsOrigins)
+  const audience = audienceHandlers(deps.store, () => deps.audienceDb)
   return [
     { methods: [...GET, 'POST'], path: api('data/query/(?<dataset>[^/]+)'), access: 'anyone', handle: query(deps) },
     // Contributors may call mutate too; the handler lets them write drafts of articles only.
@@ -71,6 +73,10 @@ export function routeTable(deps: ApiDeps): Route[] {
     // handler refuses a viewer with 403 after the 401 here for anonymous requests.
     { methods: ['POST'], path: api('presence/(?<dataset>[^/]+)/(?<id>[^/]+)'), access: 'signedIn', handle: announcePresence(deps) },
     { methods: ['DELETE'], path: api('presence/(?<dataset>[^/]+)/(?<id>[^/]+)'), access: 'signedIn', handle: leavePresence(deps) },
+    // What readers read (server/http/audience.ts): admins and editors see every article, a
+    // contributor their own; the handler refuses viewers with 403 after the 401 here.
+    { methods: GET, path: api('audience/(?<dataset>[^/]+)'), access: 'signedIn', handle: audience.overview },
+    { methods: GET, path: api('audience/(?<dataset>[^/]+)/(?<id>[^/]+)'), access: 'signedIn', handle: audience.article },
     { methods: GET, path: api('ping'), access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true }) },
     { methods: GET, path: /^\/images\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: image(deps) },
     { methods: GET, path: /^\/files\/(?<projectId>[^/]+)\/(?<dataset>[^/]+)\/(?<file>[^/]+)(?:\/.*)?$/, access: 'anyone', handle: file(deps) },

@@ -76,6 +76,7 @@ export class History {
       lastSeq: db.prepare('SELECT MAX(seq) FROM revisions WHERE dataset = ? AND doc_id = ?').pluck(),
       lastKeptRow: db.prepare('SELECT seq, doc FROM revisions WHERE dataset = ? AND doc_id = ? AND doc IS NOT NULL ORDER BY seq DESC LIMIT 1'),
       authorOf: db.prepare('SELECT identity FROM transactions WHERE dataset = ? AND id = ?').pluck(),
+      writtenBy: db.prepare('SELECT DISTINCT j.value FROM transactions t, json_each(t.document_ids) j WHERE t.dataset = ? AND t.identity = ?').pluck(),
       dropRevisions: db.prepare('DELETE FROM revisions WHERE dataset = ?'),
       dropTransactions: db.prepare('DELETE FROM transactions WHERE dataset = ?'),
     }
@@ -125,6 +126,15 @@ export class History {
   record(dataset: string, txId: string, timestamp: Date, changes: Change[], docs: Array<string | null>): void {
     const at = timestamp.toISOString()
     changes.forEach((change, i) => this.statements.insert.run(dataset, change.id, txId, at, docs[i] ?? null))
+  }
+
+  /**
+   * The published ids of the documents this identity has written a revision of (of the document or
+   * its draft): what a contributor calls their own articles, since the newsroom keeps no other owner.
+   */
+  writtenBy(dataset: string, identity: string): Set<string> {
+    const ids = this.statements.writtenBy.all(dataset, identity) as string[]
+    return new Set(ids.map((id) => (id.startsWith('drafts.') ? id.slice('drafts.'.length) : id)))
   }
 
   /** Forgets a dataset's history, with the dataset itself. */
