@@ -19,7 +19,7 @@ import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
-import Database from 'better-sqlite3'
+import { openAudienceDb } from './audience/store.ts'
 import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
@@ -135,8 +135,7 @@ export async function startService(config: Config, log: (line: string) => void =
   const schedules: Scheduling = { book: scheduleBook, runner: new ScheduleRunner(parts.store, scheduleBook, log) }
   schedules.runner.arm()
   // The reads counted, as aggregates beside the content (server/audience).
-  const audienceDb = new Database(join(config.dataDir, 'audience.db'))
-  audienceDb.pragma('journal_mode = WAL')
+  const audienceDb = openAudienceDb(config.dataDir)
   const handler = createHandler({
     audienceDb,
     ...parts,
