@@ -1,8 +1,9 @@
 // `npx tsx scripts/search-relevance.ts`: seeds the demo paper in a temporary service and prints the
 // relevance set's share (tests/search/relevance.json) for the page's GROQ query, the one a build on
-// hosted Sanity uses.
+// hosted Sanity uses, and for the service's search index, the one the page uses on the embedded service.
 
 import { evaluate, parse } from 'groq-js'
+import type { IndexSearchResult } from '../shared/search.ts'
 import { searchRequest, type SearchResultPage } from '../src/content/search/search.ts'
 import { measureRelevance, type RelevanceReport } from '../tests/search/relevance.ts'
 import { startTestService } from '../tests/support/service.ts'
@@ -24,6 +25,12 @@ try {
     return { slugs: page.hits.map((hit) => hit.slug ?? ''), total: page.total }
   })
   print('GROQ match (the query a hosted Sanity build sends)', groq)
+  const index = await measureRelevance(async (q) => {
+    const response = await fetch(`${service.url}/v2023-05-03/search/${service.config.dataset}?q=${encodeURIComponent(q)}`)
+    const { result } = (await response.json()) as { result: IndexSearchResult }
+    return { slugs: result.hits.map((hit) => hit.slug), total: result.total }
+  })
+  print('The search index (the /search page on the embedded service)', index)
 } finally {
   await service.stop()
 }

@@ -24,6 +24,7 @@ import {
   unsubscribe,
 } from './readers.ts'
 import { sendJson } from './respond.ts'
+import { search } from './search.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
 import type { ApiDeps, Route } from './route.ts'
 import { login, logout, me, signInConfig } from './session.ts'
@@ -42,6 +43,8 @@ export function routeTable(deps: ApiDeps): Route[] {
     // Contributors may call mutate too; the handler lets them write drafts of articles only.
     { methods: ['POST'], path: api('data/mutate/(?<dataset>[^/]+)'), access: 'drafter', permission: mutatePermission, handle: mutate(deps) },
     { methods: GET, path: api('data/doc/(?<dataset>[^/]+)/(?<ids>.+?)'), access: 'anyone', handle: doc(deps) },
+    // The /search page's search over the index of published articles (server/search): not part of Sanity's API.
+    { methods: GET, path: api('search/(?<dataset>[^/]+)'), access: 'anyone', handle: search(deps) },
     { methods: GET, path: api('data/listen/(?<dataset>[^/]+)'), access: 'anyone', handle: listen(deps) },
     // History shows drafts and private documents as they were: signed-in principals only.
     { methods: GET, path: api('data/history/(?<dataset>[^/]+)/documents/(?<ids>.+?)'), access: 'signedIn', handle: historyDocuments(deps) },

@@ -8,6 +8,7 @@ import { ByteLru } from '../byteLru.ts'
 import type { Lane, QueryPool } from './pool.ts'
 import type { Store } from '../store/store.ts'
 import { readerKey, type Perspective, type Reader } from './views.ts'
+import type { SearchRequest } from '../search/index.ts'
 
 export type { Perspective, Reader } from './views.ts'
 
@@ -173,6 +174,21 @@ export class QueryEngine {
 
   rememberResponse(url: string, dataset: string, revision: number, body: Buffer): void {
     this.cache.set(`r\u0000${url}`, { dataset, revision, value: body })
+  }
+
+  /**
+   * The /search page's search (server/search) for an anonymous reader: in a worker, on the public
+   * lane, within the anonymous time limit, cached per dataset revision like a query's result.
+   */
+  async search(datasetName: string, request: SearchRequest, client = ''): Promise<string> {
+    const revision = this.store.dataset(datasetName).revision
+    const key = `s\u0000${datasetName}\u0000${JSON.stringify(request)}`
+    const hit = this.cache.get(key)
+    if (hit && hit.revision === revision) return hit.value as string
+    const reply = await this.pool.run({ type: 'search', dataset: datasetName, request }, 'public', this.limits.anonymous.timeoutMs, client)
+    const json = reply.json!
+    if (revision === this.store.dataset(datasetName).revision) this.cache.set(key, { dataset: datasetName, revision, value: json })
+    return json
   }
 
   /** Bytes held by the result and response caches. */

@@ -21,6 +21,7 @@ import { ApiError, httpError, typedError, type ErrorBody } from '../errors.ts'
 import type { Doc } from '../store/mutations.ts'
 import type { Store } from '../store/store.ts'
 import type { Perspective, Reader } from './views.ts'
+import type { SearchRequest } from '../search/index.ts'
 
 export type WorkerRequest =
   | { type: 'reload' }
@@ -28,6 +29,7 @@ export type WorkerRequest =
   | { type: 'query'; id: number; dataset: string; query: string; params: Record<string, unknown>; perspective: Perspective; reader: Reader; maxResultBytes: number }
   | { type: 'match'; id: number; query: string; params: Record<string, unknown>; docs: Array<Doc | null> }
   | { type: 'parse'; id: number; query: string; params: Record<string, unknown> }
+  | { type: 'search'; id: number; dataset: string; request: SearchRequest }
 
 export type WorkerReply =
   | { type: 'ready'; tid: number | null }

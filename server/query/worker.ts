@@ -19,6 +19,7 @@ import { planQuery, type Matcher } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
 import { Replica, type KeptView, type Perspective, type Reader } from './views.ts'
+import { SearchReader } from '../search/index.ts'
 import type { WorkerReply, WorkerRequest } from './pool.ts'
 
 const { dataDir } = workerData as { dataDir: string }
@@ -138,6 +139,21 @@ async function runMatch(request: Extract<WorkerRequest, { type: 'match' }>): Pro
   return out
 }
 
+// The /search page's searches read the index from SQLite itself (server/search), on a read-only
+// connection opened with the first search: WAL lets it read while the store writes, and each search
+// sees every transaction acknowledged before it started.
+let searchConnection: { db: Database.Database; reader: SearchReader } | null = null
+
+function runSearch(request: Extract<WorkerRequest, { type: 'search' }>): string {
+  if (!searchConnection) {
+    const db = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
+    searchConnection = { db, reader: new SearchReader(db) }
+  }
+  const { db, reader } = searchConnection
+  // One read transaction: the count and the page see the same state.
+  return db.transaction(() => JSON.stringify(reader.search(request.dataset, request.request)))()
+}
+
 async function handle(request: WorkerRequest): Promise<WorkerReply | null> {
   switch (request.type) {
     case 'reload':
@@ -154,6 +170,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply | null> {
     case 'parse':
       parseQuery(request.query, request.params)
       return { type: 'done', id: request.id }
+    case 'search':
+      return { type: 'done', id: request.id, json: runSearch(request) }
   }
 }
 

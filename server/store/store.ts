@@ -11,6 +11,7 @@ import { randomId } from './ids.ts'
 import { selectIds } from '../groq/selection.ts'
 import { SlugIndex } from './slugs.ts'
 import { History } from './history.ts'
+import { SearchIndex } from '../search/index.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -51,6 +52,8 @@ export class Store {
   readonly db: Database.Database
   /** Every document's earlier revisions and the transactions that made them, written with each commit. */
   readonly history: History
+  /** Published articles' text for the /search page, written with each commit (server/search). */
+  readonly search: SearchIndex
   private readonly datasets = new Map<string, Dataset>()
   private readonly listeners = new Set<(tx: Transaction) => void>()
   private readonly reloadListeners = new Set<() => void>()
@@ -77,6 +80,7 @@ export class Store {
       );
     `)
     this.history = new History(this.db)
+    this.search = new SearchIndex(this.db)
     this.statements = {
       upsert: this.db.prepare('INSERT INTO documents (dataset, id, type, doc) VALUES (?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc'),
       remove: this.db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?'),
@@ -151,6 +155,7 @@ export class Store {
   deleteDataset(name: string): void {
     this.db.transaction(() => {
       this.history.drop(name)
+      this.search.drop(name)
       this.statements.dropDocuments.run(name)
       this.statements.dropDataset.run(name)
     })()
@@ -226,6 +231,8 @@ export class Store {
         this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
         // In the same SQL transaction: a crash keeps both the documents and their history, or neither.
         this.history.record(datasetName, id, timestamp, outcome.changes, written)
+        // So is the search index: a story is findable once its publish is acknowledged, and gone with its unpublish.
+        this.search.apply(datasetName, outcome.changes)
       })
       try {
         persist()

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Store } from '../store/store.ts'
+import { portableText, SearchReader } from './index.ts'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'resonance-search-'))
+  dirs.push(dir)
+  return dir
+}
+
+const request = (q: string) => ({ q, section: null, from: null, to: null, page: 1 })
+
+function found(dir: string, q: string): string[] {
+  const db = new Database(join(dir, 'content.db'), { readonly: true })
+  try {
+    return new SearchReader(db).search('production', request(q)).hits.map((hit) => hit._id)
+  } finally {
+    db.close()
+  }
+}
+
+async function storeWithArticle(dir: string): Promise<void> {
+  const store = new Store(dir)
+  store.createDataset('production')
+  await store.commit('production', [{ createOrReplace: { _id: 'a1', _type: 'article', title: 'Lido reopens', slug: { current: 'lido' } } }])
+  store.close()
+}
+
+describe('the search index in the store\u2019s database', () => {
+  it('is built on start for a database that has none, in one pass over the articles', async () => {
+    const dir = tempDir()
+    await storeWithArticle(dir)
+    // As a database from before the index: its tables and version gone.
+    const db = new Database(join(dir, 'content.db'))
+    db.exec('DROP TABLE search_text; DROP TABLE search_docs; DROP TABLE search_categories; DROP TABLE search_meta')
+    db.close()
+    new Store(dir).close()
+    expect(found(dir, 'lido')).toEqual(['a1'])
+  })
+
+  it('is rebuilt when its version differs from the one the code writes', async () => {
+    const dir = tempDir()
+    await storeWithArticle(dir)
+    const db = new Database(join(dir, 'content.db'))
+    db.exec("DELETE FROM search_text; UPDATE search_meta SET value = '0' WHERE key = 'version'")
+    db.close()
+    expect(found(dir, 'lido')).toEqual([])
+    new Store(dir).close()
+    expect(found(dir, 'lido')).toEqual(['a1'])
+  })
+
+  it('is emptied of a dataset that is deleted', async () => {
+    const dir = tempDir()
+    await storeWithArticle(dir)
+    const store = new Store(dir)
+    store.deleteDataset('production')
+    store.close()
+    expect(found(dir, 'lido')).toEqual([])
+  })
+})
+
+describe('portableText', () => {
+  it('joins the blocks\u2019 span text with a blank line, as pt::text does, and skips other blocks', () => {
+    const body = [
+      { _type: 'block', children: [{ _type: 'span', text: 'One ' }, { _type: 'span', text: 'two' }] },
+      { _type: 'image', asset: { _ref: 'x' } },
+      { _type: 'block', children: [{ _type: 'span', text: 'three' }] },
+    ]
+    expect(portableText(body)).toBe('One two\n\nthree')
+    expect(portableText(null)).toBe('')
+  })
+})
