@@ -58,6 +58,19 @@ export interface Config {
   appContent: ContentEnv
   /** How webhook deliveries are sent and retried (server/webhooks/settings.ts). */
   webhooks: WebhookSettings
+  /** Counting reads (server/audience/). */
+  audience: AudienceSettings
+}
+
+export interface AudienceSettings {
+  /** Hourly aggregates older than this many months are deleted. */
+  retentionMonths: number
+  /** Beacons one address may send a minute; 0: no limit. */
+  perAddressPerMinute: number
+  /** Distinct readers of a page recorded in a day; past it nobody new is counted that day. */
+  maxReadersPerDay: number
+  /** How often counted reads are folded in (at most once a minute outside tests). */
+  foldIntervalMs: number
 }
 
 /** What the service may spend on anonymous (and signed-in) work; see the README's Limits. */
@@ -160,5 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       VITE_SANITY_API_HOST: env.VITE_SANITY_API_HOST,
     },
     webhooks: webhookSettings(env),
+    audience: {
+      retentionMonths: Math.max(1, int(env, 'AUDIENCE_RETENTION_MONTHS', 13)),
+      perAddressPerMinute: int(env, 'READS_PER_ADDRESS_PER_MINUTE', 120),
+      maxReadersPerDay: Math.max(1, int(env, 'READS_MAX_READERS_PER_DAY', 4_000_000)),
+      foldIntervalMs: Math.max(1_000, int(env, 'READS_FOLD_INTERVAL_MS', 60_000)),
+    },
   }
 }

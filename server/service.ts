@@ -19,12 +19,13 @@ import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
-import { openAudienceDb } from './audience/store.ts'
 import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
 import { Mailer } from './readers/mailer.ts'
 import { ReaderStore } from './readers/store.ts'
 import { Webhooks } from './webhooks/webhooks.ts'
+import { AudienceStore } from './audience/store.ts'
+import { ReadCounter } from './audience/counter.ts'
 import { ScheduleBook } from './schedules/book.ts'
 import { ScheduleRunner, type Scheduling } from './schedules/runner.ts'
 
@@ -43,6 +44,8 @@ export interface Service {
   feeds: FeedCache
   webhooks: Webhooks
   schedules: Scheduling
+  /** Counted reads: the beacon's counter, folding into audience.db and the documents. */
+  reads: ReadCounter
   close(): Promise<void>
 }
 
@@ -134,8 +137,12 @@ export async function startService(config: Config, log: (line: string) => void =
   const scheduleBook = new ScheduleBook(parts.store.db, config.projectId)
   const schedules: Scheduling = { book: scheduleBook, runner: new ScheduleRunner(parts.store, scheduleBook, log) }
   schedules.runner.arm()
-  // The reads counted, as aggregates beside the content (server/audience).
-  const audienceDb = openAudienceDb(config.dataDir)
+  // Reads are counted for the dataset the pages show, like the feeds.
+  const audience = new AudienceStore(config.dataDir)
+  const reads = new ReadCounter(parts.store, audience, { dataset: feedDataset, retentionMonths: config.audience.retentionMonths, foldIntervalMs: config.audience.foldIntervalMs, maxReaders: config.audience.maxReadersPerDay })
+  reads.start()
+  // The Audience page reads the same aggregates the counter writes.
+  const audienceDb = audience.db
   const handler = createHandler({
     audienceDb,
     ...parts,
@@ -149,6 +156,7 @@ export async function startService(config: Config, log: (line: string) => void =
     schedules,
     webhooks,
     presence,
+    reads: { counter: reads, perAddressPerMinute: config.audience.perAddressPerMinute, publicUrl: config.publicUrl },
     renderSubmission: pages ? (req, res, path, status, submission) => pages.serveSubmission(req, res, path, publicBase(req, config.publicUrl), status, submission) : null,
     config: {
       projectId: config.projectId,
@@ -203,18 +211,21 @@ export async function startService(config: Config, log: (line: string) => void =
     feeds,
     schedules,
     webhooks,
+    reads,
     close: async () => {
       await schedules.runner.close()
       presence.close()
       await webhooks.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      // What was counted since the last fold is folded in before the stores close.
+      await reads.close()
+      audience.close()
       await pool.close()
       parts.store.close()
       parts.auth.close()
       mailer.close()
       readerStore.close()
-      audienceDb.close()
     },
   }
 }

@@ -94,7 +94,10 @@ export interface Article {
   video?: FileField
   /** Older video articles: an address of the video elsewhere, linked rather than played. */
   videoUrl?: string
+  /** Every read counted (server/audience/); written by the read counter, never by an editor. */
   readCount?: number
+  /** Reads counted in the last 24 hours, what Most read ranks; the read counter keeps it current. */
+  readsLastDay?: number
 }
 
 export interface Author {

@@ -14,6 +14,7 @@ import type { Webhooks } from '../webhooks/webhooks.ts'
 import type { ReaderDesk } from '../readers/desk.ts'
 import type { Scheduling } from '../schedules/runner.ts'
 import type { SubmissionPage } from './readers.ts'
+import type { ReadsDeps } from './reads.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
 import type Database from 'better-sqlite3'
 
@@ -54,6 +55,8 @@ export interface ApiDeps {
   presence: PresenceBook
   /** audience.db: the reads counted, as aggregates (server/audience). */
   audienceDb: Database.Database
+  /** Counting reads (POST /reads, server/audience/); without it the beacon is not answered. */
+  reads?: ReadsDeps
 }
 
 /**

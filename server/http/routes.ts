@@ -23,6 +23,7 @@ import {
   subscribersCsv,
   unsubscribe,
 } from './readers.ts'
+import { reads } from './reads.ts'
 import { sendJson } from './respond.ts'
 import { search } from './search.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
@@ -126,6 +127,8 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['PATCH'], path: /^\/newsroom\/webhooks\/(?<id>[^/]+)$/, access: 'signedIn', handle: changeWebhook(deps.webhooks) },
     { methods: ['DELETE'], path: /^\/newsroom\/webhooks\/(?<id>[^/]+)$/, access: 'signedIn', handle: deleteWebhook(deps.webhooks) },
     { methods: GET, path: /^\/newsroom\/webhooks\/(?<id>[^/]+)\/deliveries$/, access: 'signedIn', handle: webhookDeliveries(deps.webhooks) },
+    // The read beacon of reader pages (server/http/reads.ts): anyone, bounded, limited per address.
+    ...(deps.reads ? [{ methods: ['POST'], path: /^\/reads$/, access: 'anyone' as const, handle: reads(deps.reads) }] : []),
     { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
   ]
 }

@@ -539,13 +539,14 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
     doc.isLatestUpdate = draft.latest
     doc.mediaType = draft.mediaType
 
-    let reads = drawReadCount(roles)
+    // A new paper has no reads: they are counted (server/audience/), never invented. The draws that
+    // once made counts up are still taken, so every later choice of the demo (the photo essays'
+    // dates) stays the one it always was.
+    drawReadCount(roles)
     if (draft.orphan) {
-      // Exactly the threshold sits on the trending boundary: it must not count as trending.
-      reads = orphanWithHundred ? (roles.chance(0.5) ? roles.int(1, trendingMinimumReads - 1) : undefined) : trendingMinimumReads
+      if (orphanWithHundred && roles.chance(0.5)) roles.int(1, trendingMinimumReads - 1)
       orphanWithHundred = true
     }
-    if (reads !== undefined) doc.readCount = reads
     return doc
   })
 

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { typedError } from '../errors.ts'
-import { randomId } from './ids.ts'
+import { isPathId, randomId } from './ids.ts'
 import { selectIds } from '../groq/selection.ts'
 import { SlugIndex } from './slugs.ts'
 import { History } from './history.ts'
@@ -22,6 +22,45 @@ export interface Transaction {
   mutations: Mutation[]
   results: MutationResult[]
   changes: Change[]
+  /**
+   * Counted reads folded into the documents (`recordReads`): not a revision of the content, so no
+   * history, no transaction log and no webhook; listeners and the query workers see the new counts.
+   */
+  reads?: true
+}
+
+/** The fields the read counter owns (server/audience/): editors' writes never change them. */
+export const countFields = ['readCount', 'readsLastDay'] as const
+/** The published documents reads are counted for. */
+export const countedTypes: ReadonlySet<string> = new Set(['article', 'imageGallery'])
+
+/** One article's counts to fold in: `add` more reads in all, and its reads in the last 24 hours. */
+export interface CountUpdate {
+  id: string
+  add: number
+  lastDay: number
+}
+
+/**
+ * The counts are the counter's: a whole-document write of a published article (a publish, a
+ * restore, an import) keeps the counts it had, and a draft carries none, so an editor's form that
+ * loaded yesterday's count never writes it back. A patch may change them (the render tier's `inc`).
+ */
+function keepCounts(change: Change, mutations: Mutation[]): void {
+  const after = change.after
+  if (!after || !countedTypes.has(after._type)) return
+  if (isPathId(after._id)) {
+    for (const field of countFields) delete after[field]
+    return
+  }
+  // A document new to the dataset (an import from another Content Lake) brings its own counts.
+  const replaced = change.mutations.some((index) => !('patch' in mutations[index]!))
+  if (!replaced || !change.before) return
+  for (const field of countFields) {
+    const kept = change.before?.[field]
+    if (typeof kept === 'number') after[field] = kept
+    else delete after[field]
+  }
 }
 
 export class Dataset {
@@ -220,6 +259,7 @@ export class Store {
         results: outcome.results,
         changes: outcome.changes,
       }
+      for (const change of outcome.changes) keepCounts(change, mutations)
       dataset.slugs.check(outcome.changes)
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {
@@ -251,6 +291,53 @@ export class Store {
       if (outcome.changes.length > 0) dataset.revision++
       for (const listener of this.listeners) listener(tx)
       return tx
+    }
+    const result = this.queue.then(run, run)
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  /**
+   * Folds counted reads into the published documents in one SQL transaction, after the commits
+   * before it. Not a revision: `_rev` and `_updatedAt` stay (an editor's save guarded by the
+   * revision they loaded still goes through), nothing is added to the history or the transaction
+   * log, and webhooks ignore it; the query workers and listen streams get the new documents, once.
+   */
+  recordReads(datasetName: string, updates: CountUpdate[]): Promise<number> {
+    const run = async (): Promise<number> => {
+      this.syncExternalWrites()
+      if (!this.datasets.has(datasetName)) return 0
+      const dataset = this.dataset(datasetName)
+      const changes: Change[] = []
+      const mutations: Mutation[] = []
+      for (const update of updates) {
+        const before = dataset.docs.get(update.id)
+        if (!before || !countedTypes.has(before._type) || isPathId(before._id)) continue
+        const readCount = (typeof before.readCount === 'number' ? before.readCount : 0) + update.add
+        if (before.readCount === (readCount > 0 ? readCount : undefined) && before.readsLastDay === (update.lastDay > 0 ? update.lastDay : undefined)) continue
+        const after: Doc = { ...before }
+        const set: Record<string, number> = {}
+        const unset: string[] = []
+        for (const [field, value] of [['readCount', readCount], ['readsLastDay', update.lastDay]] as const) {
+          if (value > 0) after[field] = set[field] = value
+          else if (field in after) {
+            delete after[field]
+            unset.push(field)
+          }
+        }
+        changes.push({ id: before._id, before, after, mutations: [mutations.length] })
+        mutations.push({ patch: { id: before._id, set, ...(unset.length > 0 ? { unset } : {}) } })
+      }
+      if (changes.length === 0) return 0
+      this.db.transaction(() => {
+        for (const change of changes) this.statements.upsert.run(datasetName, change.id, change.after!._type, JSON.stringify(change.after))
+      })()
+      this.dataVersion = this.currentDataVersion()
+      for (const change of changes) dataset.docs.set(change.id, change.after!)
+      dataset.revision++
+      const tx: Transaction = { id: randomId(), dataset: datasetName, timestamp: new Date(), identity: '', mutations, results: [], changes, reads: true }
+      for (const listener of this.listeners) listener(tx)
+      return changes.length
     }
     const result = this.queue.then(run, run)
     this.queue = result.catch(() => undefined)

@@ -49,7 +49,8 @@ export class Webhooks {
   private async match(tx: Transaction): Promise<void> {
     try {
       const hooks = this.store.activeHooks(tx.dataset)
-      if (hooks.length === 0 || tx.changes.length === 0) return
+      // Counted reads are not edits: they never notify anyone (nor purge an edge cache).
+      if (hooks.length === 0 || tx.changes.length === 0 || tx.reads) return
       const dataset = this.content.hasDataset(tx.dataset) ? this.content.dataset(tx.dataset) : null
       const context: EvaluationContext = {
         projectId: this.options.projectId,

@@ -12,7 +12,7 @@ const trending: Listing = {
   path: '/trending',
   pageSize: pageSizes.trending,
   emptyMessage: 'Nothing is trending right now.',
-  emptyDetail: 'Stories appear here once more than a hundred readers have read them.',
+  emptyDetail: 'Stories appear here once more than a hundred readers have read them in a day.',
 }
 
 // The top twenty by reads: one page, so no ?page.

@@ -20,8 +20,8 @@ const dataset = [
   ...[1, 2, 3, 4].map((n) => testArticle(`featured-${n}`, 30 + n, { isFeatured: true })),
   ...[1, 2, 3, 4, 5, 6].map((n) => testArticle(`update-${n}`, 50 + n, { isLatestUpdate: true })),
   ...[1, 2, 3, 4, 5].map((n) => testArticle(`video-${n}`, 70 + n, { mediaType: 'video' })),
-  ...[1, 2, 3, 4, 5, 6].map((n) => testArticle(`read-${n}`, 500 + n, { readCount: 100 + n * 50 })),
-  testArticle('read-100', 600, { readCount: 100 }),
+  ...[1, 2, 3, 4, 5, 6].map((n) => testArticle(`read-${n}`, 500 + n, { readCount: 1000 + n * 50, readsLastDay: 100 + n * 50 })),
+  testArticle('read-100', 600, { readCount: 5000, readsLastDay: 100 }),
   testArticle('nowhere', 700),
   { ...testArticle('draft-lead', 1, { isLeadStory: true }), _id: 'drafts.draft-lead' },
 ]

@@ -62,6 +62,7 @@ function dataset(seed: number): Doc[] {
     for (const name of ['isBreakingNews', 'isLeadStory', 'isFeatured', 'isLatestUpdate']) set(doc, name, rng.pick(flag))
     set(doc, 'mediaType', rng.pick(['video', 'video', 'article', 'gallery', null, MISSING, 5, 'Video']))
     set(doc, 'readCount', rng.pick(reads))
+    set(doc, 'readsLastDay', rng.pick(reads))
     set(
       doc,
       'categories',

@@ -42,7 +42,7 @@ describe('the dashboard', () => {
       { _id: 'breaking-1', _type: 'article', title: 'Breaking one', publishedAt: at(2), isBreakingNews: true },
       { _id: 'breaking-2', _type: 'article', title: 'Breaking two', publishedAt: at(5), isBreakingNews: true },
       ...Array.from({ length: 5 }, (_, i) => ({ _id: `feature-${i}`, _type: 'article', title: `Feature ${i}`, publishedAt: at(10 + i), isFeatured: true })),
-      ...Array.from({ length: 7 }, (_, i) => ({ _id: `update-${i}`, _type: 'article', title: `Update ${i}`, publishedAt: at(20 + i), isLatestUpdate: true, readCount: 200 + i })),
+      ...Array.from({ length: 7 }, (_, i) => ({ _id: `update-${i}`, _type: 'article', title: `Update ${i}`, publishedAt: at(20 + i), isLatestUpdate: true, readsLastDay: 200 + i })),
     ]
     const data = await fetchDashboard(deps(docs))
     const homepage = applyHomepageRules(docs.filter(isPublished) as unknown as CardArticle[]).sections

@@ -31,12 +31,12 @@ export const dataset = [
   },
   {
     _id: 'drafts.results', _type: 'article', title: 'Weekend sport results', slug: { current: 'results' },
-    author: ref('au-tom'), categories: cats('cat-sport'), _createdAt: '2024-02-01T09:00:00Z', isFeatured: true, readCount: 900,
+    author: ref('au-tom'), categories: cats('cat-sport'), _createdAt: '2024-02-01T09:00:00Z', isFeatured: true, readCount: 900, readsLastDay: 900,
   },
   {
     _id: 'arsenal', _type: 'article', title: 'arsenal win at the Emirates', slug: { current: 'arsenal' },
     author: ref('au-tom'), categories: cats('cat-sport', 'cat-uk'), _createdAt: '2024-01-05T09:00:00Z', publishedAt: '2024-01-01T09:00:00Z',
-    readCount: 500, mediaType: 'video', isLatestUpdate: true,
+    readCount: 500, readsLastDay: 500, mediaType: 'video', isLatestUpdate: true,
   },
   { _id: 'versions.r1.bridge', _type: 'article', title: 'Release version of the bridge story', _createdAt: '2024-05-01T09:00:00Z' },
   { _id: 'gallery-dawn', _type: 'imageGallery', title: 'Dawn on the Thames', categories: cats('cat-uk'), publishedAt: '2024-01-04T09:00:00Z', _createdAt: '2024-01-04T09:00:00Z' },
@@ -44,7 +44,7 @@ export const dataset = [
   ...Array.from({ length: 26 }, (_, i) => ({
     _id: `filler-${String(i + 1).padStart(2, '0')}`, _type: 'article', title: `Filler story ${i + 1}`, slug: { current: `filler-${i + 1}` },
     categories: cats('cat-uk'), _createdAt: `2023-06-${String(i + 1).padStart(2, '0')}T09:00:00Z`, publishedAt: `2023-06-${String(i + 1).padStart(2, '0')}T10:00:00Z`,
-    readCount: 101 + i,
+    readCount: 101 + i, readsLastDay: 101 + i,
   })),
 ]
 

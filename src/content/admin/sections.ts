@@ -17,7 +17,7 @@ const sectionSets: Record<SectionType, { filter: string; order: string }> = {
   lead: { filter: `${articleFilter} && isLeadStory == true`, order: newestFirst },
   featured: { filter: `${articleFilter} && isFeatured == true`, order: newestFirst },
   latest: { filter: `${articleFilter} && isLatestUpdate == true`, order: newestFirst },
-  trending: { filter: `${articleFilter} && readCount > ${trendingMinimumReads}`, order: `order(readCount desc, coalesce(publishedAt, _createdAt) desc, _id asc)` },
+  trending: { filter: `${articleFilter} && readsLastDay > ${trendingMinimumReads}`, order: `order(readsLastDay desc, coalesce(publishedAt, _createdAt) desc, _id asc)` },
   videos: { filter: `${articleFilter} && mediaType == "video"`, order: newestFirst },
   images: { filter: `_type == "imageGallery" && ${isCurrent}`, order: newestFirst },
 }

@@ -11,14 +11,18 @@ import { limits } from './limits.ts'
  * the section flags and the author's picture; the listings show neither, so they do not download them.
  */
 export function cardProjection({ sectionFlags = false, authorImage = false } = {}): string {
-  return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,' : ''}
+  return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount, readsLastDay,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,' : ''}
   author->{name, "slug": slug.current${authorImage ? ', image' : ''}}, categories[]->{title, "slug": slug.current}`
 }
 
-/** Trending, on the homepage and its listing: more reads than the threshold. */
-export const isTrending = `readCount > ${trendingMinimumReads}`
-/** Trending's order: most read first, then newest, with the id as a tie-break. */
-export const mostReadFirst = `order(readCount desc, publishedAt desc, _id asc)`
+/**
+ * Trending (Most read), on the homepage and its listing: more reads than the threshold in the last
+ * 24 hours (`readsLastDay`, kept current by the read counter, server/audience/), so yesterday's
+ * story gives way. `readCount`, every read ever counted, is what cards show.
+ */
+export const isTrending = `readsLastDay > ${trendingMinimumReads}`
+/** Trending's order: most read in the last 24 hours first, then newest, with the id as a tie-break. */
+export const mostReadFirst = `order(readsLastDay desc, publishedAt desc, _id asc)`
 
 const card = cardProjection({ sectionFlags: true, authorImage: true })
 const article = `_type == "article"`
@@ -32,7 +36,7 @@ const flagged = {
 }
 const video = `mediaType == "video"`
 // Not `!(isTrending)`: an article with no read count is unplaced, and `!(null > 100)` is null.
-const unplaced = [...Object.values(flagged), video, `coalesce(readCount, 0) > ${trendingMinimumReads}`].map((condition) => `!(${condition})`).join(' && ')
+const unplaced = [...Object.values(flagged), video, `coalesce(readsLastDay, 0) > ${trendingMinimumReads}`].map((condition) => `!(${condition})`).join(' && ')
 // The lead is one of the featured articles at most `limits.lead` times: ask for that many more.
 const featuredWithLead = limits.featured + limits.lead
 

@@ -22,9 +22,9 @@ describe('applyHomepageRules', () => {
     ...[1, 2, 3, 4].map((n) => article(`f${n}`, 30 + n, { isFeatured: true })),
     ...[1, 2, 3, 4, 5, 6].map((n) => article(`u${n}`, 50 + n, { isLatestUpdate: true })),
     ...[1, 2, 3, 4, 5].map((n) => article(`v${n}`, 70 + n, { mediaType: 'video' })),
-    article('r1', 500, { readCount: 5000 }),
-    article('r2', 501, { readCount: 101 }),
-    article('r3', 502, { readCount: 100 }),
+    article('r1', 500, { readsLastDay: 5000 }),
+    article('r2', 501, { readsLastDay: 101 }),
+    article('r3', 502, { readsLastDay: 100 }),
     article('none', 600),
   ]
   const { sections, violations, warnings } = applyHomepageRules(set)
@@ -85,7 +85,7 @@ function dataset(seed: number) {
     const media = r()
     if (media < 0.2) doc.mediaType = 'video'
     else if (media < 0.36) doc.mediaType = 'article'
-    if (r() < 0.6) doc.readCount = Math.floor(r() * 400)
+    if (r() < 0.6) doc.readsLastDay = Math.floor(r() * 400)
     docs.push(doc)
   }
   return docs

@@ -22,7 +22,10 @@ export interface CardArticle {
   excerpt?: string | null
   mainImage?: CardImage | null
   mediaType?: string | null
+  /** Every read counted since the article went live. */
   readCount?: number | null
+  /** Reads counted in the last 24 hours: what Trending ranks. */
+  readsLastDay?: number | null
   isBreakingNews?: boolean | null
   isLeadStory?: boolean | null
   isFeatured?: boolean | null
@@ -61,8 +64,9 @@ export interface Homepage {
 
 const newestFirst = (a: CardArticle, b: CardArticle) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || a._id.localeCompare(b._id)
 
+/** Reads in the last 24 hours, what Trending ranks. */
 function reads(a: CardArticle): number {
-  return typeof a.readCount === 'number' ? a.readCount : 0
+  return typeof a.readsLastDay === 'number' ? a.readsLastDay : 0
 }
 
 const byReadsThenNewest = (a: CardArticle, b: CardArticle) => reads(b) - reads(a) || newestFirst(a, b)

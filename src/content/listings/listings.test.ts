@@ -48,19 +48,19 @@ const categories: Doc[] = [
 /** 30 UK articles, one a day; two pairs share a timestamp so the tie-break is exercised. */
 const ukArticles: Doc[] = Array.from({ length: 30 }, (_, i) => {
   const day = 30 - i
-  return article(`uk${String(i).padStart(2, '0')}`, at(day), { categories: [ref('c-uk', `k${i}`)], author: ref('a-author'), readCount: i * 10 })
+  return article(`uk${String(i).padStart(2, '0')}`, at(day), { categories: [ref('c-uk', `k${i}`)], author: ref('a-author'), readsLastDay: i * 10 })
 })
 const ties: Doc[] = [
   article('tie-b', at(15, 18), { categories: [ref('c-uk', 't1')] }),
   article('tie-a', at(15, 18), { categories: [ref('c-uk', 't2')] }),
 ]
 const others: Doc[] = [
-  article('ev1', at(20, 9), { categories: [ref('c-events', 'e1'), ref('c-uk', 'e2')], mediaType: 'video', readCount: 5000 }),
-  article('ev2', at(21, 9), { categories: [ref('c-events', 'e3')], mediaType: 'video', readCount: 101 }),
-  article('v-old', at(1, 9), { mediaType: 'video', readCount: 100 }),
+  article('ev1', at(20, 9), { categories: [ref('c-events', 'e1'), ref('c-uk', 'e2')], mediaType: 'video', readsLastDay: 5000 }),
+  article('ev2', at(21, 9), { categories: [ref('c-events', 'e3')], mediaType: 'video', readsLastDay: 101 }),
+  article('v-old', at(1, 9), { mediaType: 'video', readsLastDay: 100 }),
   // Never listed: a draft, an article without a slug, and a document of another type.
-  article('drafts.uk00', at(30, 23), { title: 'Unpublished change', categories: [ref('c-uk', 'd1')], mediaType: 'video', readCount: 99999 }),
-  { _id: 'no-slug', _type: 'article', title: 'No slug', publishedAt: at(29), categories: [ref('c-uk', 'n1')], readCount: 9999 },
+  article('drafts.uk00', at(30, 23), { title: 'Unpublished change', categories: [ref('c-uk', 'd1')], mediaType: 'video', readsLastDay: 99999 }),
+  { _id: 'no-slug', _type: 'article', title: 'No slug', publishedAt: at(29), categories: [ref('c-uk', 'n1')], readsLastDay: 9999 },
   { _id: 'page-about', _type: 'page', title: 'About', publishedAt: at(29), categories: [ref('c-uk', 'p1')] },
 ]
 const galleries: Doc[] = [
@@ -168,7 +168,7 @@ describe('trendingQuery', () => {
   it('lists articles with more than 100 reads, most read first, at most twenty', async () => {
     const result = await run<ListingArticle[]>(trendingQuery, dataset)
     expect(result).toHaveLength(20)
-    expect(result.map((a) => a.readCount)).toEqual([5000, 290, 280, 270, 260, 250, 240, 230, 220, 210, 200, 190, 180, 170, 160, 150, 140, 130, 120, 110])
+    expect(result.map((a) => a.readsLastDay)).toEqual([5000, 290, 280, 270, 260, 250, 240, 230, 220, 210, 200, 190, 180, 170, 160, 150, 140, 130, 120, 110])
     // Exactly 100 reads is not trending; 101 is, but twenty articles have more.
     expect(ids(result)).not.toContain('v-old')
     const few = await run<ListingArticle[]>(trendingQuery, dataset.filter((d) => !d._id.startsWith('uk')))
@@ -176,7 +176,7 @@ describe('trendingQuery', () => {
   })
 
   it('breaks equal read counts by the newest first', async () => {
-    const equal = [article('x', at(1), { readCount: 500 }), article('y', at(2), { readCount: 500 }), article('z', at(3), { readCount: 400 })]
+    const equal = [article('x', at(1), { readsLastDay: 500 }), article('y', at(2), { readsLastDay: 500 }), article('z', at(3), { readsLastDay: 400 })]
     expect(ids(await run<ListingArticle[]>(trendingQuery, equal))).toEqual(['y', 'x', 'z'])
   })
 })

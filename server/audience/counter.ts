@@ -1,0 +1,219 @@
+// Counting a read: the beacon a reader's page sends once it has been seen (POST /reads, see
+// server/http/reads.ts) becomes one read of a published article or photo essay, at most once a day
+// per reader and page, from a source; bots, prefetches, unknown pages and signed-in editors are not
+// counted. Counts wait in memory and are folded in at most once a minute: into `audience.db`'s hourly
+// aggregates (one SQL transaction) and into the documents' `readCount` and `readsLastDay` (one
+// more, `Store.recordReads`), which the homepage's query reads like any other field.
+// docs/decisions/016-counted-reads.md.
+
+import { isbot } from 'isbot'
+import { mayRead } from '../access/visibility.ts'
+import type { Store } from '../store/store.ts'
+import type { Doc } from '../store/mutations.ts'
+import { DailyReaders } from './readers.ts'
+import { sourceOf } from './sources.ts'
+import { hourOf, type AudienceStore, type HourlyReads, type ReadSource } from './store.ts'
+
+export interface CounterOptions {
+  /** The dataset the reader's pages show. */
+  dataset: string
+  /** Hourly aggregates older than this many months are deleted. */
+  retentionMonths: number
+  /** How often buffered counts are folded in. */
+  foldIntervalMs: number
+  /** Distinct readers (of a page) recorded in a day; past it nobody new is counted. */
+  maxReaders: number
+  now?: () => number
+}
+
+/** What a reader's page reports: where it is, and the referrer it was reached from. */
+export interface Beacon {
+  /** The page's path, with its query (`?ref=newsletter`). */
+  path: string
+  referrer: string
+}
+
+/** What is known of the request, for deciding whether it counts (none of it is kept). */
+export interface ReadRequest {
+  address: string
+  userAgent: string
+  /** `Sec-Purpose` or `Purpose`: a prefetch or prerender is not a read. */
+  purpose: string
+  /** Whether it carries a valid session or token: an editor reading is not a reader. */
+  signedIn: boolean
+  /** The paper's host, whose own links are moves within the site. */
+  ownHost: string | null
+}
+
+export type Verdict = 'counted' | 'repeat' | 'bot' | 'prefetch' | 'signedIn' | 'unknown'
+
+/** Reader pages of one published document: its type and where its slug goes. */
+const countedPages: Array<{ type: string; pattern: RegExp }> = [
+  { type: 'article', pattern: /^\/article\/([^/]+)\/?$/ },
+  { type: 'imageGallery', pattern: /^\/photo-essays\/([^/]+)\/?$/ },
+]
+
+function slugOf(doc: Doc): string | null {
+  const slug = doc.slug as { current?: unknown } | undefined
+  return typeof slug?.current === 'string' ? slug.current : null
+}
+
+/**
+ * Published pages by type and slug, kept current by every transaction instead of asking GROQ on
+ * the thread that answers HTTP.
+ */
+class PublishedPages {
+  private readonly ids = new Map<string, string>()
+
+  constructor(private readonly store: Store, private readonly dataset: string) {
+    this.rebuild()
+    store.onReload(() => this.rebuild())
+    store.onTransaction((tx) => {
+      if (tx.dataset !== dataset || tx.reads) return
+      for (const change of tx.changes) {
+        if (change.before) this.forget(change.before)
+        if (change.after) this.learn(change.after)
+      }
+    })
+  }
+
+  get(type: string, slug: string): string | undefined {
+    return this.ids.get(`${type}\u0000${slug}`)
+  }
+
+  private rebuild(): void {
+    this.ids.clear()
+    if (!this.store.hasDataset(this.dataset)) return
+    for (const doc of this.store.dataset(this.dataset).docs.values()) this.learn(doc)
+  }
+
+  private learn(doc: Doc): void {
+    const slug = slugOf(doc)
+    if (slug && mayRead({ anonymous: true }, doc._id) && countedPages.some((page) => page.type === doc._type)) this.ids.set(`${doc._type}\u0000${slug}`, doc._id)
+  }
+
+  private forget(doc: Doc): void {
+    const slug = slugOf(doc)
+    const key = `${doc._type}\u0000${slug}`
+    if (slug && this.ids.get(key) === doc._id) this.ids.delete(key)
+  }
+}
+
+export class ReadCounter {
+  private readonly readers: DailyReaders
+  private readonly pages: PublishedPages
+  private readonly now: () => number
+  /** Reads not yet folded in, by article, hour and source. */
+  private pending = new Map<string, HourlyReads>()
+  /** Articles whose documents carry reads of the last 24 hours: they must be told when those age out. */
+  private recent = new Set<string>()
+  private lastHour = -1
+  private timer: NodeJS.Timeout | null = null
+  private folding: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly store: Store,
+    private readonly audience: AudienceStore,
+    private readonly options: CounterOptions,
+  ) {
+    this.now = options.now ?? Date.now
+    this.readers = new DailyReaders(options.maxReaders, this.now)
+    this.pages = new PublishedPages(store, options.dataset)
+    if (store.hasDataset(options.dataset)) {
+      for (const doc of store.dataset(options.dataset).docs.values()) if (typeof doc.readsLastDay === 'number') this.recent.add(doc._id)
+    }
+  }
+
+  /** Folds in once a minute (or as configured) until closed. */
+  start(): void {
+    this.timer ??= setInterval(() => void this.fold(), this.options.foldIntervalMs)
+    this.timer.unref()
+  }
+
+  /** Readers recorded today, and the bytes their table takes. */
+  get memory(): { readers: number; bytes: number } {
+    return { readers: this.readers.size, bytes: this.readers.bytes }
+  }
+
+  /** Decides whether a beacon is a read, and buffers it when it is. Never throws on what a reader sent. */
+  count(beacon: Beacon, request: ReadRequest): Verdict {
+    if (request.signedIn) return 'signedIn'
+    if (/\b(prefetch|prerender)\b/i.test(request.purpose)) return 'prefetch'
+    if (!request.userAgent || isbot(request.userAgent)) return 'bot'
+    let landing: URL
+    try {
+      landing = new URL(beacon.path, 'http://localhost')
+    } catch {
+      return 'unknown'
+    }
+    // A draft's preview (`?preview`) is an editor's, never a reader's.
+    if (landing.searchParams.has('preview') || landing.host !== 'localhost') return 'unknown'
+    let id: string | undefined
+    let path = ''
+    for (const page of countedPages) {
+      const m = page.pattern.exec(landing.pathname)
+      if (!m) continue
+      let slug: string
+      try {
+        slug = decodeURIComponent(m[1]!)
+      } catch {
+        return 'unknown'
+      }
+      id = this.pages.get(page.type, slug)
+      path = `${page.type}/${slug}`
+      break
+    }
+    if (id === undefined) return 'unknown'
+    if (!this.readers.firstToday(request.address, request.userAgent, path)) return 'repeat'
+    const source: ReadSource = sourceOf(beacon.referrer, landing.searchParams, request.ownHost)
+    const hour = hourOf(this.now())
+    const key = `${id}\u0000${hour}\u0000${source}`
+    const row = this.pending.get(key)
+    if (row) row.reads++
+    else this.pending.set(key, { dataset: this.options.dataset, articleId: id, hour, source, reads: 1 })
+    return 'counted'
+  }
+
+  /**
+   * Folds the buffered reads in: the hourly aggregates in one SQL transaction, then each changed
+   * article's total and last 24 hours into its document in one more. With nothing new and the same
+   * hour, does nothing. Folds run one after another.
+   */
+  fold(): Promise<void> {
+    this.folding = this.folding.then(() => this.foldNow()).catch((error: unknown) => console.error('Could not fold in counted reads:', error))
+    return this.folding
+  }
+
+  private async foldNow(): Promise<void> {
+    const rows = [...this.pending.values()]
+    this.pending = new Map()
+    const hour = hourOf(this.now())
+    if (rows.length === 0 && hour === this.lastHour) return
+    const newHour = hour !== this.lastHour
+    this.lastHour = hour
+    const { dataset } = this.options
+    if (rows.length > 0) this.audience.add(rows)
+    const added = new Map<string, number>()
+    for (const row of rows) added.set(row.articleId, (added.get(row.articleId) ?? 0) + row.reads)
+    // The last 24 hours: this hour so far and the 23 before it.
+    const lastDay = this.audience.readsSince(dataset, hour - 23)
+    const ids = new Set([...added.keys(), ...lastDay.keys(), ...this.recent])
+    await this.store.recordReads(dataset, [...ids].map((id) => ({ id, add: added.get(id) ?? 0, lastDay: lastDay.get(id) ?? 0 })))
+    this.recent = new Set(lastDay.keys())
+    if (newHour) this.audience.prune(hourOf(monthsBefore(this.now(), this.options.retentionMonths)))
+  }
+
+  /** Folds in what is buffered and stops. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.fold()
+  }
+}
+
+/** The same moment `months` calendar months earlier (UTC). */
+export function monthsBefore(epochMs: number, months: number): number {
+  const date = new Date(epochMs)
+  date.setUTCMonth(date.getUTCMonth() - months)
+  return date.getTime()
+}

@@ -1,0 +1,85 @@
+// POST /reads: the beacon a reader's page sends once it has been seen (src/content/reads/beacon.ts).
+// Anonymous and open to anyone, so hostile until proven otherwise: a body of at most 2 KB that must
+// arrive within 5 s, a limit per address (behind TRUSTED_PROXIES, the reader's own), the protocol's
+// JSON error for a body that is not `{"path": "...", "referrer": "..."}`, and otherwise 204 at
+// once, whether or not the read counted, so a bot learns nothing from the answer. Counting is
+// server/audience/counter.ts; it writes nothing per read.
+
+import type { IncomingMessage } from 'node:http'
+import { addressKey } from '../access/auth.ts'
+import type { ReadCounter } from '../audience/counter.ts'
+import { ApiError, httpError } from '../errors.ts'
+import { AddressLimiter } from '../readers/limits.ts'
+import { isRecord, readBody } from './respond.ts'
+import type { Context } from './route.ts'
+
+/** The largest beacon body: a path and a referrer, each at most 1 KB of text. */
+export const beaconBodyLimit = 2048
+const maxFieldLength = 1024
+const bodyMs = 5_000
+
+export interface ReadsDeps {
+  counter: ReadCounter
+  /** Beacons one address may send a minute (READS_PER_ADDRESS_PER_MINUTE). */
+  perAddressPerMinute: number
+  /** The paper's own host (PUBLIC_URL), else the request's. */
+  publicUrl: string | null
+}
+
+function header(req: IncomingMessage, name: string): string {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(',') : (value ?? '')
+}
+
+async function readBeacon(req: IncomingMessage): Promise<{ path: string; referrer: string }> {
+  const cutOff = setTimeout(() => req.destroy(), bodyMs)
+  let bytes: Buffer
+  try {
+    bytes = await readBody(req, beaconBodyLimit)
+  } finally {
+    clearTimeout(cutOff)
+  }
+  if (bytes.length === 0) throw httpError(400, 'The request body is empty; expected JSON like {"path": "/article/…", "referrer": "…"}')
+  let body: unknown
+  try {
+    body = JSON.parse(bytes.toString('utf8'))
+  } catch {
+    throw httpError(400, 'Malformed JSON in the request body: expected {"path": "/article/…", "referrer": "…"}')
+  }
+  if (!isRecord(body)) throw httpError(400, 'The request body must be an object like {"path": "/article/…", "referrer": "…"}')
+  const { path, referrer = '' } = body
+  if (typeof path !== 'string' || !path.startsWith('/') || path.length > maxFieldLength) throw httpError(400, `"path" must be the page's path, starting with "/", of at most ${maxFieldLength} characters`)
+  if (typeof referrer !== 'string' || referrer.length > maxFieldLength) throw httpError(400, `"referrer" must be a string of at most ${maxFieldLength} characters`)
+  return { path, referrer }
+}
+
+export function reads(deps: ReadsDeps) {
+  const limiter = new AddressLimiter({ limit: deps.perAddressPerMinute, windowMs: 60_000 })
+  const ownHost = deps.publicUrl ? new URL(deps.publicUrl).hostname : null
+  return async (ctx: Context): Promise<void> => {
+    const { req, res } = ctx
+    const address = ctx.address()
+    const wait = deps.perAddressPerMinute > 0 ? limiter.take(addressKey(address)) : 0
+    if (wait > 0) {
+      req.resume()
+      const error = httpError(429, 'Too many reads from this address; try again later')
+      throw new ApiError(429, error.body, { 'Retry-After': String(wait) })
+    }
+    const beacon = await readBeacon(req)
+    let signedIn = false
+    try {
+      signedIn = ctx.who() !== null
+    } catch {
+      // A token that is not valid is nobody's: the read is judged like any other.
+    }
+    deps.counter.count(beacon, {
+      address,
+      userAgent: header(req, 'user-agent'),
+      purpose: `${header(req, 'sec-purpose')} ${header(req, 'purpose')} ${header(req, 'x-purpose')}`,
+      signedIn,
+      ownHost: ownHost ?? (header(req, 'host').split(':')[0] || null),
+    })
+    res.writeHead(204, { 'Cache-Control': 'no-store' })
+    res.end()
+  }
+}
