@@ -58,3 +58,19 @@ export interface OutboxEmail {
   /** Why sending failed, for a failed email. */
   error: string | null
 }
+
+/** The longest email address (RFC 5321's limit on a path). */
+export const maxEmailLength = 254
+
+// A person's address as mail systems write it: letters, digits and . _ % + ' - before the @, a
+// domain of dot-separated labels after it. Markup, spaces, quotes and brackets are refused, so an
+// address shown on the People page or written into a header is only ever an address.
+const emailAddress = /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+
+/** Whether text (already trimmed) is an email address someone can sign in with. */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= maxEmailLength && emailAddress.test(text)
+}
+
+/** What the People page and the service say when it is not. */
+export const emailAddressMessage = 'Enter an email address, such as name@example.org.'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { slugify } from './slug.ts'
+import { boundMessages, isValidSlug, maxSlugLength, slugify, slugProblem } from './slug.ts'
 
 const titles = fc.oneof(
   fc.string({ maxLength: 200 }),
@@ -41,6 +41,41 @@ describe('slugify', () => {
         const slug = slugify(title, maxLength)
         expect(slugify(title, Infinity).startsWith(slug)).toBe(true)
         expect(slugify(slug, maxLength)).toBe(slug)
+      }),
+    )
+  })
+})
+
+describe('slugProblem', () => {
+  it('accepts lowercase letters, digits and single hyphens, up to 96 characters', () => {
+    for (const slug of ['uk', 'night-buses-return', '2026-in-review', 'a'.repeat(96), 'a-b-c']) expect(slugProblem(slug), slug).toBeNull()
+  })
+
+  it('says what is wrong with each kind of bad slug', () => {
+    expect(slugProblem('Night Buses')).toBe(boundMessages.slugPattern)
+    expect(slugProblem('café')).toBe(boundMessages.slugPattern)
+    expect(slugProblem('a/b')).toBe(boundMessages.slugPattern)
+    expect(slugProblem('-leading')).toBe(boundMessages.slugHyphens)
+    expect(slugProblem('trailing-')).toBe(boundMessages.slugHyphens)
+    expect(slugProblem('double--hyphen')).toBe(boundMessages.slugHyphens)
+    expect(slugProblem('a'.repeat(97))).toBe('Slug must be at most 96 characters long.')
+    expect(slugProblem('a'.repeat(300))).toBe(boundMessages.slugLong)
+  })
+
+  it('agrees with the one pattern the rule describes, on any text', () => {
+    const described = /^[a-z0-9]+(-[a-z0-9]+)*$/
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: fc.constantFrom('a', 'z', '0', '9', '-', 'A', ' '), maxLength: 120 })), (text) => {
+        expect(isValidSlug(text)).toBe(described.test(text) && text.length <= maxSlugLength)
+      }),
+    )
+  })
+
+  it('holds every slug slugify makes at the service’s length', () => {
+    fc.assert(
+      fc.property(titles, (title) => {
+        const slug = slugify(title, maxSlugLength)
+        expect(slug === '' || isValidSlug(slug)).toBe(true)
       }),
     )
   })

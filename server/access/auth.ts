@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import { maxPasswordLength, minPasswordLength, roles, type Role } from '../../shared/roles.ts'
+import { emailAddressMessage, isEmailAddress } from '../../shared/newsroom.ts'
 import { ApiError, httpError } from '../errors.ts'
 
 
@@ -199,7 +200,7 @@ export class Auth {
   /** Creates a user, or sets the password and role of an existing one with that email. */
   async upsertUser(email: string, password: string, role: Role): Promise<User> {
     if (!roles.includes(role)) throw new Error(`Unknown role "${role}"; use one of ${roles.join(', ')}`)
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${email}" is not an email address`)
+    if (!isEmailAddress(email)) throw new Error(`"${email}" is not an email address`)
     if (password.length < 8) throw new Error('A password needs at least 8 characters')
     const hash = await hashPassword(password)
     const existing = this.sql.userByEmail.get(email) as (User & { password_hash: string }) | undefined
@@ -426,11 +427,10 @@ export class Auth {
   }
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 function checkEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim() : ''
-  if (email.length > 254 || !emailPattern.test(email)) throw httpError(400, 'Enter an email address, such as name@example.org')
+  if (!isEmailAddress(email)) throw httpError(400, emailAddressMessage)
   return email
 }
 

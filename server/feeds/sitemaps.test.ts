@@ -1,6 +1,6 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { MonthIndex, monthsBetween, nextMonth, sitemapIndex, w3cDate } from './sitemaps.ts'
+import { MonthIndex, monthsBetween, nextMonth, pagesSitemap, sitemapIndex, w3cDate } from './sitemaps.ts'
 import type { FeedSource } from './source.ts'
 
 describe('months of the article sitemaps', () => {
@@ -120,5 +120,26 @@ describe('MonthIndex', () => {
     const xml = await sitemapIndex(sourceOver(new Map()))
     expect(xml).toContain('/sitemaps/pages.xml')
     expect(xml).not.toContain('/sitemaps/articles-')
+  })
+})
+
+describe('pagesSitemap', () => {
+  it('lists each address once, leaving out a category stored at a fixed page’s address', async () => {
+    const docs = [
+      { _id: 'about', _type: 'category', slug: { current: 'about' }, kind: 'section' },
+      { _id: 'uk', _type: 'category', slug: { current: 'uk' }, kind: 'section' },
+      { _id: 'search-topic', _type: 'category', slug: { current: 'search' }, kind: 'topic' },
+    ]
+    const source: FeedSource = {
+      origin: 'https://news.example',
+      now: new Date('2026-11-23T21:00:00Z'),
+      imageUrl: () => null,
+      fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await (await evaluate(parse(query), { dataset: docs, params })).get()) as T,
+    }
+    const locs = [...(await pagesSitemap(source)).matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])
+    expect(locs.filter((loc) => loc === 'https://news.example/about')).toHaveLength(1)
+    expect(locs).toContain('https://news.example/uk')
+    expect(locs).toContain('https://news.example/topic/search')
+    expect(new Set(locs).size).toBe(locs.length)
   })
 })

@@ -5,7 +5,7 @@
 // when one of its articles does, so crawlers re-read little.
 
 import { httpError } from '../errors.ts'
-import { authorPath, categoryPath } from '../../shared/paths.ts'
+import { authorPath, categoryPath, isReservedSlug } from '../../shared/paths.ts'
 import { articleFilter, articleUrl, type FeedSource } from './source.ts'
 import { element, xmlDeclaration } from './xml.ts'
 
@@ -250,12 +250,24 @@ export async function pagesSitemap(source: FeedSource): Promise<string> {
   "authors": *[_type == "author" && defined(slug.current)] | order(slug.current asc)[0...${maxAuthors}]{_id, "slug": slug.current, "updated": _updatedAt}
 }`)
   const writers = await authorPages(source, authors)
-  return urlset([
-    ...fixedPages.map((path) => urlEntry(`${source.origin}${path}`, null)),
-    ...categories.map((category) => urlEntry(`${source.origin}${categoryPath(category.slug, category.kind)}`, null)),
-    ...essays.map((essay) => urlEntry(`${source.origin}/photo-essays/${encodeURIComponent(essay.slug)}`, essay.updated)),
-    ...writers.map((author) => urlEntry(`${source.origin}${authorPath(author.slug)}`, author.updated)),
-  ])
+  // A category stored before the service refused a fixed page's slug (`about`) is not at that
+  // address: the fixed page answers it. Each address is listed once.
+  const listings = categories.filter((category) => category.kind === 'topic' || !isReservedSlug(category.slug))
+  const seen = new Set<string>()
+  const once = (entries: Array<[string, string | null]>) =>
+    entries.flatMap(([loc, updated]) => {
+      if (seen.has(loc)) return []
+      seen.add(loc)
+      return [urlEntry(loc, updated)]
+    })
+  return urlset(
+    once([
+      ...fixedPages.map((path): [string, null] => [`${source.origin}${path}`, null]),
+      ...listings.map((category): [string, null] => [`${source.origin}${categoryPath(category.slug, category.kind)}`, null]),
+      ...essays.map((essay): [string, string | null] => [`${source.origin}/photo-essays/${encodeURIComponent(essay.slug)}`, essay.updated]),
+      ...writers.map((author): [string, string | null] => [`${source.origin}${authorPath(author.slug)}`, author.updated]),
+    ]),
+  )
 }
 
 function urlset(entries: string[], namespaces = ''): string {

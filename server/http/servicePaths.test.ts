@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isReservedSlug, reservedSegments } from '../../shared/paths.ts'
+import { isValidSlug } from '../../shared/slug.ts'
 import { isServicePath } from './servicePaths.ts'
 
 /**
@@ -104,6 +107,20 @@ describe('isServicePath', () => {
 
   it.each(pagePaths)('leaves %s to the pages', (path) => {
     expect(isServicePath(path)).toBe(false)
+  })
+
+  // A section at /{slug} the service answers could never be reached: such slugs are reserved.
+  it('answers no section address a category may take', () => {
+    const slugs = fc.oneof(
+      fc.constantFrom(...reservedSegments, 'v1', 'vx', 'v2025-02-19', 'uk', 'video', 'health-and-care'),
+      fc.stringMatching(/^v?[a-z0-9]{1,6}(-[a-z0-9]{1,6}){0,2}$/),
+    )
+    fc.assert(
+      fc.property(slugs, (slug) => {
+        if (isValidSlug(slug) && isServicePath(`/${slug}`)) expect(isReservedSlug(slug), slug).toBe(true)
+      }),
+    )
+    for (const area of ['auth', 'files', 'health', 'images', 'newsroom', 'sitemaps']) expect(isServicePath(`/${area}`) && isReservedSlug(area), area).toBe(true)
   })
 })
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Article, Author, BodyNode, Category, ImageField, ImageGallery, PortableTextBlock } from '../../shared/schema.ts'
+import { boundProblem } from '../store/bounds.ts'
+import type { Doc } from '../store/mutations.ts'
 import { buildDemoDataset, DEFAULT_DEMO_SEED, DEMO_CATEGORIES, type SeedDocument, type SeedImage } from './demo.ts'
 import { IMAGE_THEMES, renderArticleImage, renderGalleryImage, renderPortrait } from './images.ts'
 
@@ -172,6 +174,14 @@ describe('buildDemoDataset', () => {
     expect(new Set(openings).size).toBe(articles.length)
     const bodies = articles.map((article) => JSON.stringify((article.body ?? []).filter(isBlock).map((block) => block.children.map((span) => span.text))))
     expect(new Set(bodies).size).toBe(articles.length)
+  })
+
+  it('keeps within the bounds the service holds every write to (slugs, titles, excerpts)', () => {
+    const broken = docs.flatMap((doc) => {
+      const problem = boundProblem({ id: String(doc._id), before: null, after: doc as unknown as Doc, mutations: [0] })
+      return problem ? [`${String(doc._id)}: ${problem.message}`] : []
+    })
+    expect(broken).toEqual([])
   })
 
   it('writes plain-text excerpts of one or two sentences', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Article, BodyNode, PortableTextBlock } from '../../shared/schema.ts'
+import { boundProblem } from '../store/bounds.ts'
+import type { Doc } from '../store/mutations.ts'
 import { createRng } from './random.ts'
 import { buildSyntheticArticles, type SyntheticOptions } from './synthetic.ts'
 
@@ -30,6 +32,7 @@ describe('buildSyntheticArticles', () => {
       expect(article.slug.current).not.toMatch(/--|^-|-$/)
       expect(article.title.length).toBeGreaterThan(10)
       expect(article.excerpt?.length).toBeGreaterThan(40)
+      expect(boundProblem({ id: article._id, before: null, after: article as unknown as Doc, mutations: [0] })).toBeNull()
     }
     expect(new Set(articles.map((article) => article._id)).size).toBe(1000)
     expect(new Set(articles.map((article) => article.slug.current)).size).toBe(1000)

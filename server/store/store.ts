@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { typedError } from '../errors.ts'
 import { isPathId, randomId } from './ids.ts'
 import { selectIds } from '../groq/selection.ts'
+import { checkBounds } from './bounds.ts'
 import { SlugIndex } from './slugs.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
@@ -260,6 +261,7 @@ export class Store {
         changes: outcome.changes,
       }
       for (const change of outcome.changes) keepCounts(change, mutations)
+      checkBounds(outcome.changes)
       dataset.slugs.check(outcome.changes)
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {

@@ -535,6 +535,24 @@ describe('article form machine, scenarios', () => {
     actor.stop()
   })
 
+  it('says a taken slug is taken when an autosave is refused for it, without calling it a conflict', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId }, clock: env.clock }).start()
+    render(<FormScreen actor={actor} />)
+    env.loads.pop()!.resolve(withArticle)
+    await waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    actor.send({ type: 'change', values: { ...withArticle.article!.values, slug: 'held-by-another' } })
+    env.clock.increment(autosaveDelayMs)
+    await waitFor(() => expect(env.autosaves).toHaveLength(1))
+    env.autosaves.pop()!.reject(new SlugTakenError('held-by-another'))
+    await waitFor(() => expect(actor.getSnapshot().matches({ editing: 'autosaveFailed' })).toBe(true))
+    const draftLine = screen.getByText((_, element) => element?.classList.contains('autosave-status') ?? false)
+    expect(draftLine.textContent).toBe(`The draft could not be saved: ${messages.slugTaken}`)
+    expect(screen.queryByText(messages.conflict)).toBeNull()
+    expect(env.announced).toEqual([])
+    actor.stop()
+  })
+
   it('announces a failure with the reason the save gave', async () => {
     const { env, machine } = environment()
     const actor = createActor(machine, { input: { id: null, newId } }).start()

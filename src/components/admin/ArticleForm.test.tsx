@@ -139,6 +139,28 @@ describe('ArticleForm', () => {
     expect(shownMessages()).toEqual(['Slug can only contain lowercase letters, numbers, and hyphens.'])
   })
 
+  it('bounds the title, slug and excerpt in the spec’s style, as the service does', async () => {
+    const onSubmit = vi.fn()
+    const values = { ...loadedValues(), title: 'T'.repeat(1000), slug: `-${'s'.repeat(20)}`, excerpt: 'E'.repeat(5000) }
+    render(<ArticleForm {...props({ mode: 'edit', values, onSubmit })} />)
+    await screen.findByRole('textbox', { name: 'Content' })
+    await userEvent.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() =>
+      expect(shownMessages()).toEqual([
+        'Title must be at most 200 characters long.',
+        'Slug cannot start or end with a hyphen, or have two hyphens in a row.',
+        'Excerpt must be at most 300 characters long.',
+      ]),
+    )
+    expect(screen.getByLabelText('Excerpt').getAttribute('aria-invalid')).toBe('true')
+    expect(onSubmit).not.toHaveBeenCalled()
+    const slug = screen.getByLabelText('Slug')
+    await userEvent.clear(slug)
+    await userEvent.type(slug, 's'.repeat(97))
+    await userEvent.tab()
+    expect(shownMessages()).toContain('Slug must be at most 96 characters long.')
+  })
+
   it('submits the values once they are fixed, after a failed submit', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()

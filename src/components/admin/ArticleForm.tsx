@@ -218,8 +218,8 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
 
       <form.Field name="excerpt">
         {(field) => (
-          <FormField id="article-excerpt" label="Excerpt" hint="A sentence or two for the homepage and article cards.">
-            {(control) => <textarea id={control.id} aria-describedby={control.describedBy} {...bind(field, leave)} rows={3} />}
+          <FormField id="article-excerpt" label="Excerpt" errors={shown(field)} hint="A sentence or two for the homepage and article cards.">
+            {(control) => <textarea {...control.props} {...bind(field, leave)} rows={3} />}
           </FormField>
         )}
       </form.Field>

@@ -44,7 +44,9 @@ describe('ConfirmDelete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete London Bridge reopens' }))
     const dialog = screen.getByRole('dialog', { name: 'Delete article' })
     expect(within(dialog).getByText('Are you sure you want to delete this article?')).toBeTruthy()
-    expect(within(dialog).getByText('“London Bridge reopens” will be removed for readers and editors. This cannot be undone.')).toBeTruthy()
+    // Recently deleted brings an article back, so the dialog does not say it is gone for good.
+    expect(within(dialog).getByText('“London Bridge reopens” will be removed for readers and editors. For 30 days it can be restored, as a draft, from Recently deleted.')).toBeTruthy()
+    expect(within(dialog).queryByText(/cannot be undone/)).toBeNull()
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(onDelete).toHaveBeenCalledWith(items[0])
     expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeTruthy()
@@ -58,7 +60,16 @@ describe('ConfirmDelete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Dawn on the Thames' }))
     const dialog = screen.getByRole('dialog', { name: 'Delete gallery' })
     expect(within(dialog).getByText('Are you sure you want to delete "Dawn on the Thames"?')).toBeTruthy()
+    // Recently deleted lists articles only: a gallery's delete is for good.
     expect(within(dialog).getByText('It will be removed for readers and editors. This cannot be undone.')).toBeTruthy()
+  })
+
+  it('says a section manager’s article can be restored from Recently deleted', async () => {
+    const user = userEvent.setup()
+    render(<List onDelete={async () => {}} nameInQuestion />)
+    await user.click(screen.getByRole('button', { name: 'Delete Dawn on the Thames' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete article' })
+    expect(within(dialog).getByText('It will be removed for readers and editors. For 30 days it can be restored, as a draft, from Recently deleted.')).toBeTruthy()
   })
 
   it('deletes nothing when cancelled, and gives focus back to the Delete button', async () => {

@@ -22,7 +22,9 @@ export function ConfirmDelete<T>({ confirmation, nameOf, noun = 'article', nameI
   const { target } = confirmation
   const name = target === null ? null : nameOf(target)
   const message = nameInQuestion ? (name === null ? '' : `Are you sure you want to delete "${name}"?`) : `Are you sure you want to delete this ${noun}?`
-  const detail = name === null ? null : nameInQuestion ? 'It will be removed for readers and editors. This cannot be undone.' : `“${name}” will be removed for readers and editors. This cannot be undone.`
+  // Recently deleted brings back articles (as drafts, for 30 days: server/http/history.ts), not galleries.
+  const after = noun === 'article' ? 'For 30 days it can be restored, as a draft, from Recently deleted.' : 'This cannot be undone.'
+  const detail = name === null ? null : nameInQuestion ? `It will be removed for readers and editors. ${after}` : `“${name}” will be removed for readers and editors. ${after}`
   return (
     <ConfirmDialog
       open={target !== null}

@@ -10,7 +10,7 @@ const meta = {
     open: true,
     title: 'Delete article',
     message: 'Are you sure you want to delete this article?',
-    detail: <p>“London Bridge reopens after repairs” will be removed for readers and editors. This cannot be undone.</p>,
+    detail: <p>“London Bridge reopens after repairs” will be removed for readers and editors. For 30 days it can be restored, as a draft, from Recently deleted.</p>,
     onConfirm: fn(),
     onCancel: fn(),
   },

@@ -1,7 +1,8 @@
 // The Authors page's rules: the list it loads, the form's values and what they must be, and the
 // fields a save writes. Bylines and author pages read the same documents (shared/schema.ts Author).
 
-import { imageFieldOf, imageValueOf, slugFromName, slugPattern, type TaxonomyFields } from './authorsAndCategories.ts'
+import { maxSlugLength } from '../../../shared/slug.ts'
+import { imageFieldOf, imageValueOf, slugFromName, taxonomySlugProblem, type TaxonomyFields } from './authorsAndCategories.ts'
 
 export interface AuthorRow {
   id: string
@@ -32,7 +33,7 @@ export interface AuthorValues {
   image: { assetRef: string; alt: string } | null
 }
 
-export const authorLimits = { name: 100, slug: 96, bio: 600 }
+export const authorLimits = { name: 100, slug: maxSlugLength, bio: 600 }
 
 export const authorMessages = {
   name: 'Enter the author’s name.',
@@ -56,7 +57,8 @@ export function authorErrors(values: AuthorValues): AuthorErrors {
   const name = values.name.trim()
   if (name === '') errors.name = authorMessages.name
   else if (name.length > authorLimits.name) errors.name = authorMessages.nameLong
-  if (!slugPattern.test(values.slug) || values.slug.length > authorLimits.slug) errors.slug = authorMessages.slug
+  const slug = taxonomySlugProblem(values.slug, authorMessages.slug)
+  if (slug) errors.slug = slug
   if (values.bio.trim().length > authorLimits.bio) errors.bio = authorMessages.bioLong
   if (values.image && values.image.alt.trim() === '') errors.image = authorMessages.imageAlt
   return errors

@@ -74,6 +74,10 @@ describe('categories', () => {
       slug: categoryMessages.slug,
       description: categoryMessages.descriptionLong,
     })
+    expect(categoryErrors({ title: 'Search', slug: 'search', kind: 'section', description: '' }).slug).toBe('/search is already one of the site’s own addresses: choose another slug.')
+    expect(categoryErrors({ title: 'About', slug: 'about', kind: 'topic', description: '' }).slug).toMatch(/site’s own addresses/)
+    expect(categoryErrors({ title: 'Dash', slug: '-dash', kind: 'topic', description: '' }).slug).toBe(categoryMessages.slug)
+    expect(authorErrors({ name: 'Admin', slug: 'admin', bio: '', image: null }).slug).toMatch(/^\/admin is already one of the site’s own addresses/)
     expect(categoryFields({ title: ' UK ', slug: 'uk', kind: 'section', description: '' })).toEqual({ title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section', description: '' })
   })
 })

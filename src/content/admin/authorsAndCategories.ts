@@ -2,7 +2,8 @@
 // delete directly (never as drafts), each guarded by the revision the page loaded; both have a slug
 // that must be unique among their type; and neither may be deleted while an article uses it.
 
-import { slugify } from '../../../shared/slug.ts'
+import { isReservedSlug, reservedSlugMessage } from '../../../shared/paths.ts'
+import { isValidSlug, slugify } from '../../../shared/slug.ts'
 import type { Fetch } from './contentService.ts'
 
 export type TaxonomyType = 'author' | 'category'
@@ -33,7 +34,15 @@ export function slugFromName(name: string): string {
   return slugify(name, 96)
 }
 
-export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/**
+ * What is wrong with an author's or category's slug, or null: `shape` (the page's own words) when
+ * it breaks the slug rule (shared/slug.ts), or that it is one of the site's own addresses, which
+ * the service refuses too (shared/paths.ts).
+ */
+export function taxonomySlugProblem(slug: string, shape: string): string | null {
+  if (!isValidSlug(slug)) return shape
+  return isReservedSlug(slug) ? reservedSlugMessage(slug) : null
+}
 
 /** A random id in the form the article form's checks expect of an author or category (a UUID). */
 export function newTaxonomyId(random: () => string = () => crypto.randomUUID()): string {

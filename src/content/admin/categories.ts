@@ -2,7 +2,8 @@
 // fields a save writes. `kind` says where a category shows on the reader site (shared/schema.ts).
 
 import type { Category } from '../../../shared/schema.ts'
-import { slugFromName, slugPattern, type TaxonomyFields } from './authorsAndCategories.ts'
+import { maxSlugLength } from '../../../shared/slug.ts'
+import { slugFromName, taxonomySlugProblem, type TaxonomyFields } from './authorsAndCategories.ts'
 
 export type CategoryKind = Category['kind']
 
@@ -51,7 +52,7 @@ export interface CategoryValues {
   description: string
 }
 
-export const categoryLimits = { title: 60, slug: 96, description: 300 }
+export const categoryLimits = { title: 60, slug: maxSlugLength, description: 300 }
 
 export const categoryMessages = {
   title: 'Enter the category’s title.',
@@ -74,7 +75,8 @@ export function categoryErrors(values: CategoryValues): CategoryErrors {
   const title = values.title.trim()
   if (title === '') errors.title = categoryMessages.title
   else if (title.length > categoryLimits.title) errors.title = categoryMessages.titleLong
-  if (!slugPattern.test(values.slug) || values.slug.length > categoryLimits.slug) errors.slug = categoryMessages.slug
+  const slug = taxonomySlugProblem(values.slug, categoryMessages.slug)
+  if (slug) errors.slug = slug
   if (values.description.trim().length > categoryLimits.description) errors.description = categoryMessages.descriptionLong
   return errors
 }

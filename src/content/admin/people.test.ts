@@ -14,6 +14,11 @@ describe('the add form’s rules', () => {
       role: peopleMessages.role,
       password: 'A password needs at least 12 characters.',
     })
+    for (const email of ['<script>alert(1)</script>@x.org', 'a@b', 'two words@x.org', `${'a'.repeat(250)}@x.org`]) {
+      expect(newPersonErrors({ email, role: 'admin', password: '123456789012' }).email, email).toBe('Enter an email address, such as name@example.org.')
+    }
+    expect(newPersonErrors({ email: 'o’brien@x.org', role: 'admin', password: '123456789012' }).email).toBe(peopleMessages.email)
+    expect(newPersonErrors({ email: "o'brien+desk@news.example.co.uk", role: 'admin', password: '123456789012' })).toEqual({})
     expect(newPersonErrors({ email: 'a@b.co', role: 'admin', password: 'x'.repeat(257) }).password).toBe(peopleMessages.passwordLong)
   })
 })

@@ -3,6 +3,7 @@
 // sign-in reads. Admin code only.
 
 import { maxPasswordLength, minPasswordLength, roles, type Role } from '../../../shared/roles.ts'
+import { emailAddressMessage, isEmailAddress } from '../../../shared/newsroom.ts'
 import { adminDateTime } from './display.ts'
 
 export interface Person {
@@ -31,7 +32,7 @@ export interface NewPerson {
 export type NewPersonErrors = Partial<Record<keyof NewPerson, string>>
 
 export const peopleMessages = {
-  email: 'Enter an email address, such as name@example.org.',
+  email: emailAddressMessage,
   role: 'Choose a role.',
   passwordShort: `A password needs at least ${minPasswordLength} characters.`,
   passwordLong: `A password may have at most ${maxPasswordLength} characters.`,
@@ -48,7 +49,7 @@ export function passwordProblem(password: string): string | null {
 export function newPersonErrors(values: NewPerson): NewPersonErrors {
   const errors: NewPersonErrors = {}
   const email = values.email.trim()
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = peopleMessages.email
+  if (!isEmailAddress(email)) errors.email = peopleMessages.email
   if (!roles.includes(values.role)) errors.role = peopleMessages.role
   const password = passwordProblem(values.password)
   if (password) errors.password = password

@@ -28,3 +28,20 @@ export function refusalOfStatus(status: number | null): ServiceRefusal | null {
 export function refusalOf(error: unknown): ServiceRefusal | null {
   return refusalOfStatus(statusOf(error))
 }
+
+/** One refused mutation of a failed transaction, as the service describes it (docs/content-api.md §3). */
+export interface MutationItemError {
+  type: string
+  description: string
+  [key: string]: unknown
+}
+
+/** The item errors of a failed transaction (@sanity/client keeps the body's `error` as `details`), or none. */
+export function itemErrorsOf(error: unknown): MutationItemError[] {
+  const items = (error as { details?: { items?: unknown } } | null)?.details?.items
+  if (!Array.isArray(items)) return []
+  return items.flatMap((item) => {
+    const inner = (item as { error?: unknown } | null)?.error as Partial<MutationItemError> | undefined
+    return inner && typeof inner.type === 'string' && typeof inner.description === 'string' ? [inner as MutationItemError] : []
+  })
+}

@@ -1,10 +1,17 @@
 // The article form's words (docs/product-spec.md §3, §5). The spec fixes each one exactly, so the
-// form, its machine, its routes and their tests all read them from here and none can drift.
+// form, its machine, its routes and their tests all read them from here and none can drift. The
+// bounds' words are the service's too (shared/slug.ts), so form and service say the same.
+
+import { boundMessages } from '../../../../shared/slug.ts'
 
 export const messages = {
   title: 'Title must be at least 3 characters long.',
   slugLength: 'Slug must be at least 3 characters long.',
-  slugPattern: 'Slug can only contain lowercase letters, numbers, and hyphens.',
+  slugPattern: boundMessages.slugPattern,
+  slugHyphens: boundMessages.slugHyphens,
+  slugLong: boundMessages.slugLong,
+  titleLong: boundMessages.titleLong,
+  excerptLong: boundMessages.excerptLong,
   content: 'Content is too short.',
   author: 'Please select an author.',
   category: 'Please select a category.',

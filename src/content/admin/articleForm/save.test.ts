@@ -4,6 +4,7 @@ import { documentFromValues } from './document.ts'
 import { authorId, body, categoryId, counter, otherCategoryId, validValues, withoutSpanKeys } from './validArticle.fixtures.ts'
 import { loadArticleForm } from './load.ts'
 import { messages } from './messages.ts'
+import { autosaveDraft } from './autosave.ts'
 import { ConflictError, saveArticle, saveError, SlugTakenError, type SaveDeps } from './save.ts'
 
 describe('saveError', () => {
@@ -105,6 +106,28 @@ describe('against the content service', () => {
     await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'my-own-slug', published: true }), loaded: null })
     const form = await loadArticleForm(deps.fetch, id)
     await expect(saveArticle(deps, { mode: 'edit', id, values: form.article!.values, loaded: form.article })).resolves.toBeUndefined()
+  })
+
+  const autosaveMutate = (mutations: unknown[]) => client.mutate(mutations as never) as unknown as Promise<{ transactionId: string }>
+
+  it('says a taken slug is taken when an autosave is refused for it, not that someone else saved', async () => {
+    await saveArticle(deps, { mode: 'create', id: 'c3333333-3333-4333-8333-33333333aaaa', values: validValues({ slug: 'held-by-another', published: true }), loaded: null })
+    const id = 'c3333333-3333-4333-8333-33333333bbbb'
+    const refused = await autosaveDraft(autosaveMutate, { mode: 'create', id, values: validValues({ slug: 'held-by-another' }), loaded: null }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(SlugTakenError)
+    expect(refused).not.toBeInstanceOf(ConflictError)
+    expect((refused as Error).message).toBe('This slug is already used by another article.')
+    expect(await client.getDocument(`drafts.${id}`)).toBeUndefined()
+  })
+
+  it('says which bound a write the service refuses breaks, in the form’s words', async () => {
+    const id = 'c3333333-3333-4333-8333-33333333cccc'
+    // The form checks these first; the service holds every writer to them (docs/content-api.md §3).
+    const tooLong = await autosaveDraft(autosaveMutate, { mode: 'create', id, values: validValues({ slug: 'ok-slug', title: 'T'.repeat(201) }), loaded: null }).catch((e: unknown) => e)
+    expect((tooLong as Error).message).toBe(messages.titleLong)
+    const dashed = await autosaveDraft(autosaveMutate, { mode: 'create', id, values: validValues({ slug: '-dashed' }), loaded: null }).catch((e: unknown) => e)
+    expect((dashed as Error).message).toBe(messages.slugHyphens)
+    expect(await client.getDocument(`drafts.${id}`)).toBeUndefined()
   })
 
   it('says someone else saved when the article changed since it was loaded, and changes nothing', async () => {

@@ -3,7 +3,7 @@
 // `fetch` and `mutate`, so the route stays thin and this is tested here.
 
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
-import { refusalOf } from '../../clients/errors.ts'
+import { itemErrorsOf, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import { messages } from './messages.ts'
 import { saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
@@ -31,6 +31,13 @@ export class SlugTakenError extends Error {
 
 /** What a failed save says: the spec's "disabled" wording when the service refuses this user writes. */
 export function saveError(error: unknown, mode: FormMode): Error {
+  // The service says why it refused: a 409 for a slug another article holds is not someone else's
+  // save, and a bound broken (docs/content-api.md §3) is said in the bound's own words.
+  const items = itemErrorsOf(error)
+  const slugHeld = items.find((item) => item.type === 'slugConflictError')
+  if (slugHeld) return new SlugTakenError(typeof slugHeld.slug === 'string' ? slugHeld.slug : '')
+  const bound = items.find((item) => item.type === 'validationError')
+  if (bound) return new Error(bound.description)
   const refusal = refusalOf(error)
   // Conflict: a revision guard or a `create` found the document changed; not found: a guarded document is gone.
   if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError()

@@ -19,6 +19,15 @@ function errorsOf(values: ArticleFormValues): Partial<Record<keyof ArticleFormVa
 }
 
 describe('validation', () => {
+  it('bounds the slug, the title and the excerpt as the service does, in the spec’s style', () => {
+    expect(errorsOf(validValues({ slug: 's'.repeat(300) }))).toEqual({ slug: ['Slug must be at most 96 characters long.'] })
+    expect(errorsOf(validValues({ slug: '-starts-with-a-dash' }))).toEqual({ slug: ['Slug cannot start or end with a hyphen, or have two hyphens in a row.'] })
+    expect(errorsOf(validValues({ slug: 'two--dashes' }))).toEqual({ slug: [messages.slugHyphens] })
+    expect(errorsOf(validValues({ title: 'T'.repeat(1000) }))).toEqual({ title: ['Title must be at most 200 characters long.'] })
+    expect(errorsOf(validValues({ excerpt: 'E'.repeat(5000) }))).toEqual({ excerpt: ['Excerpt must be at most 300 characters long.'] })
+    expect(errorsOf(validValues({ slug: 's'.repeat(96), title: 'T'.repeat(200), excerpt: ` ${'E'.repeat(300)} ` }))).toEqual({})
+  })
+
   it('shows all six of the spec’s messages for an empty form', () => {
     const errors = errorsOf(emptyArticleValues())
     expect(errors).toEqual({

@@ -2,6 +2,7 @@
 // one valibot schema that TanStack Form runs, and the order in which a failed submit visits fields.
 
 import * as v from 'valibot'
+import { maxExcerptLength, maxTitleLength, slugProblem } from '../../../../shared/slug.ts'
 import { editorPlainText, type EditorDocument } from '../../article/portableText.ts'
 import { messages } from './messages.ts'
 import { fromLocalInput, type ArticleFormValues } from './values.ts'
@@ -14,19 +15,37 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** A title: the spec's three characters at least, and the service's bound at most (trimmed, as saved). */
+export const titleSchema = v.pipe(
+  v.string(),
+  v.check((title) => title.trim().length >= 3, messages.title),
+  v.check((title) => title.trim().length <= maxTitleLength, messages.titleLong),
+)
+
+/** A slug: the spec's three characters at least, then the one slug rule (shared/slug.ts) in its words. */
+export const slugSchema = v.pipe(
+  v.string(),
+  v.minLength(3, messages.slugLength),
+  v.rawCheck(({ dataset, addIssue }) => {
+    // An empty slug breaks the pattern too, as the spec's form always said beside the length.
+    const problem = !dataset.typed ? null : dataset.value === '' ? messages.slugPattern : slugProblem(dataset.value)
+    if (problem) addIssue({ message: problem })
+  }),
+)
+
 /**
  * The whole form's schema, given to TanStack Form as a standard schema: each issue lands on the
  * field its path names, and its `message` is what the form shows.
  */
 export const articleFormSchema = v.pipe(
   v.object({
-    title: v.pipe(v.string(), v.check((title) => title.trim().length >= 3, messages.title)),
-    slug: v.pipe(v.string(), v.minLength(3, messages.slugLength), v.regex(/^[a-z0-9-]+$/, messages.slugPattern)),
+    title: titleSchema,
+    slug: slugSchema,
     content: v.pipe(
       v.custom<EditorDocument>((value) => typeof value === 'object' && value !== null, messages.content),
       v.check((doc) => editorPlainText(doc).trim().length >= 10, messages.content),
     ),
-    excerpt: v.string(),
+    excerpt: v.pipe(v.string(), v.check((excerpt) => excerpt.trim().length <= maxExcerptLength, messages.excerptLong)),
     author_id: v.pipe(v.string(), v.uuid(messages.author)),
     category_ids: v.pipe(v.array(v.pipe(v.string(), v.uuid(messages.category))), v.minLength(1, messages.category)),
     published: v.boolean(),

@@ -3,13 +3,15 @@
 // failed submit looks for the first field to fix.
 
 import * as v from 'valibot'
+import { slugSchema, titleSchema } from '../articleForm/validation.ts'
 import { fromLocalInput } from '../articleForm/values.ts'
 import { essayMessages } from './messages.ts'
 import type { PhotoEssayFormValues } from './values.ts'
 
 export const photoEssayFormSchema = v.object({
-  title: v.pipe(v.string(), v.check((title) => title.trim().length >= 3, essayMessages.title)),
-  slug: v.pipe(v.string(), v.minLength(3, essayMessages.slugLength), v.regex(/^[a-z0-9-]+$/, essayMessages.slugPattern)),
+  // The article form's title and slug rules, in the same words (messages.ts).
+  title: titleSchema,
+  slug: slugSchema,
   description: v.string(),
   photographer_id: v.string(),
   published: v.boolean(),
