@@ -79,7 +79,13 @@ export interface Article {
   _type: 'article'
   title: string
   slug: Slug
+  /**
+   * When the story first went live (shared/publication.ts): set by its first publish, a schedule
+   * or an editor's own date. A draft that has never been published has none.
+   */
   publishedAt: string
+  /** When the live story last changed in what readers read (a correction included): its "Updated" time. */
+  updatedAt?: string
   excerpt?: string
   mainImage?: ImageField
   author?: Reference

@@ -11,6 +11,7 @@
 // Story clears that flag on every other article in the same transaction (shared/frontPageSlots.ts).
 
 import { slotClearingPatches } from '../../shared/frontPageSlots.ts'
+import { withPublicationDates } from '../../shared/publication.ts'
 import { ApiError } from '../errors.ts'
 import type { Doc, Mutation } from '../store/mutations.ts'
 import type { Store } from '../store/store.ts'
@@ -33,8 +34,12 @@ export type RunOutcome = { ok: true; transactionId: string } | { ok: false; reas
 /** Why a schedule could not run, said for the editor who reads it in the schedule's `stateReason`. */
 export class ScheduleFailure extends Error {}
 
-/** The mutations of one schedule: its documents published (or unpublished) in one transaction. */
-export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents'>, docs: ReadonlyMap<string, Doc>): Mutation[] {
+/**
+ * The mutations of one schedule: its documents published (or unpublished) in one transaction. A
+ * story going live at `now` is dated as the article form's publish dates it (shared/publication.ts):
+ * its first publish sets `publishedAt`, changes over a live version set `updatedAt`.
+ */
+export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents'>, docs: ReadonlyMap<string, Doc>, now: Date = new Date()): Mutation[] {
   const mutations: Mutation[] = []
   for (const { documentId } of schedule.documents) {
     const draftId = `drafts.${documentId}`
@@ -50,7 +55,9 @@ export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents
       }
       // Guarded by the draft's revision as read here: an edit landing in the same instant fails the
       // transaction instead of being lost.
-      mutations.push({ patch: { id: draftId, ifRevisionID: String(draft._rev) } }, { createOrReplace: { ...content(draft), _id: documentId } }, { delete: { id: draftId } })
+      const copy = content(draft)
+      const next = draft._type === 'article' ? withPublicationDates(copy, published ?? null, now) : copy
+      mutations.push({ patch: { id: draftId, ifRevisionID: String(draft._rev) } }, { createOrReplace: { ...next, _id: documentId } }, { delete: { id: draftId } })
       // A story going live flagged Breaking News or Lead Story takes the slot from every other
       // article in this same transaction, exactly as the article form's publish does.
       if (draft._type === 'article') mutations.push(...slotClearingPatches(documentId, draft))
@@ -140,7 +147,7 @@ export class ScheduleRunner {
     try {
       if (!this.store.hasDataset(schedule.dataset)) throw new ScheduleFailure(`The dataset "${schedule.dataset}" no longer exists`)
       const docs = this.store.dataset(schedule.dataset).docs
-      const tx = await this.store.commit(schedule.dataset, scheduleMutations(schedule, docs), { identity: schedule.author })
+      const tx = await this.store.commit(schedule.dataset, scheduleMutations(schedule, docs, executedAt), { identity: schedule.author })
       this.book.finish(id, { state: 'succeeded', stateReason: '', executedAt, transactionId: tx.id })
       this.log(`Schedule ${id} ${schedule.action === 'publish' ? 'published' : 'unpublished'} ${schedule.documents.map((d) => d.documentId).join(', ')}`)
       return { ok: true, transactionId: tx.id }

@@ -34,7 +34,7 @@ const newId = 'f0000000-0000-4000-8000-000000000001'
 
 function article(title: string): ArticleFormData['article'] {
   const values: ArticleFormValues = {
-    ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+    ...emptyArticleValues(),
     title,
     slug: 'night-buses-return',
     content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),
@@ -239,14 +239,14 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
         ]
       : [{ type: 'xstate.done.actor.load', output: withoutArticle }]),
     { type: 'xstate.error.actor.load', error: loadFailure },
-    { type: 'save', values: emptyArticleValues(new Date(0)) },
+    { type: 'save', values: emptyArticleValues() },
     { type: 'retry' },
     { type: 'reload' },
     { type: 'xstate.done.actor.save', output: undefined },
     { type: 'xstate.error.actor.save', error: new ConflictError() },
     { type: 'xstate.error.actor.save', error: new SlugTakenError('night-buses-return') },
     { type: 'xstate.error.actor.save', error: forbidden },
-    { type: 'schedule', values: emptyArticleValues(new Date(0)), executeAt: pending.executeAt },
+    { type: 'schedule', values: emptyArticleValues(), executeAt: pending.executeAt },
     { type: 'cancelSchedule' },
     { type: 'xstate.done.actor.schedule', output: scheduledOutput },
     // Only an article the form loaded can be live when its changes are scheduled.
@@ -254,7 +254,7 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
     { type: 'xstate.error.actor.schedule', error: forbidden },
     { type: 'xstate.done.actor.cancelSchedule', output: undefined },
     { type: 'xstate.error.actor.cancelSchedule', error: forbidden },
-    { type: 'change', values: { ...emptyArticleValues(new Date(0)), title: 'Night buses return' } },
+    { type: 'change', values: { ...emptyArticleValues(), title: 'Night buses return' } },
     { type: pause },
     { type: 'xstate.done.actor.autosave', output: autosaved },
     { type: 'xstate.error.actor.autosave', error: new ConflictError() },

@@ -11,7 +11,7 @@ const authors = formAuthors
 const categories = formCategories
 
 const loaded: ArticleFormValues = {
-  ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+  ...emptyArticleValues(),
   title: 'Night buses return to the Northern line',
   slug: 'night-buses-return-to-the-northern-line',
   excerpt: 'Services every twenty minutes through Friday and Saturday nights from next week.',
@@ -53,7 +53,7 @@ const meta = {
     mode: 'create',
     id: articleId,
     frontPage: noHolders,
-    values: emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+    values: emptyArticleValues(),
     authors,
     categories,
     saving: false,

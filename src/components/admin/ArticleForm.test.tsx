@@ -15,7 +15,7 @@ const categories = formCategories
 const assetRef = 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg'
 
 const loadedValues = (): ArticleFormValues => ({
-  ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+  ...emptyArticleValues(),
   title: 'Night buses return',
   slug: 'night-buses-return',
   content: portableTextToEditor([{ _type: 'block', _key: 'p', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Services every twenty minutes.', marks: [] }] }]),

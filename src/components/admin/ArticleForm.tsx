@@ -275,7 +275,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
       <div className="article-form__pair">
         <form.Field name="published_at">
           {(field) => (
-            <FormField id="article-published-at" label="Publish date" errors={shown(field)}>
+            <FormField id="article-published-at" label="Publish date" errors={shown(field)} hint={field.state.value === '' ? 'Set when the story first goes live. Give a date only to choose one yourself.' : undefined}>
               {(control) => <input {...control.props} {...bind(field, leave)} type="datetime-local" />}
             </FormField>
           )}

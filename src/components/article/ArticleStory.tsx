@@ -40,7 +40,7 @@ export function ArticleStory({ article }: ArticleStoryProps) {
           {article.title}
         </h1>
         {standfirst !== '' && <p className="article__standfirst">{standfirst}</p>}
-        <Byline author={article.author} publishedAt={article.publishedAt} />
+        <Byline author={article.author} publishedAt={article.publishedAt} updatedAt={article.updatedAt} />
         {videoHref && (
           <p className="article__watch">
             <a href={videoHref}>

@@ -22,3 +22,7 @@ export const NoDate: Story = { args: { author: { name: 'Priya Raman', image: por
 export const LongName: Story = {
   args: { author: { name: 'Alexandra Wilhelmina Fitzgerald-Montgomery-Ashworth', image: null }, publishedAt: '2026-11-21T09:30:00Z' },
 }
+/** A live story changed after it went out: "Updated" on London's clock (BST in summer). */
+export const Updated: Story = {
+  args: { author: { name: 'Priya Raman', slug: 'priya-raman', image: portrait }, publishedAt: '2026-07-21T09:30:00Z', updatedAt: '2026-07-21T13:05:00Z' },
+}

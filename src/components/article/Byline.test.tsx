@@ -34,4 +34,18 @@ describe('Byline', () => {
     expect(screen.queryByRole('link')).toBeNull()
     expect(container.querySelector('time')).toBeNull()
   })
+
+  it('says when a live story was updated, on London’s clock, and only when that was after it went out', () => {
+    const { container, rerender } = render(<Byline author={null} publishedAt="2026-07-21T09:30:00Z" updatedAt="2026-07-21T13:05:00Z" />)
+    const updated = container.querySelector('.byline__updated')
+    expect(updated?.textContent).toBe('Updated Tuesday 21 July 2026 14.05 BST')
+    expect(updated?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-07-21T13:05:00Z')
+    rerender(<Byline author={null} publishedAt="2026-11-21T09:30:00Z" updatedAt="2026-11-21T18:40:00Z" />)
+    expect(container.querySelector('.byline__updated')?.textContent).toBe('Updated Saturday 21 November 2026 18.40 GMT')
+    // Never published again, or a time before it went out: no "Updated".
+    rerender(<Byline author={null} publishedAt="2026-11-21T09:30:00Z" updatedAt={null} />)
+    expect(screen.queryByText(/Updated/)).toBeNull()
+    rerender(<Byline author={null} publishedAt="2026-11-21T09:30:00Z" updatedAt="2026-11-21T09:00:00Z" />)
+    expect(screen.queryByText(/Updated/)).toBeNull()
+  })
 })

@@ -30,7 +30,9 @@ const dataset: Doc[] = [
     title: 'Thames Barrier closes twice in a week',
     slug: { _type: 'slug', current: 'thames-barrier' },
     publishedAt: '2026-11-20T10:00:00Z',
-    _updatedAt: '2026-11-20T12:15:00Z',
+    updatedAt: '2026-11-20T12:15:00Z',
+    // A later write that changed nothing a reader reads (a read count): not the story's update.
+    _updatedAt: '2026-11-20T13:40:00Z',
     excerpt: '<p>Spring tides <b>meet</b> a storm surge.</p>',
     mainImage: { _type: 'image', asset: ref('image-54c77fed7a8265af421d311b368ef6f413ada44e-1600x900-jpg'), alt: 'The barrier at dusk' },
     mediaType: 'video',

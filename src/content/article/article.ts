@@ -48,7 +48,7 @@ export interface ArticleData {
   title: string
   slug: string | null
   publishedAt: string | null
-  /** When it was last edited (the published document's `_updatedAt`). */
+  /** When the live story last changed, if it has (shared/publication.ts). */
   updatedAt?: string | null
   excerpt?: string | null
   mainImage?: ArticleImage | null

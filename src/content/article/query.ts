@@ -5,7 +5,7 @@
  * articles share a slug, the newest wins, by the same order as every list.
  */
 export const articleBySlugQuery = `*[_type == "article" && slug.current == $slug] | order(publishedAt desc, _id asc)[0]{
-  _id, title, "slug": slug.current, publishedAt, "updatedAt": _updatedAt, mainImage, excerpt, mediaType, videoUrl,
+  _id, title, "slug": slug.current, publishedAt, updatedAt, mainImage, excerpt, mediaType, videoUrl,
   "video": video{asset, "mimeType": asset->mimeType},
   author->{name, "slug": slug.current, image},
   categories[]->{_id, title, "slug": slug.current, kind},

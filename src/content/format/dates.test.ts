@@ -1,7 +1,7 @@
 import { formatDistance } from 'date-fns'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { londonDay, longDate, monthLabel, timeAgo } from './dates.ts'
+import { londonDay, longDate, longDateTime, monthLabel, timeAgo } from './dates.ts'
 
 describe('longDate', () => {
   it('writes the day, date, month and year the British way', () => {
@@ -15,6 +15,13 @@ describe('longDate', () => {
     expect(londonDay(new Date('2026-07-21T23:30:00Z'))).toBe('2026-07-22')
     expect(londonDay(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-21')
     expect(monthLabel(new Date('2026-06-30T23:30:00Z'))).toBe('July 2026')
+  })
+})
+
+describe('longDateTime', () => {
+  it('gives the London time to the minute, with GMT in winter and BST in summer', () => {
+    expect(longDateTime(new Date('2026-11-21T18:40:00Z'))).toBe('Saturday 21 November 2026 18.40 GMT')
+    expect(longDateTime(new Date('2026-07-21T23:30:00Z'))).toBe('Wednesday 22 July 2026 00.30 BST')
   })
 })
 

@@ -21,6 +21,18 @@ export function longDate(date: Date): string {
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`
 }
 
+const clockParts = new Intl.DateTimeFormat('en-GB', { timeZone: editionTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+
+/**
+ * "Saturday 21 November 2026 14.05 GMT": a moment to the minute, on London's clock and named as
+ * British papers name it (a full stop in the time, GMT or BST), for an article's "Updated" line.
+ */
+export function longDateTime(date: Date): string {
+  const p = parts(clockParts, date)
+  // en-GB names London's summer time "BST" and its winter time "GMT"; anything else is spelt as given.
+  return `${longDate(date)} ${p.hour}.${p.minute} ${p.timeZoneName}`
+}
+
 /** "November 2026": the archive's month headings. */
 export function monthLabel(date: Date): string {
   const p = parts(dayParts, date)

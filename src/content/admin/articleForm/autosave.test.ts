@@ -4,7 +4,7 @@ import { ConflictError } from './save.ts'
 import type { ArticleMutation } from './transaction.ts'
 import { emptyArticleValues } from './values.ts'
 
-const values = { ...emptyArticleValues(new Date('2026-11-24T09:00:00Z')), title: 'Night buses return', slug: 'night-buses-return', published: true, is_lead_story: true, is_breaking_news: true }
+const values = { ...emptyArticleValues(), title: 'Night buses return', slug: 'night-buses-return', published: true, is_lead_story: true, is_breaking_news: true }
 const loaded = { values, base: { _id: 'night-buses', _type: 'article' }, revisions: { published: 'rev-p', draft: 'rev-d' } }
 let key = 0
 const keys = () => `k${key++}`

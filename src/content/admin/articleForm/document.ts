@@ -24,13 +24,15 @@ export interface LoadedArticle {
   /** The document the form shows (the draft over the published one), for fields the form does not edit. */
   base: Record<string, unknown>
   revisions: ArticleRevisions
+  /** The version readers have (the published document), or null: what a publish dates itself against. */
+  live?: Record<string, unknown> | null
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const refOf = (value: unknown): string | null => (isRecord(value) && typeof value._ref === 'string' ? value._ref : null)
 const mediaTypes: readonly MediaType[] = ['article', 'video', 'gallery']
 
-export function valuesFromDocument(doc: Record<string, unknown>, published: boolean, now: Date = new Date()): ArticleFormValues {
+export function valuesFromDocument(doc: Record<string, unknown>, published: boolean): ArticleFormValues {
   const categories = Array.isArray(doc.categories) ? doc.categories : []
   const mainImage = isRecord(doc.mainImage) ? doc.mainImage : null
   const mainImageRef = refOf(mainImage?.asset)
@@ -48,7 +50,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
     is_featured: doc.isFeatured === true,
     is_breaking_news: doc.isBreakingNews === true,
     is_latest_update: doc.isLatestUpdate === true,
-    published_at: toLocalInput(publishedAt && isValid(publishedAt) ? publishedAt : now),
+    published_at: publishedAt && isValid(publishedAt) ? toLocalInput(publishedAt) : '',
     media_type: mediaTypes.includes(doc.mediaType as MediaType) ? (doc.mediaType as MediaType) : 'article',
     video_url: typeof doc.videoUrl === 'string' ? doc.videoUrl : '',
     video: videoRef ? { assetRef: videoRef } : null,
@@ -81,7 +83,6 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
     _type: 'article',
     title: values.title.trim(),
     slug: { _type: 'slug', current: values.slug },
-    publishedAt: publishedAtToSave(values.published_at, base.publishedAt),
     author,
     categories,
     body: editorToPortableText(values.content, newKey),
@@ -91,6 +92,10 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
     isLatestUpdate: values.is_latest_update,
     mediaType: values.media_type,
   }
+  // No date until the story goes live or the editor gives one (shared/publication.ts).
+  const publishedAt = publishedAtToSave(values.published_at, base.publishedAt)
+  if (publishedAt) doc.publishedAt = publishedAt
+  else delete doc.publishedAt
   const excerpt = values.excerpt.trim()
   if (excerpt !== '') doc.excerpt = excerpt
   if (values.main_image) {

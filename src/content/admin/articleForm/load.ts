@@ -18,7 +18,7 @@ export interface ArticleFormData {
 }
 
 /** Authors and categories for the selects and, in edit mode, the article: its draft over the published one. */
-export async function loadArticleForm(fetch: Fetch, id: string | null, now: Date = new Date()): Promise<ArticleFormData> {
+export async function loadArticleForm(fetch: Fetch, id: string | null): Promise<ArticleFormData> {
   const [authors, categories, documents] = await Promise.all([
     fetch<Option[]>(authorsQuery),
     fetch<Option[]>(categoriesQuery),
@@ -32,9 +32,10 @@ export async function loadArticleForm(fetch: Fetch, id: string | null, now: Date
     categories: categories.filter((c) => typeof c.id === 'string' && typeof c.name === 'string'),
     article: shown
       ? {
-          values: valuesFromDocument(shown, published !== null, now),
+          values: valuesFromDocument(shown, published !== null),
           base: shown,
           revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null },
+          live: published,
         }
       : null,
   }

@@ -8,12 +8,19 @@ const executeAt = '2026-11-24T14:30:00.000Z'
 const values = validValues({ published: true, is_breaking_news: true, published_at: toLocalInput(new Date('2026-11-20T08:00:00.000Z')) })
 
 describe('the save before a schedule', () => {
-  it('keeps a new article a draft dated at its publish time', () => {
-    const save = scheduledSaveInput({ mode: 'create', id: 'a1', values, loaded: null, executeAt })
-    expect(save.values).toMatchObject({ published: false, published_at: toLocalInput(new Date(executeAt)) })
+  it('keeps a new article an undated draft, for the schedule to date when it fires', () => {
+    const save = scheduledSaveInput({ mode: 'create', id: 'a1', values: { ...values, published_at: '' }, loaded: null, executeAt })
+    expect(save.values).toMatchObject({ published: false, published_at: '' })
     const mutations = saveMutations(save, counter())
     expect(mutations).toHaveLength(1)
-    expect((mutations[0] as { create: { _id: string } }).create._id).toBe('drafts.a1')
+    const created = (mutations[0] as { create: Record<string, unknown> }).create
+    expect(created._id).toBe('drafts.a1')
+    expect('publishedAt' in created).toBe(false)
+  })
+
+  it('keeps a date the editor gave a new article', () => {
+    const save = scheduledSaveInput({ mode: 'create', id: 'a1', values, loaded: null, executeAt })
+    expect((saveMutations(save, counter())[0] as { create: Record<string, unknown> }).create.publishedAt).toBe('2026-11-20T08:00:00.000Z')
   })
 
   it('saves a live article’s changes as its draft only: the published version, its date and the homepage’s slots untouched', () => {

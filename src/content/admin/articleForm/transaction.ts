@@ -2,6 +2,7 @@
 // unpublished article, each guarded by the revision the form loaded, so a save that raced another
 // editor's changes nothing at all.
 
+import { withPublicationDates } from '../../../../shared/publication.ts'
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
 import { clearSlotPatches, type PatchByQuery } from '../frontPage.ts'
 import { documentFromValues, type LoadedArticle } from './document.ts'
@@ -35,10 +36,10 @@ export interface SaveInput {
  * which fails with 409 when someone created it meanwhile. A published article that takes Breaking
  * News or the Lead Story also clears that flag on every other article (src/content/admin/frontPage.ts).
  */
-export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): ArticleMutation[] {
+export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey, now: Date = new Date()): ArticleMutation[] {
   const { id, values, loaded } = input
   const revisions = loaded?.revisions ?? { published: null, draft: null }
-  const doc = documentFromValues(values, id, loaded?.base ?? {}, newKey)
+  let doc = documentFromValues(values, id, loaded?.base ?? {}, newKey)
   const draftId = `drafts.${id}`
   const mutations: ArticleMutation[] = []
   const write = (target: string, rev: string | null) => {
@@ -54,6 +55,9 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey): A
     return mutations
   }
   if (values.published) {
+    // Going live dates the story: its first publish, or its update (shared/publication.ts).
+    const live = revisions.published ? (loaded?.live ?? null) : null
+    doc = withPublicationDates(doc, live, now)
     write(id, revisions.published)
     remove(draftId, revisions.draft)
   } else {

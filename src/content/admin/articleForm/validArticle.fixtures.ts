@@ -25,7 +25,7 @@ export function counter(prefix = 'k'): () => string {
 
 export function validValues(overrides: Partial<ArticleFormValues> = {}): ArticleFormValues {
   return {
-    ...emptyArticleValues(new Date('2026-11-21T08:30:00Z')),
+    ...emptyArticleValues(),
     title: 'Night buses return',
     slug: 'night-buses-return',
     content: portableTextToEditor(body),

@@ -53,7 +53,8 @@ export const articleFormSchema = v.pipe(
     is_featured: v.boolean(),
     is_breaking_news: v.boolean(),
     is_latest_update: v.boolean(),
-    published_at: v.pipe(v.string(), v.check((text) => fromLocalInput(text) !== null, messages.publishedAt)),
+    // Empty until the story first goes live: publishing dates it (shared/publication.ts).
+    published_at: v.pipe(v.string(), v.check((text) => text === '' || fromLocalInput(text) !== null, messages.publishedAt)),
     media_type: v.picklist(['article', 'video', 'gallery']),
     video_url: v.string(),
     video: v.optional(v.nullable(v.object({ assetRef: v.string() }))),

@@ -28,20 +28,19 @@ describe('publish dates', () => {
 
 describe('publishedAtToSave', () => {
   const loaded = '2026-11-21T08:30:45.123Z'
-  const now = new Date('2026-11-23T12:00:00Z')
 
   it('keeps the loaded time to the millisecond while the field shows it unchanged', () => {
-    expect(publishedAtToSave(toLocalInput(new Date(loaded)), loaded, now)).toBe(loaded)
+    expect(publishedAtToSave(toLocalInput(new Date(loaded)), loaded)).toBe(loaded)
   })
 
   it('takes the field when the editor changed it, to the minute', () => {
     const field = toLocalInput(new Date('2026-11-22T09:15:00Z'))
-    expect(publishedAtToSave(field, loaded, now)).toBe('2026-11-22T09:15:00.000Z')
+    expect(publishedAtToSave(field, loaded)).toBe('2026-11-22T09:15:00.000Z')
   })
 
-  it('falls back to now when the field holds no time, and reads no time from a document without one', () => {
-    expect(publishedAtToSave('', loaded, now)).toBe(now.toISOString())
-    expect(publishedAtToSave('', undefined, now)).toBe(now.toISOString())
-    expect(publishedAtToSave('not a date', 'also not a date', now)).toBe(now.toISOString())
+  it('gives no date when the field holds none, so that publishing sets it rather than the moment the form opened', () => {
+    expect(publishedAtToSave('', loaded)).toBeNull()
+    expect(publishedAtToSave('', undefined)).toBeNull()
+    expect(publishedAtToSave('not a date', 'also not a date')).toBeNull()
   })
 })

@@ -39,7 +39,10 @@ export interface ArticleFormValues {
   is_featured: boolean
   is_breaking_news: boolean
   is_latest_update: boolean
-  /** `datetime-local` text, in the editor's own time zone. */
+  /**
+   * `datetime-local` text, in the editor's own time zone: the date readers see. Empty until the
+   * story first goes live (publishing then sets it), unless the editor gives one (shared/publication.ts).
+   */
   published_at: string
   media_type: MediaType
   /** Older video articles' address elsewhere, kept as loaded; new videos are uploaded files (`video`). */
@@ -70,14 +73,15 @@ export function fromLocalInput(text: string): string | null {
 /**
  * The publish time to save: the one the article had, to the millisecond, while the editor leaves the
  * minute-precise field as it was loaded (the field cannot show seconds, and saving must not round
- * them away); otherwise the field's time, or now when it holds none.
+ * them away); otherwise the field's time; null when the field is empty, so that publishing sets it
+ * (a draft never fixes its publish date early).
  */
-export function publishedAtToSave(field: string, before: unknown, now: Date = new Date()): string {
+export function publishedAtToSave(field: string, before: unknown): string | null {
   if (typeof before === 'string') {
     const loaded = new Date(before)
     if (isValid(loaded) && toLocalInput(loaded) === field) return before
   }
-  return fromLocalInput(field) ?? now.toISOString()
+  return fromLocalInput(field)
 }
 
 /** The slug the form suggests for a title: the seed's rule (shared/slug.ts), allowing 96 characters. */
@@ -85,7 +89,7 @@ export function slugFromTitle(title: string): string {
   return slugify(title, 96)
 }
 
-export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
+export function emptyArticleValues(): ArticleFormValues {
   return {
     title: '',
     slug: '',
@@ -98,7 +102,7 @@ export function emptyArticleValues(now: Date = new Date()): ArticleFormValues {
     is_featured: false,
     is_breaking_news: false,
     is_latest_update: false,
-    published_at: toLocalInput(now),
+    published_at: '',
     media_type: 'article',
     video_url: '',
     video: null,

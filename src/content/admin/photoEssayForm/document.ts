@@ -84,7 +84,7 @@ export function documentFromValues(values: PhotoEssayFormValues, id: string, bas
     _type: 'imageGallery',
     title: values.title.trim(),
     slug: { _type: 'slug', current: values.slug },
-    publishedAt: publishedAtToSave(values.published_at, base.publishedAt),
+    publishedAt: publishedAtToSave(values.published_at, base.publishedAt) ?? new Date().toISOString(),
     images,
   }
   const description = values.description.trim()

@@ -1,0 +1,86 @@
+// When a story went live and when it last changed, as readers are told (docs/decisions/
+// 016-publication-dates-and-corrections.md). One rule for every way a story is published: the
+// article form's Save Article with Published on (src/content/admin/articleForm/transaction.ts) and
+// a schedule when it fires (server/schedules/runner.ts).
+//
+// `publishedAt` is fixed when a story first goes live, never while it is a draft: a story drafted
+// for an hour goes out as new, not "1 hour ago". A date the editor typed in the form is theirs and
+// is kept. `updatedAt` is the paper's own "Updated" time, set when a published story is published
+// again with something a reader reads changed (a correction included), so read counts, homepage
+// flags and a save that changes nothing never make a story look amended.
+
+/** The fields a reader reads: publishing a change to any of them over a live story is an update. */
+export const storyFields = ['title', 'slug', 'excerpt', 'body', 'mainImage', 'author', 'categories', 'mediaType', 'video', 'videoUrl', 'corrections'] as const
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A value as a reader meets it: `_key`s left out (they name array members, and the editor makes new
+ * ones for spans and links on every save), and a Portable Text span's marks naming a link by key
+ * replaced by the link itself.
+ */
+function readerView(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(readerView)
+  if (!isRecord(value)) return value ?? null
+  const defs = new Map<string, unknown>()
+  if (Array.isArray(value.markDefs)) for (const def of value.markDefs) if (isRecord(def) && typeof def._key === 'string') defs.set(def._key, readerView(def))
+  const out: Record<string, unknown> = {}
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '_key' || key === 'markDefs' || child === undefined) continue
+    if (key === 'children' && Array.isArray(child) && defs.size > 0) {
+      out.children = child.map((span) => (isRecord(span) && Array.isArray(span.marks) ? readerView({ ...span, marks: span.marks.map((mark) => (typeof mark === 'string' && defs.has(mark) ? defs.get(mark) : mark)) }) : readerView(span)))
+    } else out[key] = readerView(child)
+  }
+  return out
+}
+
+/** JSON with object keys in order, so two documents built by different code compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (isRecord(value)) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+/** Whether anything a reader reads differs between two versions of a story. */
+export function storyChanged(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  return storyFields.some((field) => canonical(readerView(before[field])) !== canonical(readerView(after[field])))
+}
+
+/** A date-time string that is a real date, as given; null otherwise. */
+function dateOf(value: unknown): string | null {
+  return typeof value === 'string' && !Number.isNaN(new Date(value).getTime()) ? value : null
+}
+
+export interface PublicationDates {
+  publishedAt: string
+  /** Absent until the live story is first changed. */
+  updatedAt?: string
+}
+
+/**
+ * The dates a story carries when `next` is published over `live` (the version readers have now, or
+ * null when they have none) at `now`:
+ * - `publishedAt`: the one `next` carries (the live story's, kept by the form, or a date the
+ *   editor set), else the live story's, else now: the moment it first goes live.
+ * - `updatedAt`: now when readers had a version and something they read has changed; otherwise the
+ *   one the story already had, if any.
+ */
+export function publicationDates(next: Record<string, unknown>, live: Record<string, unknown> | null, now: Date): PublicationDates {
+  const publishedAt = dateOf(next.publishedAt) ?? dateOf(live?.publishedAt) ?? now.toISOString()
+  const dates: PublicationDates = { publishedAt }
+  const updatedAt = live && storyChanged(live, next) ? now.toISOString() : (dateOf(next.updatedAt) ?? dateOf(live?.updatedAt))
+  if (updatedAt && new Date(updatedAt).getTime() > new Date(publishedAt).getTime()) dates.updatedAt = updatedAt
+  return dates
+}
+
+/** `doc` with the dates publishing it over `live` at `now` gives it. */
+export function withPublicationDates<T extends Record<string, unknown>>(doc: T, live: Record<string, unknown> | null, now: Date): T {
+  const { publishedAt, updatedAt } = publicationDates(doc, live, now)
+  const out: Record<string, unknown> = { ...doc, publishedAt }
+  if (updatedAt) out.updatedAt = updatedAt
+  else delete out.updatedAt
+  return out as T
+}
