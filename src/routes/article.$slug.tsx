@@ -5,6 +5,7 @@ import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
 import { categoryHref, InvalidSlugError, type LoadedArticle } from '../content/article/article.ts'
 import { ArticlePreview } from './-articlePreview.tsx'
+import { useReadBeacon } from './-readBeacon.ts'
 import { useRetry } from './-retry.ts'
 
 export const Route = createFileRoute('/article/$slug')({
@@ -51,6 +52,8 @@ function ArticlePage() {
   const { content } = Route.useRouteContext()
   // `?preview` (the admin form's Preview button): a published article's draft, if there is one.
   const preview = useRouterState({ select: (s) => 'preview' in s.location.search })
+  // A published article seen by a reader is a read; an editor's preview of its draft is not.
+  useReadBeacon(slug, preview)
   if (!preview) return <ArticleView {...loaded} />
   return (
     <ArticlePreview slug={slug} content={content} render={(draft) => <ArticleView {...draft} />}>
