@@ -50,6 +50,8 @@ export default tseslint.config(
     'server/feeds/**': ['http', 'pages', 'live', 'media', 'seed', 'readers'],
     // Reader mail (contact messages, subscribers, the outbox) sits beside pages and feeds, below http.
     'server/readers/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'seed'],
+    // Newsletters compose editions from the published paper (as feeds do) and mail reader mail's subscribers.
+    'server/newsletters/**': ['http', 'pages', 'live', 'media', 'seed', 'render', 'edge'],
     // Webhooks listen to the store's commits and read its documents, below http like reader mail.
     'server/webhooks/**': ['http', 'pages', 'feeds', 'live', 'query', 'media', 'access', 'seed', 'readers'],
     // The render tier and the edge purger are processes of their own beside the service: they use its

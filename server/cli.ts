@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts'
 import { openParts, prepare } from './service.ts'
 import { exportDataset, importDataset } from './transfer.ts'
 import { webhookCommand, webhookUsage } from './webhooks/command.ts'
+import { newsletterCommand, newsletterUsage } from './newsletters/command.ts'
 
 const usage = `Usage: npm run content -- <command> [options]
 
@@ -23,6 +24,7 @@ Commands
   datasets                                   List datasets with their document counts.
   seed [--dataset NAME]                      Load the demo newspaper into an empty dataset.
 ${webhookUsage}
+${newsletterUsage}
 
 Settings come from the environment, as for npm start: DATA_DIR (default ./data), DATASET
 (default production), PROJECT_ID, PUBLIC_URL, ADMIN_EMAIL, ADMIN_PASSWORD.`
@@ -49,6 +51,8 @@ async function main(argv: string[]): Promise<void> {
       secret: { type: 'string' },
       name: { type: 'string' },
       drafts: { type: 'boolean' },
+      edition: { type: 'string' },
+      to: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -100,6 +104,10 @@ async function main(argv: string[]): Promise<void> {
       }
       case 'webhook': {
         for (const line of webhookCommand(config.dataDir, args, { ...values, dataset })) console.log(line)
+        return
+      }
+      case 'newsletter': {
+        for (const line of await newsletterCommand(config, parts.store, args, { edition: values.edition, to: values.to })) console.log(line)
         return
       }
       case 'datasets': {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import type { ListenLimits } from './live/listeners.ts'
 import type { QueryLimits } from './query/engine.ts'
 import type { ContentEnv } from '../shared/contentConfig.ts'
+import { defaultMorningTime } from '../shared/newsletters.ts'
 import { parseTrustedProxies } from './http/client.ts'
 import { webhookSettings, type WebhookSettings } from './webhooks/settings.ts'
 
@@ -49,6 +50,8 @@ export interface Config {
   smtpUrl: string | null
   /** The From address of the paper's email. */
   mailFrom: string
+  /** How newsletters are timed and sent (server/newsletters). */
+  newsletters: { morningTime: string; ratePerSecond: number; batch: number; retryBaseMs: number }
   /** Reverse proxies whose X-Forwarded-For names the client (server/http/client.ts). */
   trustedProxies: string[]
   /**
@@ -108,6 +111,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo'
   if (env.SMTP_URL && !/^smtps?:\/\/[^/\s]+/.test(env.SMTP_URL)) throw new Error(`SMTP_URL must look like smtp://host:port or smtps://user:password@host:port, got "${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}"`)
+  if (env.NEWSLETTER_MORNING_TIME && !/^([01]\d|2[0-3]):[0-5]\d$/.test(env.NEWSLETTER_MORNING_TIME)) throw new Error(`NEWSLETTER_MORNING_TIME must be a time of day on London's clock like 07:00, got "${env.NEWSLETTER_MORNING_TIME}"`)
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`)
   return {
     port: int(env, 'PORT', 3000),
@@ -136,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
     mailFrom: env.MAIL_FROM || 'Resonance <newsletter@resonance.example>',
+    newsletters: {
+      morningTime: env.NEWSLETTER_MORNING_TIME || defaultMorningTime,
+      ratePerSecond: Math.max(1, int(env, 'NEWSLETTER_RATE', 20)),
+      batch: Math.max(1, int(env, 'NEWSLETTER_BATCH', 10)),
+      retryBaseMs: Math.max(1, int(env, 'NEWSLETTER_RETRY_MS', 60_000)),
+    },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
     limits: {

@@ -28,6 +28,9 @@ import { AudienceStore } from './audience/store.ts'
 import { ReadCounter } from './audience/counter.ts'
 import { ScheduleBook } from './schedules/book.ts'
 import { ScheduleRunner, type Scheduling } from './schedules/runner.ts'
+import { feedSource } from './feeds/source.ts'
+import { defaultSenderSettings } from './newsletters/sender.ts'
+import { Newsletters } from './newsletters/newsletters.ts'
 
 export interface Service {
   url: string
@@ -46,6 +49,7 @@ export interface Service {
   schedules: Scheduling
   /** Counted reads: the beacon's counter, folding into audience.db and the documents. */
   reads: ReadCounter
+  newsletters: Newsletters
   close(): Promise<void>
 }
 
@@ -126,7 +130,15 @@ export async function startService(config: Config, log: (line: string) => void =
   // does): never the request's Host header, which whoever fills in the form controls.
   let siteUrl = config.publicUrl
   const readers = new ReaderDesk(readerStore, mailer, () => siteUrl ?? `http://localhost:${config.port}`)
-  if (mailer.delivery === 'outbox') log('Email is not sent (no SMTP_URL): confirmation emails are kept in the admin\'s Outbox')
+  if (mailer.delivery === 'outbox') log('Email is not sent (no SMTP_URL): confirmation emails and newsletters are kept in the admin\'s Outbox')
+  // Editions read the front page as the pages do (published, anonymous) and link to PUBLIC_URL.
+  const newsletters = new Newsletters({
+    dataDir: config.dataDir,
+    readers,
+    source: () => feedSource(queries, config, siteUrl ?? `http://localhost:${config.port}`),
+    settings: { ...defaultSenderSettings, ...config.newsletters, smtpUrl: config.smtpUrl, from: config.mailFrom, morningSchedule: true },
+    log,
+  })
   // Webhooks listen before anything below can commit (a schedule falling due), and send at once
   // whatever was waiting when the service last stopped.
   const webhooks = new Webhooks(parts.store, { dataDir: config.dataDir, settings: config.webhooks, projectId: config.projectId, defaultDataset: config.dataset, log })
@@ -152,6 +164,7 @@ export async function startService(config: Config, log: (line: string) => void =
     statics,
     pages,
     readers,
+    newsletters,
     feeds,
     schedules,
     webhooks,
@@ -198,6 +211,8 @@ export async function startService(config: Config, log: (line: string) => void =
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   siteUrl ??= url
+  // Sending resumes (and the Morning Briefing is timed) once links in emails can name the site.
+  newsletters.start()
   return {
     url,
     port,
@@ -212,7 +227,9 @@ export async function startService(config: Config, log: (line: string) => void =
     schedules,
     webhooks,
     reads,
+    newsletters,
     close: async () => {
+      await newsletters.close()
       await schedules.runner.close()
       presence.close()
       await webhooks.close()

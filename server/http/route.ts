@@ -13,6 +13,7 @@ import type { Store } from '../store/store.ts'
 import type { Webhooks } from '../webhooks/webhooks.ts'
 import type { ReaderDesk } from '../readers/desk.ts'
 import type { Scheduling } from '../schedules/runner.ts'
+import type { Newsletters } from '../newsletters/newsletters.ts'
 import type { SubmissionPage } from './readers.ts'
 import type { ReadsDeps } from './reads.ts'
 import type { ContentEnv } from '../../shared/contentConfig.ts'
@@ -43,6 +44,8 @@ export interface ApiDeps {
   config: ApiConfig
   /** Contact messages, subscribers and the outbox. */
   readers: ReaderDesk
+  /** Newsletter editions: composed, queued and sent (server/newsletters). */
+  newsletters: Newsletters
   /** Feeds and sitemaps built once per content revision. */
   feeds: FeedCache
   /** Schedules that publish and unpublish documents at a set time (server/schedules). */

@@ -24,6 +24,7 @@ import {
   unsubscribe,
 } from './readers.ts'
 import { reads } from './reads.ts'
+import { cancelSchedule, createEdition, deleteEdition, editionDeliveries, getEdition, listEditions, previewEdition, sendEdition, testEdition, updateEdition } from './newsletters.ts'
 import { sendJson } from './respond.ts'
 import { search } from './search.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
@@ -35,6 +36,23 @@ const GET = ['GET', 'HEAD'] as const
 const read = async () => 'read'
 const publish = async () => 'publish'
 const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
+
+function newsletterRoutes({ newsletters }: ApiDeps): Route[] {
+  const edition = (rest = '') => new RegExp(`^/newsroom/newsletters/(?<id>[^/]+)${rest}$`)
+  const write = async () => 'update'
+  return [
+    { methods: GET, path: /^\/newsroom\/newsletters$/, access: 'writer', permission: read, handle: listEditions(newsletters) },
+    { methods: ['POST'], path: /^\/newsroom\/newsletters$/, access: 'writer', permission: async () => 'create', handle: createEdition(newsletters) },
+    { methods: GET, path: edition('/preview'), access: 'writer', permission: read, handle: previewEdition(newsletters) },
+    { methods: ['POST'], path: edition('/test'), access: 'writer', permission: write, handle: testEdition(newsletters) },
+    { methods: ['POST'], path: edition('/send'), access: 'writer', permission: write, handle: sendEdition(newsletters) },
+    { methods: ['DELETE'], path: edition('/schedule'), access: 'writer', permission: write, handle: cancelSchedule(newsletters) },
+    { methods: GET, path: edition('/deliveries'), access: 'writer', permission: read, handle: editionDeliveries(newsletters) },
+    { methods: GET, path: edition(), access: 'writer', permission: read, handle: getEdition(newsletters) },
+    { methods: ['PATCH'], path: edition(), access: 'writer', permission: write, handle: updateEdition(newsletters) },
+    { methods: ['DELETE'], path: edition(), access: 'writer', permission: async () => 'delete', handle: deleteEdition(newsletters) },
+  ]
+}
 
 export function routeTable(deps: ApiDeps): Route[] {
   const allowed = new Set(deps.config.corsOrigins)
@@ -120,6 +138,8 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: GET, path: /^\/newsroom\/subscribers$/, access: 'writer', permission: read, handle: subscribers(deps) },
     { methods: GET, path: /^\/newsroom\/subscribers\.csv$/, access: 'writer', permission: read, handle: subscribersCsv(deps) },
     { methods: GET, path: /^\/newsroom\/outbox$/, access: 'writer', permission: read, handle: outbox(deps) },
+    // Newsletter editions (server/http/newsletters.ts): editors and admins, like the rest of reader mail.
+    ...newsletterRoutes(deps),
     // Webhooks (server/webhooks): admins only. Each handler refuses editors and viewers with 403
     // (adminOnly in webhooks.ts), and the signedIn access here anonymous requests with 401.
     { methods: GET, path: /^\/newsroom\/webhooks$/, access: 'signedIn', handle: listWebhooks(deps.webhooks) },

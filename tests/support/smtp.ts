@@ -14,6 +14,8 @@ export interface ReceivedEmail {
   to: string[]
   subject: string
   text: string
+  /** The HTML part, when the email has one. */
+  html: string | null
   /** Each header's raw value by its name in lower case (unfolded), as a mail program reads it. */
   headers: Map<string, string>
   /** Every http(s) address in the text. */
@@ -28,22 +30,33 @@ export interface TestSmtp {
   close(): Promise<void>
 }
 
-export async function startTestSmtp(options: { refuse?: boolean } = {}): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** Refuse every recipient with 550. */
+  refuse?: boolean
+  /** The SMTP code to refuse a recipient with (a 4xx now, a 5xx for good), or null to take it. */
+  refuseRecipient?: (address: string) => number | null
+  /** Held before each email is accepted: a test opens it when it is ready for the sender to go on. */
+  gate?: () => Promise<void>
+}
+
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedEmail[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.refuse) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      const code = options.refuse ? 550 : (options.refuseRecipient?.(address.address) ?? null)
+      if (code !== null) callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Mailbox busy, try again later'), { responseCode: code }))
       else callback()
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      Promise.resolve(options.gate?.())
+        .then(() => simpleParser(stream))
         .then((mail) => {
           const text = mail.text ?? ''
           const to = [mail.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? ''))
-          received.push({ to, subject: mail.subject ?? '', text, headers: rawHeaders(mail), links: text.match(/https?:\/\/\S+/g) ?? [] })
+          received.push({ to, subject: mail.subject ?? '', text, html: typeof mail.html === 'string' ? mail.html : null, headers: rawHeaders(mail), links: text.match(/https?:\/\/\S+/g) ?? [] })
           callback()
         })
         .catch((error: Error) => callback(error))

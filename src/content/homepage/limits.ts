@@ -1,17 +1,3 @@
-// The homepage's numbers (docs/product-spec.md §9), apart from the rules and the query so both
-// read them from here: the rules in src/content/homepage/rules.ts and the bounded GROQ in
-// src/content/homepage/query.ts must never disagree on a size.
-
-import { trendingMinimumReads } from '../../../shared/trending.ts'
-
-/** How many stories each homepage section shows. */
-export const limits = {
-  /** One breaking story and one lead: the query asks for a single card (`[0]`), not a list. */
-  breaking: 1,
-  lead: 1,
-  featured: 3,
-  latest: 5,
-  videos: 4,
-  trending: 5,
-  trendingMinimumReads,
-} as const
+// The homepage's numbers live in shared/homepage/limits.ts: the service composes the Morning Briefing from the
+// front page by the same rules (server/newsletters), and the server may import only shared/.
+export * from '../../../shared/homepage/limits.ts'
