@@ -31,7 +31,7 @@ async function frontPage(service: TestService): Promise<void> {
     .createOrReplace({ ...testArticle('lead', 30, { isLeadStory: true }), title: 'Thames barrier closes', mainImage: { _type: 'image', asset: { _type: 'reference', _ref: image._id }, alt: 'The barrier at dusk' } })
     .createOrReplace(testArticle('featured', 60, { isFeatured: true }))
     .createOrReplace(testArticle('latest', 90, { isLatestUpdate: true }))
-    .createOrReplace({ ...testArticle('drafts.secret', 10, { isLeadStory: true }), title: 'An unpublished scoop' })
+    .createOrReplace({ ...testArticle('drafts.secret', 10, { isLeadStory: true }), slug: { _type: 'slug', current: 'secret' }, title: 'An unpublished scoop' })
     .commit()
 }
 
