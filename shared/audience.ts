@@ -63,6 +63,8 @@ export interface AudienceOverview {
   /** `all` for admins and editors; `own` for a contributor, whose numbers cover their own articles alone. */
   scope: 'all' | 'own'
   window: AudienceWindow
+  /** Whether any read of these articles was ever counted (and is still kept): "No reads counted yet" when not. */
+  counted: boolean
   totals: ReadTotals
   /** 24 hours, oldest first. */
   hours: HourReads[]

@@ -32,6 +32,7 @@ import { Route as SubscribeConfirmRouteImport } from './routes/subscribe_.confir
 import { Route as SubscribeSentRouteImport } from './routes/subscribe_.sent'
 import { Route as TopicSlugRouteImport } from './routes/topic.$slug'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
+import { Route as AdminAuthedAudienceRouteImport } from './routes/admin/_authed/audience'
 import { Route as AdminAuthedAuthorsRouteImport } from './routes/admin/_authed/authors'
 import { Route as AdminAuthedCategoriesRouteImport } from './routes/admin/_authed/categories'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
@@ -166,6 +167,11 @@ const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedAudienceRoute = AdminAuthedAudienceRouteImport.update({
+  id: '/audience',
+  path: '/audience',
+  getParentRoute: () => AdminAuthedRouteRoute,
+} as any)
 const AdminAuthedAuthorsRoute = AdminAuthedAuthorsRouteImport.update({
   id: '/authors',
   path: '/authors',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/audience': typeof AdminAuthedAudienceRoute
   '/admin/authors': typeof AdminAuthedAuthorsRoute
   '/admin/categories': typeof AdminAuthedCategoriesRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/subscribe/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays': typeof PhotoEssaysIndexRoute
+  '/admin/audience': typeof AdminAuthedAudienceRoute
   '/admin/authors': typeof AdminAuthedAuthorsRoute
   '/admin/categories': typeof AdminAuthedCategoriesRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/subscribe_/sent': typeof SubscribeSentRoute
   '/topic/$slug': typeof TopicSlugRoute
   '/photo-essays/': typeof PhotoEssaysIndexRoute
+  '/admin/_authed/audience': typeof AdminAuthedAudienceRoute
   '/admin/_authed/authors': typeof AdminAuthedAuthorsRoute
   '/admin/_authed/categories': typeof AdminAuthedCategoriesRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/audience'
     | '/admin/authors'
     | '/admin/categories'
     | '/admin/dashboard'
@@ -469,6 +479,7 @@ export interface FileRouteTypes {
     | '/subscribe/sent'
     | '/topic/$slug'
     | '/photo-essays'
+    | '/admin/audience'
     | '/admin/authors'
     | '/admin/categories'
     | '/admin/dashboard'
@@ -512,6 +523,7 @@ export interface FileRouteTypes {
     | '/subscribe_/sent'
     | '/topic/$slug'
     | '/photo-essays/'
+    | '/admin/_authed/audience'
     | '/admin/_authed/authors'
     | '/admin/_authed/categories'
     | '/admin/_authed/dashboard'
@@ -720,6 +732,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedIndexRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/audience': {
+      id: '/admin/_authed/audience'
+      path: '/audience'
+      fullPath: '/admin/audience'
+      preLoaderRoute: typeof AdminAuthedAudienceRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
     '/admin/_authed/authors': {
       id: '/admin/_authed/authors'
       path: '/authors'
@@ -872,6 +891,7 @@ const AdminAuthedredirectsArticlesIdRouteWithChildren =
   )
 
 interface AdminAuthedRouteRouteChildren {
+  AdminAuthedAudienceRoute: typeof AdminAuthedAudienceRoute
   AdminAuthedAuthorsRoute: typeof AdminAuthedAuthorsRoute
   AdminAuthedCategoriesRoute: typeof AdminAuthedCategoriesRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
@@ -894,6 +914,7 @@ interface AdminAuthedRouteRouteChildren {
 }
 
 const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
+  AdminAuthedAudienceRoute: AdminAuthedAudienceRoute,
   AdminAuthedAuthorsRoute: AdminAuthedAuthorsRoute,
   AdminAuthedCategoriesRoute: AdminAuthedCategoriesRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,

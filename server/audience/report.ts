@@ -39,6 +39,8 @@ export const audienceSchema = `
 export type ArticleScope = { all: true } | { ids: ReadonlySet<string> }
 
 export interface OverviewNumbers {
+  /** Whether any read of the scope's articles was ever counted (and is still kept). */
+  counted: boolean
   totals: ReadTotals
   hours: HourReads[]
   sources: SourceReads[]
@@ -77,6 +79,7 @@ export class AudienceReport {
       ),
       articlesByHour: db.prepare(`SELECT article_id AS id, hour, SUM(reads) AS reads FROM reads_hourly WHERE dataset = @dataset AND hour >= @from AND ${inScope} GROUP BY article_id, hour`),
       articlesInMinutes: db.prepare(`SELECT article_id AS id, SUM(reads) AS reads FROM reads_minutely WHERE dataset = @dataset AND minute >= @from AND ${inScope} GROUP BY article_id`),
+      any: db.prepare(`SELECT EXISTS (SELECT 1 FROM reads_hourly WHERE dataset = @dataset AND ${inScope})`).pluck(),
       allTime: db.prepare(`SELECT COALESCE(SUM(reads), 0) FROM reads_hourly WHERE dataset = @dataset AND ${inScope}`).pluck(),
       allTimeBySource: db.prepare(`SELECT source, SUM(reads) AS reads FROM reads_hourly WHERE dataset = @dataset AND ${inScope} GROUP BY source`),
     }
@@ -122,6 +125,7 @@ export class AudienceReport {
     }
     const lastHour = new Map((this.statements.articlesInMinutes.all({ scope: topIds, dataset, from: w.lastHour }) as Array<{ id: string; reads: number }>).map((r) => [r.id, r.reads]))
     return {
+      counted: this.statements.any.get({ scope: ids, dataset }) === 1,
       totals: this.totals(dataset, ids),
       hours: this.hours(dataset, ids),
       sources: bySource(this.statements.bySource.all({ scope: ids, dataset, from: w.firstHour }) as SourceRow[]),

@@ -55,6 +55,7 @@ export function audienceHandlers(store: Store, db: () => Database.Database, now:
         generatedAt: new Date(now()).toISOString(),
         scope: 'all' in scope ? 'all' : 'own',
         window,
+        counted: numbers.counted,
         totals: numbers.totals,
         hours: numbers.hours,
         sources: numbers.sources,

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw, type RawResponse } from './helpers.ts'
+import { expectErrorBody, raw, rejection, type RawResponse } from './helpers.ts'
+import { createAudienceClient } from '../../src/content/clients/audience.ts'
 
 let service: TestService
 let tokens: Record<'admin' | 'editor' | 'contributor' | 'otherContributor' | 'viewer', string>
@@ -87,6 +88,7 @@ describe('the Audience overview', () => {
       expect(res.headers.get('cache-control')).toContain('no-store')
       const r = res.json.result
       expect(r.scope).toBe('all')
+      expect(r.counted).toBe(true)
       expect(r.window).toBe('hour')
       expect(r.totals).toEqual({ last5Minutes: 6, lastHour: 21, lastDay: 125 })
       expect(r.hours).toHaveLength(24)
@@ -136,6 +138,7 @@ describe('the Audience overview', () => {
 
     const none = await get('production', tokens.otherContributor)
     expect(none.status).toBe(200)
+    expect(none.json.result.counted).toBe(false)
     expect(none.json.result.totals).toEqual({ last5Minutes: 0, lastHour: 0, lastDay: 0 })
     expect(none.json.result.top).toEqual([])
     expect(none.json.result.hours.every((h: { reads: number }) => h.reads === 0)).toBe(true)
@@ -184,5 +187,18 @@ describe('one article’s reads', () => {
     expectErrorBody(await get('production/story-a'), 401)
     expectErrorBody(await get('production/no-such-article', tokens.editor), 404)
     expectErrorBody(await get(`production/${'x'.repeat(300)}`, tokens.editor), 400)
+  })
+})
+
+describe('the admin’s Audience client', () => {
+  it('reads the overview and an article as the service sends them, and a refusal with its status and words', async () => {
+    const options = { apiVersion: '2023-05-03', dataset: 'production' }
+    const editor = createAudienceClient(tokens.editor, service.url, options)
+    const overview = await editor.overview('day')
+    expect(overview.totals).toEqual({ last5Minutes: 6, lastHour: 21, lastDay: 125 })
+    expect(overview.top.map((t) => t.title)).toEqual(['Budget day', 'Rivers rise in the north', 'The coast in winter', null])
+    expect((await editor.article('story-a')).totals.allTime).toBe(145)
+    const refused = await rejection(createAudienceClient(tokens.contributor, service.url, options).article('story-b'))
+    expect([refused.statusCode, refused.message]).toEqual([403, 'A contributor sees the reads of their own articles only'])
   })
 })

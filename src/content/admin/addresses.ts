@@ -147,3 +147,12 @@ export function validateWebhooksSearch(search: Record<string, unknown>): Webhook
   const page = Number(search.page)
   return { ...(hook ? { hook } : {}), ...(hook && Number.isInteger(page) && page > 1 ? { page } : {}) }
 }
+
+/** The Audience page's URL: which window ranks the top articles (`?window=day`; the last hour when absent). */
+export interface AudienceSearch {
+  window?: 'day'
+}
+
+export function validateAudienceSearch(search: Record<string, unknown>): AudienceSearch {
+  return { window: search.window === 'day' ? 'day' : undefined }
+}

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { EditorsPresent } from '../../../components/admin/EditorsPresent.tsx'
 import { ArticleFormPage } from './-ArticleFormPage.tsx'
 import { ArticleHistory } from './-articleHistory.tsx'
+import { ArticleReadsPanel } from './-articleReads.tsx'
 import { useEditorsPresent } from './-editorsPresent.ts'
 
 // The edit form at /admin/edit/articles/{id}. (The old /admin/articles/{id} addresses only redirect
@@ -22,6 +23,7 @@ function EditArticleRoute() {
   return (
     <>
       <ArticleFormPage key={`${id}:${restores}`} id={id} notice={<EditorsPresent {...present} />} />
+      <ArticleReadsPanel key={`reads:${id}`} id={id} />
       <ArticleHistory key={id} id={id} onRestored={() => setRestores((n) => n + 1)} />
     </>
   )

@@ -68,6 +68,11 @@ function AuthedLayout() {
               Recently deleted
             </Link>
           </li>
+          <li>
+            <Link to="/admin/audience" activeProps={{ 'aria-current': 'page' }}>
+              Audience
+            </Link>
+          </li>
           {isWriter ? (
             <>
               <li>
