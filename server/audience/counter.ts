@@ -99,6 +99,36 @@ class PublishedPages {
   }
 }
 
+/** Why a request is not a read before its page is even looked up; null when it may be one. */
+export function refusal(request: ReadRequest): Verdict | null {
+  if (request.signedIn) return 'signedIn'
+  if (/\b(prefetch|prerender)\b/i.test(request.purpose)) return 'prefetch'
+  if (!request.userAgent || isbot(request.userAgent)) return 'bot'
+  return null
+}
+
+/** The reader page a beacon names: a counted type and slug, with the page's query; null for any other path. */
+export function pageOf(path: string): { type: string; slug: string; landing: URLSearchParams } | null {
+  let landing: URL
+  try {
+    landing = new URL(path, 'http://localhost')
+  } catch {
+    return null
+  }
+  // A draft's preview (`?preview`) is an editor's, never a reader's.
+  if (landing.searchParams.has('preview') || landing.host !== 'localhost') return null
+  for (const page of countedPages) {
+    const m = page.pattern.exec(landing.pathname)
+    if (!m) continue
+    try {
+      return { type: page.type, slug: decodeURIComponent(m[1]!), landing: landing.searchParams }
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
 export class ReadCounter {
   private readonly readers: DailyReaders
   private readonly pages: PublishedPages
@@ -137,35 +167,13 @@ export class ReadCounter {
 
   /** Decides whether a beacon is a read, and buffers it when it is. Never throws on what a reader sent. */
   count(beacon: Beacon, request: ReadRequest): Verdict {
-    if (request.signedIn) return 'signedIn'
-    if (/\b(prefetch|prerender)\b/i.test(request.purpose)) return 'prefetch'
-    if (!request.userAgent || isbot(request.userAgent)) return 'bot'
-    let landing: URL
-    try {
-      landing = new URL(beacon.path, 'http://localhost')
-    } catch {
-      return 'unknown'
-    }
-    // A draft's preview (`?preview`) is an editor's, never a reader's.
-    if (landing.searchParams.has('preview') || landing.host !== 'localhost') return 'unknown'
-    let id: string | undefined
-    let path = ''
-    for (const page of countedPages) {
-      const m = page.pattern.exec(landing.pathname)
-      if (!m) continue
-      let slug: string
-      try {
-        slug = decodeURIComponent(m[1]!)
-      } catch {
-        return 'unknown'
-      }
-      id = this.pages.get(page.type, slug)
-      path = `${page.type}/${slug}`
-      break
-    }
-    if (id === undefined) return 'unknown'
-    if (!this.readers.firstToday(request.address, request.userAgent, path)) return 'repeat'
-    const source: ReadSource = sourceOf(beacon.referrer, landing.searchParams, request.ownHost)
+    const refused = refusal(request)
+    if (refused) return refused
+    const page = pageOf(beacon.path)
+    const id = page ? this.pages.get(page.type, page.slug) : undefined
+    if (!page || id === undefined) return 'unknown'
+    if (!this.readers.firstToday(request.address, request.userAgent, `${page.type}/${page.slug}`)) return 'repeat'
+    const source: ReadSource = sourceOf(beacon.referrer, page.landing, request.ownHost)
     const hour = hourOf(this.now())
     const key = `${id}\u0000${hour}\u0000${source}`
     const row = this.pending.get(key)

@@ -26,12 +26,13 @@ export interface ReadsDeps {
   publicUrl: string | null
 }
 
-function header(req: IncomingMessage, name: string): string {
+export function header(req: IncomingMessage, name: string): string {
   const value = req.headers[name]
   return Array.isArray(value) ? value.join(',') : (value ?? '')
 }
 
-async function readBeacon(req: IncomingMessage): Promise<{ path: string; referrer: string }> {
+/** The beacon's body, checked; the protocol's 400 or 413 when it is not one. */
+export async function readBeacon(req: IncomingMessage): Promise<{ path: string; referrer: string }> {
   const cutOff = setTimeout(() => req.destroy(), bodyMs)
   let bytes: Buffer
   try {
@@ -53,18 +54,38 @@ async function readBeacon(req: IncomingMessage): Promise<{ path: string; referre
   return { path, referrer }
 }
 
+/** What the browser says the request is for: a prefetch or a prerender is not a read. */
+export function purposeOf(req: IncomingMessage): string {
+  return `${header(req, 'sec-purpose')} ${header(req, 'purpose')} ${header(req, 'x-purpose')}`
+}
+
+/** The 429 of a beacon over its address's limit. */
+function tooManyReads(wait: number): ApiError {
+  const error = httpError(429, 'Too many reads from this address; try again later')
+  return new ApiError(429, error.body, { 'Retry-After': String(wait) })
+}
+
+/**
+ * Beacons per address (an IPv6 address by its /64), `perMinute` a minute: throws the 429 for one
+ * over the limit. 0 turns it off.
+ */
+export function beaconLimiter(perMinute: number): (req: IncomingMessage, address: string) => void {
+  const limiter = new AddressLimiter({ limit: perMinute, windowMs: 60_000 })
+  return (req, address) => {
+    const wait = perMinute > 0 ? limiter.take(addressKey(address)) : 0
+    if (wait === 0) return
+    req.resume()
+    throw tooManyReads(wait)
+  }
+}
+
 export function reads(deps: ReadsDeps) {
-  const limiter = new AddressLimiter({ limit: deps.perAddressPerMinute, windowMs: 60_000 })
+  const limit = beaconLimiter(deps.perAddressPerMinute)
   const ownHost = deps.publicUrl ? new URL(deps.publicUrl).hostname : null
   return async (ctx: Context): Promise<void> => {
     const { req, res } = ctx
     const address = ctx.address()
-    const wait = deps.perAddressPerMinute > 0 ? limiter.take(addressKey(address)) : 0
-    if (wait > 0) {
-      req.resume()
-      const error = httpError(429, 'Too many reads from this address; try again later')
-      throw new ApiError(429, error.body, { 'Retry-After': String(wait) })
-    }
+    limit(req, address)
     const beacon = await readBeacon(req)
     let signedIn = false
     try {
@@ -75,7 +96,7 @@ export function reads(deps: ReadsDeps) {
     deps.counter.count(beacon, {
       address,
       userAgent: header(req, 'user-agent'),
-      purpose: `${header(req, 'sec-purpose')} ${header(req, 'purpose')} ${header(req, 'x-purpose')}`,
+      purpose: purposeOf(req),
       signedIn,
       ownHost: ownHost ?? (header(req, 'host').split(':')[0] || null),
     })

@@ -16,6 +16,14 @@ export interface RenderTierConfig {
   contentUrl: string | null
   /** A read token for a private hosted dataset; reader pages are rendered as anonymous readers see them otherwise. */
   token: string | null
+  /**
+   * A write token (READS_TOKEN): the tier then counts reads itself and writes them to the Content
+   * Lake as `inc` patches (server/render/reads.ts). Without it POST /reads goes to the content
+   * service at CONTENT_API_URL, which counts them.
+   */
+  readsToken: string | null
+  /** Counting reads with READS_TOKEN: beacons per address a minute, readers a day, and how often counts are written. */
+  reads: { perAddressPerMinute: number; maxReadersPerDay: number; foldIntervalMs: number }
   staticDir: string
   renderModule: string
   processes: number
@@ -44,6 +52,12 @@ export function loadRenderTierConfig(env: NodeJS.ProcessEnv = process.env): Rend
     host: env.HOST ?? '127.0.0.1',
     contentUrl,
     token: env.CONTENT_API_TOKEN || null,
+    readsToken: env.READS_TOKEN || null,
+    reads: {
+      perAddressPerMinute: positive(env, 'READS_PER_ADDRESS_PER_MINUTE', 120),
+      maxReadersPerDay: positive(env, 'READS_MAX_READERS_PER_DAY', 4_000_000),
+      foldIntervalMs: Math.max(1_000, positive(env, 'READS_FOLD_INTERVAL_MS', 60_000)),
+    },
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     renderModule: resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),
     processes: positive(env, 'RENDER_PROCESSES', availableParallelism()),

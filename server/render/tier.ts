@@ -15,11 +15,14 @@ import { PageRenderer, type PageSource } from '../pages/render.ts'
 import { StaticFiles } from '../pages/static.ts'
 import type { RenderTierConfig } from './config.ts'
 import { proxyTo } from './proxy.ts'
+import { LakeReadCounter } from './reads.ts'
 
 export interface RenderTier {
   url: string
   port: number
   server: Server
+  /** Counting reads with READS_TOKEN; null when the content service counts them. */
+  reads: LakeReadCounter | null
   close(): Promise<void>
 }
 
@@ -60,11 +63,14 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
   const statics = new StaticFiles(config.staticDir, security)
   const proxy = config.contentUrl ? proxyTo(config.contentUrl) : null
   const trusted = new Set(config.trustedProxies)
+  const reads = config.readsToken ? new LakeReadCounter(client.withConfig({ token: config.readsToken }), { ...config.reads, maxReaders: config.reads.maxReadersPerDay, log }) : null
+  reads?.start()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req.url ?? '/')
     const reader = clientAddress(req, trusted)
     const read = req.method === 'GET' || req.method === 'HEAD'
+    if (reads && req.method === 'POST' && url.pathname === '/reads') return reads.handle(req, res, reader)
     // The service's paths by the rule the service and Varnish follow too (server/http/servicePaths.ts).
     if (!read || isServicePath(url.pathname)) {
       if (proxy) return proxy(req, res, reader)
@@ -92,9 +98,11 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     port,
     server,
+    reads,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await reads?.close()
     },
   }
 }
