@@ -4,7 +4,7 @@
 
 import { evaluate, parse } from 'groq-js'
 import type { IndexSearchResult } from '../shared/search.ts'
-import { searchRequest, type SearchResultPage } from '../src/content/search/search.ts'
+import { searchRequest, type GroqSearchPage } from '../src/content/search/search.ts'
 import { measureRelevance, type RelevanceReport } from '../tests/search/relevance.ts'
 import { startTestService } from '../tests/support/service.ts'
 
@@ -20,8 +20,8 @@ const service = await startTestService({ SEED: 'demo' })
 try {
   const docs = (await service.client().fetch('*')) as unknown[]
   const groq = await measureRelevance(async (q) => {
-    const { query, params } = searchRequest(q, 1)
-    const page = (await (await evaluate(parse(query), { dataset: docs, params })).get()) as SearchResultPage
+    const { query, params } = searchRequest({ q, page: 1 })
+    const page = (await (await evaluate(parse(query), { dataset: docs, params })).get()) as GroqSearchPage
     return { slugs: page.hits.map((hit) => hit.slug ?? ''), total: page.total }
   })
   print('GROQ match (the query a hosted Sanity build sends)', groq)

@@ -14,13 +14,14 @@ import { contentConfig } from '../shared/contentConfig.ts'
 import { ImageServer, RenditionCache, renderSlots, threadPoolSize } from './media/images.ts'
 import { ListenerHub } from './live/listeners.ts'
 import { PresenceBook } from './live/presence.ts'
-import { PageRenderer } from './pages/render.ts'
+import { PageRenderer, type PageSearch } from './pages/render.ts'
 import { QueryEngine } from './query/engine.ts'
 import { QueryPool } from './query/pool.ts'
 import { StaticFiles } from './pages/static.ts'
 import { Store } from './store/store.ts'
 import { ReaderDesk } from './readers/desk.ts'
 import { publicBase } from './http/respond.ts'
+import { pageSearchRequest } from './http/search.ts'
 import { Mailer } from './readers/mailer.ts'
 import { ReaderStore } from './readers/store.ts'
 import { Webhooks } from './webhooks/webhooks.ts'
@@ -119,6 +120,8 @@ export async function startService(config: Config, log: (line: string) => void =
     query: async (query: string, params: Record<string, unknown>, dataset: string) =>
       JSON.parse((await queries.query(dataset, query, params, 'published', { anonymous: true }, { lane: 'trusted' })).json) as unknown,
     revision: (dataset: string) => parts.store.revisionOf(dataset) ?? 0,
+    // The /search page reads the search index as a reader would: the public lane, the reader's turn.
+    search: async (search: PageSearch, dataset: string, client: string) => JSON.parse(await queries.search(dataset, pageSearchRequest(search), client)) as unknown,
   }
   const pages = statics ? await PageRenderer.load(config.staticDir, config.renderModule, pageSource, log, security, limits.pageCacheBytes) : null
   // Feeds read the dataset the pages read (the app's VITE_SANITY_DATASET), and stay valid while it is unchanged.

@@ -14,7 +14,7 @@ export const searchMaxPage = 50
  * Words too common to tell articles apart: left out of a search unless they are inside quotes
  * ("the" alone would otherwise match every article). English, as the paper is.
  */
-export const commonWords: ReadonlySet<string> = new Set(
+export const commonWords: ReadonlySet<string> = /* @__PURE__ */ new Set(
   (
     'a an and are as at be but by for from has have he her his i in is it its of on or our she so ' +
     'than that the their them then there these they this to was we were what when which who will with you your'

@@ -7,8 +7,9 @@ import { renderToString } from 'react-dom/server'
 import { pageKeys, siteKey } from '../shared/cacheKeys.ts'
 import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
 import type { FormSubmission } from '../shared/readerForms.ts'
-import { queryKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
+import { queryKey, searchKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
 import { siteOrigin } from './content/meta/site.ts'
+import { searchByGroq, type PageSearch, type SearchResultPage } from './content/search/search.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 
 type ServerOutcome =
@@ -16,6 +17,8 @@ type ServerOutcome =
   | { type: 'redirect'; redirect: { status: number; headers: Headers; options: { href?: string } } }
 
 export type ServerQuery = (query: string, params: QueryParams, dataset: string) => Promise<unknown>
+/** The /search page's search, where the source has the service's search index. */
+export type ServerSearch = (search: PageSearch, dataset: string) => Promise<unknown>
 
 export interface RenderedPage {
   status: number
@@ -61,6 +64,8 @@ export interface RenderOptions {
    * server/render/); without it, only a build that reads this origin can be rendered.
    */
   dataset?: string
+  /** The service's search; without it (the render tier reading any Content Lake) the page's GROQ query answers. */
+  search?: ServerSearch
 }
 
 export async function renderPage(url: string, query: ServerQuery, options: RenderOptions): Promise<RenderedPage> {
@@ -74,6 +79,11 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
       const result = await query(text, params, target.dataset)
       results[queryKey(text, params)] = result
       return result as R
+    },
+    async search(search: PageSearch): Promise<SearchResultPage> {
+      const result = (options.search ? await options.search(search, target.dataset) : await searchByGroq((text, params) => content.fetch(text, params), search)) as SearchResultPage
+      results[searchKey(search)] = result
+      return result
     },
   }
   const router = createAppRouter({ content, renderedAt: now, origin, submission: options.submission ?? null }, createMemoryHistory({ initialEntries: [url] }))

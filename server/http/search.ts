@@ -43,6 +43,13 @@ export function searchRequestOf(url: URL): SearchRequest {
   return { q, section, from, to, page }
 }
 
+/** A search the pages make (src/content/search/search.ts PageSearch), checked as the endpoint checks its address. */
+export function pageSearchRequest(search: { q: string; page: number; section?: string; from?: string; to?: string }): SearchRequest {
+  const params = new URLSearchParams({ q: search.q, page: String(search.page) })
+  for (const name of ['section', 'from', 'to'] as const) if (search[name]) params.set(name, search[name])
+  return searchRequestOf(new URL(`http://page/?${params.toString()}`))
+}
+
 export function search({ queries }: ApiDeps) {
   return async ({ req, res, url, params: { dataset }, address }: Context): Promise<void> => {
     const started = performance.now()

@@ -39,11 +39,26 @@ export interface PageSource {
    * by asking its queries again (PageRenderer.stillAnswers).
    */
   revision(dataset: string): number | null
+  /** The /search page's search on the service's index; a source without one answers it with the page's GROQ query. */
+  search?(search: PageSearch, dataset: string, client: string): Promise<unknown>
+}
+
+/** The /search page's search as the app's pages make it (src/content/search/search.ts). */
+export interface PageSearch {
+  q: string
+  page: number
+  section?: string
+  from?: string
+  to?: string
 }
 
 interface RenderModule {
   renderTarget(): { dataset: string } | null
-  renderPage(url: string, query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>, options: { origin: string; now?: Date; submission?: FormSubmission | null; dataset?: string }): Promise<RenderedPage>
+  renderPage(
+    url: string,
+    query: (query: string, params: Record<string, unknown>, dataset: string) => Promise<unknown>,
+    options: { origin: string; now?: Date; submission?: FormSubmission | null; dataset?: string; search?: (search: PageSearch, dataset: string) => Promise<unknown> },
+  ): Promise<RenderedPage>
 }
 
 interface Cached {
@@ -205,7 +220,7 @@ export class PageRenderer {
         reads.push({ query, params, dataset, hash: answerHash(answer) })
         return answer
       },
-      { origin, now, submission, dataset: this.dataset },
+      { origin, now, submission, dataset: this.dataset, ...(this.source.search ? { search: (search: PageSearch, dataset: string) => this.source.search!(search, dataset, client) } : {}) },
     )
     const keys = (page.keys ?? []).join(' ')
     const common = {

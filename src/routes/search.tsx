@@ -5,26 +5,28 @@ import { validateSearchParams } from '../content/search/params.ts'
 import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
+import type { SearchFilters } from '../../shared/search.ts'
 
 export const Route = createFileRoute('/search')({
   // The three views share the page's components: one lazy chunk for them keeps those out of the
   // homepage's initial JavaScript (by default only `component` would be split off).
   codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   validateSearch: validateSearchParams,
-  loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
-  // The query's module loads with the first search, outside the reader's first download (decision 018).
+  loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1, section: search.section, from: search.from, to: search.to }),
+  // The search's modules load with the first search, outside the reader's first download (decision 018).
   loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
     if (!deps.q) return null
-    const { searchRequest } = await import('../content/search/search.ts')
-    const { query, params } = searchRequest(deps.q, deps.page)
-    return context.content.fetch<SearchResultPage>(query, params, { signal: abortController.signal })
+    return context.content.search(
+      { q: deps.q, page: deps.page, ...(deps.section ? { section: deps.section } : {}), ...(deps.from ? { from: deps.from } : {}), ...(deps.to ? { to: deps.to } : {}) },
+      { signal: abortController.signal },
+    )
   },
   head: ({ match }) => {
-    const { q, page } = match.search
+    const { q, page, section, from, to } = match.search
     return pageHead(match.context.origin, {
       title: q ? `Search results for “${q}”` : 'Search',
       description: q ? `Articles from Resonance that match “${q}”.` : 'Search every article Resonance has published.',
-      path: pathWithSearch('/search', { q, page }),
+      path: pathWithSearch('/search', { q, page, section, from, to }),
       // Result pages are endless variations of the archive; search engines should index the articles.
       robots: 'noindex',
     })
@@ -36,9 +38,15 @@ export const Route = createFileRoute('/search')({
 
 /** What every view of the page shows: the search in the address, and a box that searches again. */
 function useSearchView() {
-  const { q = '', page = 1 } = Route.useSearch()
+  const { q = '', page = 1, section, from, to } = Route.useSearch()
   const navigate = useNavigate()
-  return { query: q, page, onSearch: (text: string) => navigate(searchLocation(text)) }
+  const filters = { section, from, to }
+  return {
+    query: q,
+    page,
+    filters,
+    onSearch: (text: string, chosen: SearchFilters = filters) => navigate(searchLocation(text, chosen)),
+  }
 }
 
 function Search() {

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { mainSections, topics } from '../../src/content/layout/navigation.ts'
-import { searchRequest, type SearchResultPage } from '../../src/content/search/search.ts'
+import type { SearchResultPage } from '../../src/content/search/search.ts'
 import { axeViolations } from '../support/axe.ts'
 import { browserSuite } from '../support/suite.ts'
 
@@ -67,8 +67,8 @@ describe('reading without JavaScript', () => {
   })
 
   it('searches from the header: the form goes to /search?q=… and the results are on the page', async () => {
-    const { query, params } = searchRequest('Thames', 1)
-    const expected = await suite.service.client().fetch<SearchResultPage>(query, params)
+    const response = await fetch(`${suite.service.url}/v2023-05-03/search/${suite.service.config.dataset}?q=Thames`)
+    const expected = ((await response.json()) as { result: SearchResultPage }).result
     expect(expected.total).toBeGreaterThan(0)
 
     for (const width of [390, 1280]) {
@@ -83,8 +83,23 @@ describe('reading without JavaScript', () => {
       await page.waitForURL((url) => url.pathname === '/search')
       expect(new URL(page.url()).searchParams.get('q')).toBe('Thames')
       await page.getByText(`${expected.total} result${expected.total === 1 ? '' : 's'} for “Thames”`).waitFor()
-      expect(await page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).first().innerText()).toBe(expected.hits[0]!.title)
+      expect(await page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).first().innerText()).toBe(expected.hits[0]!.title.map((part) => part.text).join(''))
     }
+  })
+
+  it('narrows a search to a section with the search page\'s own form, the searched words marked', async () => {
+    const response = await fetch(`${suite.service.url}/v2023-05-03/search/${suite.service.config.dataset}?q=Thames&section=uk`)
+    const expected = ((await response.json()) as { result: SearchResultPage }).result
+    expect(expected.total).toBeGreaterThan(0)
+    const page = await openWithoutJavaScript('/search?q=Thames', 1280)
+    const form = page.getByRole('search', { name: 'Search articles' })
+    await form.getByRole('combobox', { name: 'Section' }).selectOption({ label: 'UK' })
+    await form.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL((url) => url.searchParams.get('section') === 'uk')
+    await page.getByText(`${expected.total} result${expected.total === 1 ? '' : 's'} for “Thames”`).waitFor()
+    expect(await form.getByRole('combobox', { name: 'Section' }).inputValue()).toBe('uk')
+    const first = page.getByRole('main').getByRole('listitem').first()
+    expect(await first.locator('mark').first().innerText()).toMatch(/^thames$/i)
   })
 
   it('shows every section in the header on a wide screen, where there is no menu', async () => {

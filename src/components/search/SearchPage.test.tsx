@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
@@ -22,11 +22,23 @@ describe('SearchPage', () => {
 
   it('searches again from its own box', async () => {
     const user = userEvent.setup()
-    const searches: string[] = []
-    await renderWithRouter(<SearchPage query="Thames" page={1} results={thamesResults} onSearch={(text) => searches.push(text)} />)
+    const searches: unknown[] = []
+    await renderWithRouter(<SearchPage query="Thames" page={1} results={thamesResults} onSearch={(text, filters) => searches.push([text, filters])} />)
     const box = screen.getByRole('searchbox')
     await user.clear(box)
     await user.type(box, 'Bakerloo line{Enter}')
-    expect(searches).toEqual(['Bakerloo line'])
+    expect(searches).toEqual([['Bakerloo line', { section: undefined, from: undefined, to: undefined }]])
+  })
+
+  it('searches within a section and dates chosen in its filters, one GET form without JavaScript', async () => {
+    const user = userEvent.setup()
+    const searches: unknown[] = []
+    await renderWithRouter(<SearchPage query="Thames" page={1} filters={{ from: '2026-11-01' }} results={thamesResults} onSearch={(text, filters) => searches.push([text, filters])} />)
+    const form = screen.getByRole('search', { name: 'Search articles' }) as HTMLFormElement
+    expect([form.method, form.getAttribute('action')]).toEqual(['get', '/search'])
+    expect(within(form).getByRole('combobox', { name: 'Section' })).toBeTruthy()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Section' }), 'Travel')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(searches).toEqual([['Thames', { section: 'travel', from: '2026-11-01', to: undefined }]])
   })
 })

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type Ref } from 'react'
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
 import { searchTextMaxLength } from '../../content/search/params.ts'
 import './SearchPanel.css'
 
@@ -11,20 +11,23 @@ export interface SearchPanelProps {
    * Runs the search in the app (client-side navigation). Without it the form still works: it
    * submits to /search?q=... like any HTML form, so a search never depends on JavaScript.
    */
-  onSearch?: (text: string) => void
+  onSearch?: (text: string, form: FormData) => void
   inputRef?: Ref<HTMLInputElement>
   className?: string
+  /** More fields of the same form, after the box (the /search page's filters); submitted with it. */
+  children?: ReactNode
 }
 
 /** A search box and its Search button. */
-export function SearchPanel({ label, defaultValue = '', onSearch, inputRef, className }: SearchPanelProps) {
+export function SearchPanel({ label, defaultValue = '', onSearch, inputRef, className, children }: SearchPanelProps) {
   const inputId = useId()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!onSearch) return
     event.preventDefault()
-    const text = new FormData(event.currentTarget).get('q')
-    onSearch(typeof text === 'string' ? text.trim() : '')
+    const form = new FormData(event.currentTarget)
+    const text = form.get('q')
+    onSearch(typeof text === 'string' ? text.trim() : '', form)
   }
 
   return (
@@ -47,6 +50,7 @@ export function SearchPanel({ label, defaultValue = '', onSearch, inputRef, clas
       <button type="submit" className="search-panel__button">
         Search
       </button>
+      {children}
     </form>
   )
 }

@@ -1,14 +1,23 @@
-// Search results for stories and tests, shaped as the search query returns them.
+// Search results for stories and tests, shaped as the service's search answers them: plain text with
+// the matched words marked.
 
-import type { SearchHit, SearchResultPage } from '../../content/search/search.ts'
+import type { SearchResultHit, SearchResultPage, TextPart } from '../../content/search/search.ts'
 
-export function searchHit(n: number, extra: Partial<SearchHit> = {}): SearchHit {
+/** Text with the words between [ and ] marked, as the service marks them: `'[Thames] Barrier'`. */
+export function marked(text: string): TextPart[] {
+  return text
+    .split(/(\[[^\]]*\])/)
+    .filter((piece) => piece !== '')
+    .map((piece) => (piece.startsWith('[') ? { text: piece.slice(1, -1), match: true } : { text: piece, match: false }))
+}
+
+export function searchHit(n: number, extra: Partial<SearchResultHit> = {}): SearchResultHit {
   return {
     _id: `article-${n}`,
-    title: `Thames story number ${n}`,
+    title: marked(`[Thames] story number ${n}`),
     slug: `thames-story-${n}`,
     publishedAt: new Date(Date.UTC(2026, 10, 21, 9) - n * 3_600_000).toISOString(),
-    excerpt: `Reporting from the river, part ${n}.`,
+    text: marked(`Reporting from the river, part ${n}.`),
     section: 'UK',
     ...extra,
   }
@@ -16,24 +25,25 @@ export function searchHit(n: number, extra: Partial<SearchHit> = {}): SearchHit 
 
 export const thamesResults: SearchResultPage = {
   total: 3,
+  ignored: [],
   hits: [
     searchHit(1, {
-      title: 'Thames Barrier closed as surge tide threatens riverside homes',
+      title: marked('[Thames] [Barrier] closed as surge tide threatens riverside homes'),
       slug: 'thames-barrier-closed',
-      excerpt: '<p>The Environment Agency closed the <strong>barrier</strong> twice this week as spring tides met a storm surge.</p>',
+      text: marked('The Environment Agency closed the [barrier] twice this week as spring tides met a storm surge.'),
       publishedAt: '2026-11-20T10:00:00Z',
     }),
     searchHit(2, {
-      title: 'Walking the Thames Path from source to sea',
+      title: marked('Walking the [Thames] Path from source to sea'),
       slug: 'walking-the-thames-path',
-      excerpt: 'One hundred and eighty-four miles, two weeks and a great many pubs.',
+      text: marked('…you reach the [Thames] [Barrier] and a river almost half a mile wide.'),
       publishedAt: '2026-11-12T08:30:00Z',
       section: 'Travel',
     }),
     searchHit(3, {
-      title: 'Council budget vote delayed',
+      title: marked('Council budget vote delayed'),
       slug: 'council-budget-vote-delayed',
-      excerpt: null,
+      text: [],
       publishedAt: '2026-11-02T16:45:00Z',
       section: null,
     }),
@@ -44,5 +54,5 @@ export const thamesResults: SearchResultPage = {
 export function manyResults(total: number, page: number): SearchResultPage {
   const first = (page - 1) * 20
   const count = Math.max(0, Math.min(20, total - first))
-  return { total, hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
+  return { total, ignored: [], hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { SearchResults } from './SearchResults.tsx'
-import { manyResults, searchHit, thamesResults } from './SearchResults.fixtures.ts'
+import { manyResults, marked, searchHit, thamesResults } from './SearchResults.fixtures.ts'
 
 const meta = {
   title: 'Search/SearchResults',
@@ -14,26 +14,31 @@ type Story = StoryObj<typeof meta>
 export const Results: Story = {}
 export const Prompt: Story = { args: { query: '', results: null } }
 export const Loading: Story = { args: { results: null } }
-export const Empty: Story = { args: { query: 'zebra crossing', results: { total: 0, hits: [] } } }
+export const Empty: Story = { args: { query: 'zebra crossing', results: { total: 0, hits: [], ignored: [] } } }
 export const Failed: Story = { args: { results: null, error: 'Request failed with status 503', onRetry: () => {} } }
 export const NoExcerpt: Story = {
-  args: { query: 'council', results: { total: 1, hits: [searchHit(1, { title: 'Council budget vote delayed', excerpt: null, section: null })] } },
+  args: { query: 'council', results: { total: 1, ignored: [], hits: [searchHit(1, { title: marked('[Council] budget vote delayed'), text: [], section: null })] } },
 }
 export const LongTitle: Story = {
   args: {
     query: 'Bakerloo',
     results: {
       total: 1,
+      ignored: [],
       hits: [
         searchHit(1, {
-          title:
-            'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised Bakerloo line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it',
-          excerpt:
-            'Transport for London says tunnelling could begin within three years if the funding holds, but residents of Lewisham, New Cross and Old Kent Road have heard similar promises before and will believe it when the first trains run.',
+          title: marked(
+            'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised [Bakerloo] line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it',
+          ),
+          text: marked(
+            'Transport for London says tunnelling could begin within three years if the funding holds, but residents of Lewisham, New Cross and Old Kent Road have heard similar promises before and will believe it when the first trains run on the [Bakerloo].',
+          ),
         }),
       ],
     },
   },
 }
 export const SecondPageOfMany: Story = { args: { page: 2, results: manyResults(45, 2) } }
-export const PastTheLastPage: Story = { args: { page: 9, results: { total: 45, hits: [] } } }
+export const PastTheLastPage: Story = { args: { page: 9, results: { total: 45, hits: [], ignored: [] } } }
+export const CommonWordsLeftOut: Story = { args: { query: 'the', results: { total: 0, hits: [], ignored: ['the'] } } }
+export const Filtered: Story = { args: { page: 2, results: manyResults(45, 2), filters: { section: 'uk', from: '2026-11-01' } } }

@@ -18,12 +18,12 @@ describe('SearchResults', () => {
   })
 
   it('says plainly when nothing matches', async () => {
-    await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, hits: [] }} />)
+    await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, hits: [], ignored: [] }} />)
     expect(screen.getByText('No articles match “zebra crossing”.')).toBeTruthy()
     expect(screen.queryByRole('list')).toBeNull()
   })
 
-  it('lists each result with its link, section, date and cleaned excerpt', async () => {
+  it('lists each result with its link, section, date and text, the searched words marked', async () => {
     await renderWithRouter(<SearchResults query="Thames barrier" page={1} results={thamesResults} />)
     expect(screen.getByText('3 results for “Thames barrier”')).toBeTruthy()
     const items = within(screen.getByRole('list')).getAllByRole('listitem')
@@ -35,12 +35,40 @@ describe('SearchResults', () => {
     expect(first.getByRole('heading', { level: 2 }).textContent).toBe(link.textContent)
     expect(first.getByText('UK')).toBeTruthy()
     expect(first.getByText('Friday 20 November 2026').getAttribute('dateTime')).toBe('2026-11-20T10:00:00Z')
-    // The excerpt's HTML is shown as text, never as markup.
     expect(first.getByText(/The Environment Agency closed the/).textContent).toBe(
       'The Environment Agency closed the barrier twice this week as spring tides met a storm surge.',
     )
-    expect(items[0]!.querySelector('strong')).toBeNull()
     expect([...items[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Thames', 'Barrier', 'barrier'])
+    // A passage of the body where the excerpt lacks the words.
+    expect([...items[1]!.querySelectorAll('p.search-results__excerpt mark')].map((m) => m.textContent)).toEqual(['Thames', 'Barrier'])
+  })
+
+  it('shows text as text: markup in a result is never made into elements', async () => {
+    const hit = searchHit(1, { title: [{ text: '<img src=x onerror=alert(1)>', match: true }], text: [{ text: '<strong>bold</strong> claim', match: false }] })
+    await renderWithRouter(<SearchResults query="img" page={1} results={{ total: 1, ignored: [], hits: [hit] }} />)
+    const item = screen.getByRole('listitem')
+    expect(item.querySelector('img, strong')).toBeNull()
+    expect(item.querySelector('mark')!.textContent).toBe('<img src=x onerror=alert(1)>')
+    expect(within(item).getByText('<strong>bold</strong> claim')).toBeTruthy()
+  })
+
+  it('says which common words it left out, and how to search for them', async () => {
+    const { unmount } = await renderWithRouter(<SearchResults query="the a" page={1} results={{ total: 0, hits: [], ignored: ['the', 'a'] }} />)
+    expect(screen.getByText('“the”, “a” are too common to search for on their own.')).toBeTruthy()
+    unmount()
+    await renderWithRouter(<SearchResults query="the zebra" page={1} results={{ total: 0, hits: [], ignored: ['the'] }} />)
+    expect(screen.getByText('No articles match “the zebra”.')).toBeTruthy()
+    expect(screen.getByText(/Left out as too common: “the”\. Put words in quotes/)).toBeTruthy()
+  })
+
+  it('keeps the section and dates when paging, and says when filters found nothing', async () => {
+    const filters = { section: 'uk', from: '2026-11-01' }
+    const { unmount } = await renderWithRouter(<SearchResults query="Thames" page={2} results={manyResults(45, 2)} filters={filters} />)
+    const pages = within(screen.getByRole('navigation', { name: 'Pages of results' }))
+    expect(pages.getByRole('link', { name: 'Next page →' }).getAttribute('href')).toBe('/search?q=Thames&section=uk&from=2026-11-01&page=3')
+    unmount()
+    await renderWithRouter(<SearchResults query="Thames" page={1} results={{ total: 0, hits: [], ignored: [] }} filters={filters} />)
+    expect(screen.getByText('No articles match “Thames” with these filters.')).toBeTruthy()
   })
 
   it('shows a result without an excerpt or section by its title and date alone', async () => {
@@ -53,7 +81,7 @@ describe('SearchResults', () => {
   it('keeps a very long title whole', async () => {
     const title =
       'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised Bakerloo line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it'
-    await renderWithRouter(<SearchResults query="Bakerloo" page={1} results={{ total: 1, hits: [searchHit(1, { title })] }} />)
+    await renderWithRouter(<SearchResults query="Bakerloo" page={1} results={{ total: 1, ignored: [], hits: [searchHit(1, { title: [{ text: title, match: false }] })] }} />)
     expect(screen.getByRole('link', { name: title })).toBeTruthy()
     expect(screen.getByText('1 result for “Bakerloo”')).toBeTruthy()
   })
@@ -80,7 +108,7 @@ describe('SearchResults', () => {
   })
 
   it('leads back to the first page from a page past the last', async () => {
-    await renderWithRouter(<SearchResults query="Thames" page={9} results={{ total: 45, hits: [] }} />)
+    await renderWithRouter(<SearchResults query="Thames" page={9} results={{ total: 45, hits: [], ignored: [] }} />)
     expect(screen.getByText(/There is no page 9 of results for “Thames”/).textContent).toContain('the 45 results fit on 3 pages')
     expect(screen.getByRole('link', { name: 'Go to the first page of results' }).getAttribute('href')).toBe('/search?q=Thames')
   })

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { longDate } from '../../content/format/dates.ts'
-import { markMatches, searchPageCount, searchPageSize, type SearchResultPage } from '../../content/search/search.ts'
-import { cleanText } from '../../../shared/text.ts'
+import { searchPageCount, searchPageSize, type SearchResultPage, type TextPart } from '../../content/search/search.ts'
+import { parseSearchText, type SearchFilters } from '../../../shared/search.ts'
 import { LoadingSpinner } from '../ui/LoadingSpinner.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './SearchResults.css'
@@ -17,10 +17,27 @@ export interface SearchResultsProps {
   error?: string | null
   /** Runs the failed search again. */
   onRetry?: () => void
+  /** The section and dates the results are limited to, kept when paging. */
+  filters?: SearchFilters
 }
 
-function Marked({ text, query }: { text: string; query: string }) {
-  return markMatches(text, query).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))
+/** Text with the searched words marked: React text and <mark> elements, never markup from the service. */
+function Marked({ parts }: { parts: TextPart[] }) {
+  return parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))
+}
+
+function quotedList(words: string[]): string {
+  return words.map((word) => `“${word}”`).join(', ')
+}
+
+/** Which common words the search left out, and how to search for them. */
+function Ignored({ words }: { words: string[] }) {
+  if (words.length === 0) return null
+  return (
+    <p className="search-results__ignored">
+      Left out as too common: {quotedList(words)}. Put words in quotes to search for them exactly, as in “the tube”.
+    </p>
+  )
 }
 
 function resultDate(publishedAt: string | null) {
@@ -35,7 +52,8 @@ function plural(count: number, one: string, many: string) {
 }
 
 /** The /search page's results: a prompt, the results with paging, or why there are none. */
-export function SearchResults({ query, page, results, error, onRetry }: SearchResultsProps) {
+export function SearchResults({ query, page, results, error, onRetry, filters = {} }: SearchResultsProps) {
+  const filtered = Boolean(filters.section || filters.from || filters.to)
   if (!query) {
     return (
       <div className="search-results search-results--message">
@@ -59,13 +77,24 @@ export function SearchResults({ query, page, results, error, onRetry }: SearchRe
     )
   }
   if (results === null) return <LoadingSpinner label={`Searching for “${query}”…`} />
+  if (results.total === 0 && results.ignored.length > 0 && parseSearchText(query).terms.length === 0) {
+    return (
+      <div className="search-results search-results--message">
+        <p>
+          <strong>{quotedList(results.ignored)} {results.ignored.length === 1 ? 'is' : 'are'} too common to search for on {results.ignored.length === 1 ? 'its' : 'their'} own.</strong>
+        </p>
+        <p>Add a less common word, or put words in quotes to search for them exactly, as in “the tube”.</p>
+      </div>
+    )
+  }
   if (results.total === 0) {
     return (
       <div className="search-results search-results--message">
         <p>
-          <strong>No articles match “{query}”.</strong>
+          <strong>No articles match “{query}”{filtered ? ' with these filters' : ''}.</strong>
         </p>
-        <p>Check the spelling, try fewer words, or search for something more general.</p>
+        <Ignored words={results.ignored} />
+        <p>Check the spelling, try fewer words{filtered ? ', widen the section or dates' : ''}, or search for something more general.</p>
       </div>
     )
   }
@@ -79,7 +108,7 @@ export function SearchResults({ query, page, results, error, onRetry }: SearchRe
           {plural(pages, 'page', 'pages')}.
         </p>
         <p>
-          <Link to="/search" search={{ q: query }}>
+          <Link to="/search" search={{ q: query, ...filters }}>
             Go to the first page of results
           </Link>
         </p>
@@ -100,24 +129,24 @@ export function SearchResults({ query, page, results, error, onRetry }: SearchRe
           </span>
         ) : null}
       </p>
+      <Ignored words={results.ignored} />
       <ol className="search-results__list" start={first}>
         {results.hits.map((hit) => {
-          const excerpt = cleanText(hit.excerpt)
           return (
             <li key={hit._id} className="search-results__item">
               <article className="search-results__article">
                 <h2 className="search-results__title">
                   <StoryLink slug={hit.slug}>
-                    <Marked text={hit.title} query={query} />
+                    <Marked parts={hit.title} />
                   </StoryLink>
                 </h2>
                 <p className="search-results__meta">
                   {hit.section ? <span className="search-results__section">{hit.section}</span> : null}
                   {resultDate(hit.publishedAt)}
                 </p>
-                {excerpt ? (
+                {hit.text.length > 0 ? (
                   <p className="search-results__excerpt">
-                    <Marked text={excerpt} query={query} />
+                    <Marked parts={hit.text} />
                   </p>
                 ) : null}
               </article>
@@ -128,7 +157,7 @@ export function SearchResults({ query, page, results, error, onRetry }: SearchRe
       {pages > 1 ? (
         <nav className="search-results__pages" aria-label="Pages of results">
           {page > 1 ? (
-            <Link to="/search" search={page === 2 ? { q: query } : { q: query, page: page - 1 }} rel="prev" className="search-results__page-link">
+            <Link to="/search" search={page === 2 ? { q: query, ...filters } : { q: query, ...filters, page: page - 1 }} rel="prev" className="search-results__page-link">
               ← Previous page
             </Link>
           ) : (
@@ -138,7 +167,7 @@ export function SearchResults({ query, page, results, error, onRetry }: SearchRe
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link to="/search" search={{ q: query, page: page + 1 }} rel="next" className="search-results__page-link">
+            <Link to="/search" search={{ q: query, ...filters, page: page + 1 }} rel="next" className="search-results__page-link">
               Next page →
             </Link>
           ) : (

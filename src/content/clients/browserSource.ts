@@ -2,7 +2,7 @@
 // so the hydrating render sees exactly the server's data without a request), then @sanity/client,
 // imported on first use so a server-rendered page does not wait for it.
 
-import { queryKey, type ContentSource, type FetchOptions, type PageData, type QueryParams } from './source.ts'
+import { queryKey, searchKey, type ContentSource, type FetchOptions, type PageData, type QueryParams } from './source.ts'
 
 export function browserSource(pageData: PageData | null): ContentSource {
   const prefetched = new Map(Object.entries(pageData?.results ?? {}))
@@ -16,6 +16,16 @@ export function browserSource(pageData: PageData | null): ContentSource {
       }
       const { readerClient } = await import('./reader.ts')
       return readerClient.fetch<R>(query, params, options)
+    },
+    async search(search, options = {}) {
+      const key = searchKey(search)
+      if (prefetched.has(key)) {
+        const result = prefetched.get(key) as Awaited<ReturnType<ContentSource['search']>>
+        prefetched.delete(key)
+        return result
+      }
+      const { searchArticles } = await import('./search.ts')
+      return searchArticles(search, options)
     },
   }
 }

@@ -4,6 +4,7 @@
 // server it asks the content service's query engine directly. docs/decisions/005 explains why.
 
 import type { FormSubmission } from '../../../shared/readerForms.ts'
+import type { PageSearch, SearchResultPage } from '../search/search.ts'
 
 export type QueryParams = Record<string, unknown>
 
@@ -14,6 +15,8 @@ export interface FetchOptions {
 
 export interface ContentSource {
   fetch<R>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R>
+  /** The /search page's search: the service's index, or the GROQ query on hosted Sanity (src/content/clients/search.ts). */
+  search(search: PageSearch, options?: FetchOptions): Promise<SearchResultPage>
 }
 
 export interface RouterContext {
@@ -38,6 +41,11 @@ export function queryKey(query: string, params: QueryParams = {}): string {
     .sort()
     .map((name) => [name, params[name]])
   return JSON.stringify([query, sorted])
+}
+
+/** The key a search's results travel under in the page data, apart from every query's. */
+export function searchKey(search: PageSearch): string {
+  return JSON.stringify(['search', search.q, search.page, search.section ?? null, search.from ?? null, search.to ?? null])
 }
 
 /** What the server sends with a page it rendered: the results it used, and the time it rendered at. */

@@ -1,14 +1,21 @@
-// What the /search page accepts in its URL: the search text and the page. Apart from the query
+// What the /search page accepts in its URL: the search text, the page and the filters. Apart from the query
 // (search.ts) because the header's search box and the route's search validation are in every
 // reader's first download, and the query is not (decision 018).
+
+import { searchDay, searchSection } from '../../../shared/search.ts'
 
 /** Longer queries are cut: no reader types more, and the text travels in the URL and the GROQ params. */
 export const searchTextMaxLength = 200
 
-/** What the /search route reads from its URL. Both are optional so a bare `/search` is a valid link. */
+/** What the /search route reads from its URL. All optional so a bare `/search` is a valid link. */
 export interface SearchParams {
   q?: string
   page?: number
+  /** A section's slug (uk, sport, ...). */
+  section?: string
+  /** First and last day of publication, YYYY-MM-DD. */
+  from?: string
+  to?: string
 }
 
 /** The search text as the query uses it: trimmed, inner whitespace collapsed, at most 200 characters. */
@@ -33,5 +40,11 @@ export function normaliseSearchPage(value: unknown): number {
 export function validateSearchParams(search: Record<string, unknown>): SearchParams {
   const q = normaliseSearchText(search.q)
   const page = normaliseSearchPage(search.page)
-  return { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) }
+  const section = searchSection(search.section)
+  // The router reads `?from=2026-11-01` as a string, but an empty date field sends `from=`.
+  let from = searchDay(search.from)
+  let to = searchDay(search.to)
+  // Dates typed the wrong way round mean the days between them.
+  if (from !== null && to !== null && from > to) [from, to] = [to, from]
+  return { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}), ...(section ? { section } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }
 }

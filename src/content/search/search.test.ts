@@ -1,7 +1,7 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import { normaliseSearchPage, normaliseSearchText, validateSearchParams } from './params.ts'
-import { markMatches, searchPageCount, searchPageSize, searchRequest, type SearchResultPage } from './search.ts'
+import { markMatches, searchByGroq, searchPageCount, searchPageSize, searchQueryString, searchRequest, type GroqSearchPage, type PageSearch } from './search.ts'
 
 function block(text: string) {
   return { _type: 'block', _key: text.slice(0, 8), style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }
@@ -30,11 +30,11 @@ const dataset = [
   { _id: 'gallery', _type: 'imageGallery', title: 'Dawn on the Thames', publishedAt: '2026-11-21T09:00:00Z', slug: { _type: 'slug', current: 'dawn' } },
 ]
 
-async function search(q: string, page = 1, docs: unknown[] = dataset): Promise<SearchResultPage> {
-  const { query, params } = searchRequest(q, page)
+async function search(q: string, page = 1, docs: unknown[] = dataset, filters: Partial<PageSearch> = {}): Promise<GroqSearchPage> {
+  const { query, params } = searchRequest({ q, page, ...filters })
   // Parsed without parameters, as the embedded service does.
   const result = await evaluate(parse(query), { dataset: docs, params })
-  return (await result.get()) as SearchResultPage
+  return (await result.get()) as GroqSearchPage
 }
 
 describe('the search query', () => {
@@ -117,20 +117,49 @@ describe('search parameters', () => {
     expect(validateSearchParams({ q: ' london ', page: 2, utm: 'x' })).toEqual({ q: 'london', page: 2 })
     expect(validateSearchParams({ q: '   ', page: 1 })).toEqual({})
     expect(validateSearchParams({})).toEqual({})
+    expect(validateSearchParams({ q: 'x', section: 'uk', from: '2026-11-01', to: '' })).toEqual({ q: 'x', section: 'uk', from: '2026-11-01' })
+    // Not a section's slug, not a day: left out. Days the wrong way round: the days between them.
+    expect(validateSearchParams({ q: 'x', section: '../admin', from: '2026-02-30', to: 'soon' })).toEqual({ q: 'x' })
+    expect(validateSearchParams({ q: 'x', from: '2026-11-30', to: '2026-11-01' })).toEqual({ q: 'x', from: '2026-11-01', to: '2026-11-30' })
   })
 
   it('sends the text only as a parameter and slices one page of results', () => {
-    const first = searchRequest(' london ', 1)
-    expect(first.params).toEqual({ q: 'london' })
+    const first = searchRequest({ q: ' london ', page: 1 })
+    expect(first.params).toEqual({ q: 'london', section: null, from: null, to: null })
     expect(first.query).toContain('[0...20]')
-    expect(searchRequest('london', 3).query).toContain('[40...60]')
-    expect(searchRequest('london', -1).query).toContain('[0...20]')
+    expect(searchRequest({ q: 'london', page: 3 }).query).toContain('[40...60]')
+    expect(searchRequest({ q: 'london', page: -1 }).query).toContain('[0...20]')
+    expect(searchRequest({ q: 'london', page: 1, section: 'uk', from: '2026-11-01', to: '2026-11-30' }).params).toEqual({ q: 'london', section: 'uk', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' })
   })
 
   it('counts the pages the results fill', () => {
     expect(searchPageCount(0)).toBe(1)
     expect(searchPageCount(20)).toBe(1)
     expect(searchPageCount(21)).toBe(2)
+  })
+})
+
+describe('the search on hosted Sanity (GROQ)', () => {
+  it('filters by section and by publication days, inclusive', async () => {
+    expect((await search('thames', 1, dataset, { section: 'uk' })).hits.map((h) => h._id)).toEqual(['in-body'])
+    expect((await search('thames', 1, dataset, { from: '2026-11-20' })).hits.map((h) => h._id)).toEqual(['in-title', 'in-body'])
+    expect((await search('thames', 1, dataset, { from: '2026-11-19', to: '2026-11-19' })).hits.map((h) => h._id)).toEqual(['in-excerpt'])
+  })
+
+  it('answers in the index\'s shape, the words marked in the title and the cleaned excerpt', async () => {
+    const fetch = async (query: string, params: Record<string, unknown>) => (await evaluate(parse(query), { dataset, params })).get()
+    const page = await searchByGroq(fetch, { q: 'barrier', page: 1 })
+    expect(page.total).toBe(1)
+    expect(page.ignored).toEqual([])
+    const [hit] = page.hits
+    expect(hit?.title.filter((p) => p.match).map((p) => p.text)).toEqual(['Barrier'])
+    expect(hit?.text.map((p) => p.text).join('')).toBe('Spring tides met a storm surge.')
+    expect(hit).toMatchObject({ _id: 'in-title', slug: 'in-title', section: 'News' })
+  })
+
+  it('writes the service\'s search address with only the filters given', () => {
+    expect(searchQueryString({ q: ' cost of living ', page: 1 })).toBe('q=cost+of+living')
+    expect(searchQueryString({ q: 'x', page: 2, section: 'uk', from: '2026-11-01', to: '2026-11-02' })).toBe('q=x&section=uk&from=2026-11-01&to=2026-11-02&page=2')
   })
 })
 

@@ -1,16 +1,48 @@
-// Site search: the GROQ query that answers the /search page, and how its results are shown.
-// Ranking uses GROQ's own `match` and `score()` (both run on the embedded service, which evaluates
-// GROQ with groq-js, and on hosted Sanity), so there is no second search index to keep in step.
+// Site search: what the /search page asks for and shows. On the embedded service the page asks the
+// service's search index (src/content/clients/search.ts, server/search): word forms, common words,
+// phrases, title matches first, marked words. A build on hosted Sanity, which has no such endpoint,
+// asks the GROQ query below, ranked with GROQ's own `match` and `score()`, and marks the words here.
 // What the URL may hold is params.ts, small because the header's search box and the route's search
 // validation are in every reader's first download (decision 018).
 
+import { cleanText } from '../../../shared/text.ts'
+import type { IndexSearchResult, TextPart } from '../../../shared/search.ts'
+import { mainSections } from '../layout/navigation.ts'
 import { normaliseSearchPage, normaliseSearchText } from './params.ts'
+
+export type { TextPart } from '../../../shared/search.ts'
+
+/** One page of results as the page shows them, from the index or from GROQ. */
+export type SearchResultPage = IndexSearchResult
+export type SearchResultHit = IndexSearchResult['hits'][number]
+
+/** A search the page makes: its text, page and filters (as the route's URL holds them). */
+export interface PageSearch {
+  q: string
+  page: number
+  section?: string
+  from?: string
+  to?: string
+}
+
+/** The sections a search may be limited to: the header's sections (src/content/layout/navigation.ts). */
+export const searchSections: ReadonlyArray<{ label: string; slug: string }> = mainSections.filter((link) => link.to !== '/').map((link) => ({ label: link.label, slug: link.to.slice(1) }))
+
+/** The search endpoint's address parameters for a search. */
+export function searchQueryString(search: PageSearch): string {
+  const params = new URLSearchParams({ q: normaliseSearchText(search.q) })
+  if (search.section) params.set('section', search.section)
+  if (search.from) params.set('from', search.from)
+  if (search.to) params.set('to', search.to)
+  if (search.page > 1) params.set('page', String(normaliseSearchPage(search.page)))
+  return params.toString()
+}
 
 /** Results on one page of search results. */
 export const searchPageSize = 20
 
-/** One search result, as the results list shows it. */
-export interface SearchHit {
+/** One result of the GROQ query. */
+export interface GroqSearchHit {
   _id: string
   title: string
   slug: string | null
@@ -21,13 +53,15 @@ export interface SearchHit {
   section: string | null
 }
 
-export interface SearchResultPage {
+export interface GroqSearchPage {
   /** Every matching article, not just this page's. */
   total: number
-  hits: SearchHit[]
+  hits: GroqSearchHit[]
 }
 
-const matches = `_type == "article" && defined(slug.current) && (title match $q || excerpt match $q || pt::text(body) match $q)`
+const matches = `_type == "article" && defined(slug.current) && (title match $q || excerpt match $q || pt::text(body) match $q)
+    && (!defined($section) || $section in categories[]->slug.current)
+    && (!defined($from) || dateTime(publishedAt) >= dateTime($from)) && (!defined($to) || dateTime(publishedAt) < dateTime($to))`
 
 /**
  * Published articles whose title, excerpt or body text match `q` (every word, case-insensitive),
@@ -52,20 +86,51 @@ export function searchArticlesQuery(page: number): string {
 }`
 }
 
-/** The query and parameters for one page of results for `q`. */
-export function searchRequest(q: string, page: number): { query: string; params: { q: string } } {
-  return { query: searchArticlesQuery(page), params: { q: normaliseSearchText(q) } }
+// A type, not an interface: the parameters are passed where any record of parameters is.
+type GroqSearchParams = {
+  q: string
+  section: string | null
+  from: string | null
+  to: string | null
+}
+
+const dayStart = (day: string): string => `${day}T00:00:00Z`
+const nextDayStart = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().replace('.000Z', 'Z')
+
+/** The GROQ query and parameters for one page of results for a search. */
+export function searchRequest(search: PageSearch): { query: string; params: GroqSearchParams } {
+  return {
+    query: searchArticlesQuery(search.page),
+    params: {
+      q: normaliseSearchText(search.q),
+      section: search.section ?? null,
+      from: search.from ? dayStart(search.from) : null,
+      to: search.to ? nextDayStart(search.to) : null,
+    },
+  }
+}
+
+/** A search answered by the GROQ query (a build on hosted Sanity), shaped and marked as the index answers. */
+export async function searchByGroq(
+  fetch: (query: string, params: Record<string, unknown>) => Promise<unknown>,
+  search: PageSearch,
+): Promise<SearchResultPage> {
+  const { query, params } = searchRequest(search)
+  const page = (await fetch(query, params)) as GroqSearchPage
+  return {
+    total: page.total,
+    ignored: [],
+    hits: page.hits.flatMap((hit) =>
+      hit.slug === null
+        ? []
+        : [{ _id: hit._id, slug: hit.slug, publishedAt: hit.publishedAt, section: hit.section, title: markMatches(hit.title, params.q), text: markMatches(cleanText(hit.excerpt), params.q) }],
+    ),
+  }
 }
 
 /** How many pages `total` results fill (at least one, so an empty search has a page to show). */
 export function searchPageCount(total: number): number {
   return Math.max(1, Math.ceil(total / searchPageSize))
-}
-
-/** A run of text, and whether it is one of the searched words (shown highlighted). */
-export interface TextPart {
-  text: string
-  match: boolean
 }
 
 function escapeRegExp(text: string): string {
