@@ -98,6 +98,11 @@ export interface IndexSearchHit {
 export interface IndexSearchResult {
   /** Every matching article, not just this page's. */
   total: number
+  /**
+   * How many of them are ranked and can be paged through: the newest matches and the newest with
+   * every word in the title, at most searchMaxPage pages. Fewer than `total` when the words are common.
+   */
+  ranked: number
   hits: IndexSearchHit[]
   /** Common words the search left out. */
   ignored: string[]

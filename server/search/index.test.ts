@@ -41,7 +41,7 @@ describe('the search index in the store\u2019s database', () => {
     await storeWithArticle(dir)
     // As a database from before the index: its tables and version gone.
     const db = new Database(join(dir, 'content.db'))
-    db.exec('DROP TABLE search_text; DROP TABLE search_docs; DROP TABLE search_categories; DROP TABLE search_meta')
+    db.exec('DROP TABLE search_text; DROP TABLE search_docs; DROP TABLE search_labels; DROP TABLE search_meta')
     db.close()
     new Store(dir).close()
     expect(found(dir, 'lido')).toEqual(['a1'])
@@ -65,6 +65,36 @@ describe('the search index in the store\u2019s database', () => {
     store.deleteDataset('production')
     store.close()
     expect(found(dir, 'lido')).toEqual([])
+  })
+})
+
+describe('a search for a word in many articles', () => {
+  it('ranks the newest matches and older headlines with every word, and counts them all', async () => {
+    const dir = tempDir()
+    const store = new Store(dir)
+    store.createDataset('production')
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString()
+    await store.commit('production', [
+      // The oldest article, the only one with the word in its headline.
+      { createOrReplace: { _id: 'old', _type: 'article', title: 'River swimmers return', slug: { current: 'old' }, publishedAt: day(0) } },
+      ...Array.from({ length: 400 }, (_, n) => ({
+        createOrReplace: { _id: `a${n}`, _type: 'article', title: `Story ${n}`, slug: { current: `a${n}` }, excerpt: 'By the river.', publishedAt: day(n + 1) },
+      })),
+    ])
+    store.close()
+    const db = new Database(join(dir, 'content.db'), { readonly: true })
+    try {
+      const reader = new SearchReader(db)
+      const first = reader.search('production', request('river'))
+      expect(first.total).toBe(401)
+      expect(first.ranked).toBe(301)
+      expect(first.hits.map((hit) => hit._id).slice(0, 3)).toEqual(['old', 'a399', 'a398'])
+      // The last page ends with the oldest of the newest 300.
+      expect(reader.search('production', { ...request('river'), page: 16 }).hits.map((hit) => hit._id).at(-1)).toBe('a100')
+      expect(reader.search('production', { ...request('river'), page: 17 }).hits).toEqual([])
+    } finally {
+      db.close()
+    }
   })
 })
 

@@ -10,13 +10,13 @@ import { parseSearchText, searchMaxPage, searchMaxTerms, searchResultsPerPage, t
 import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
-import { matchExpression, titleExpression } from './query.ts'
+import { matchExpression, scopeExpression, titleExpression } from './query.ts'
 
 /**
  * Bumped whenever what is indexed or how (columns, tokenizer, which documents) changes: a database
  * whose index has another version has it rebuilt when the store opens it.
  */
-export const searchIndexVersion = 1
+export const searchIndexVersion = 2
 
 // Marks around matched words in highlight() and snippet(): characters of Unicode's private use
 // area, taken out of indexed text first, so no article's text can forge a mark.
@@ -25,7 +25,7 @@ const close = '\uE001'
 const marks = /[\uE000\uE001]/g
 
 /** Column weights for bm25: a word in the title counts most, then the excerpt, then the body. */
-const weights = { title: 10, excerpt: 4, body: 1 }
+const weightOf = { title: 10, excerpt: 4, body: 1 }
 
 export interface SearchRequest {
   q: string
@@ -39,6 +39,8 @@ export interface SearchRequest {
 interface Indexed {
   slug: string
   publishedAt: string | null
+  /** Publication time (ms), else creation time: what orders the index's rows (rowidFor). */
+  time: number
   categories: string[]
   title: string
   excerpt: string
@@ -71,9 +73,12 @@ export function indexed(doc: Doc | null): Indexed | null {
   const categories = Array.isArray(doc.categories)
     ? doc.categories.flatMap((ref) => (isRecord(ref) && typeof ref._ref === 'string' ? [ref._ref] : []))
     : []
+  const publishedAt = published && !Number.isNaN(published.getTime()) ? published.toISOString() : null
+  const created = typeof doc._createdAt === 'string' ? Date.parse(doc._createdAt) : NaN
   return {
     slug,
-    publishedAt: published && !Number.isNaN(published.getTime()) ? published.toISOString() : null,
+    publishedAt,
+    time: publishedAt !== null ? Date.parse(publishedAt) : Number.isNaN(created) ? 0 : created,
     categories,
     title: plain(typeof doc.title === 'string' ? doc.title : ''),
     excerpt: plain(cleanText(doc.excerpt)),
@@ -83,22 +88,13 @@ export function indexed(doc: Doc | null): Indexed | null {
 
 /** The index's tables in the store's database, and its writes. */
 export class SearchIndex {
-  private readonly statements
+  private readonly statements: WriteStatements
 
   constructor(private readonly db: Database.Database) {
     db.exec('CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
     const version = db.prepare("SELECT value FROM search_meta WHERE key = 'version'").pluck().get()
     if (version !== String(searchIndexVersion)) this.rebuild()
-    this.statements = {
-      find: db.prepare('SELECT rowid FROM search_docs WHERE dataset = ? AND id = ?').pluck(),
-      removeDoc: db.prepare('DELETE FROM search_docs WHERE rowid = ?'),
-      removeText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
-      removeCategories: db.prepare('DELETE FROM search_categories WHERE doc = ?'),
-      addDoc: db.prepare('INSERT INTO search_docs (dataset, id, slug, published_at, categories) VALUES (?, ?, ?, ?, ?)'),
-      addText: db.prepare('INSERT INTO search_text (rowid, title, excerpt, body) VALUES (?, ?, ?, ?)'),
-      addCategory: db.prepare('INSERT OR IGNORE INTO search_categories (doc, category) VALUES (?, ?)'),
-      dropDataset: db.prepare('SELECT rowid FROM search_docs WHERE dataset = ?').pluck(),
-    }
+    this.statements = writeStatements(db)
   }
 
   /**
@@ -111,27 +107,31 @@ export class SearchIndex {
         DROP TABLE IF EXISTS search_text;
         DROP TABLE IF EXISTS search_docs;
         DROP TABLE IF EXISTS search_categories;
+        DROP TABLE IF EXISTS search_labels;
         CREATE TABLE search_docs (
           rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT NOT NULL,
           published_at TEXT, categories TEXT NOT NULL, UNIQUE (dataset, id)
         );
-        CREATE INDEX search_docs_published ON search_docs (dataset, published_at);
-        CREATE TABLE search_categories (category TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (category, doc)) WITHOUT ROWID;
-        CREATE INDEX search_categories_doc ON search_categories (doc);
-        CREATE VIRTUAL TABLE search_text USING fts5(title, excerpt, body, tokenize = 'porter unicode61 remove_diacritics 2');
+        CREATE TABLE search_labels (
+          dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT, title TEXT, kind TEXT, PRIMARY KEY (dataset, id)
+        ) WITHOUT ROWID;
+        CREATE INDEX search_labels_slug ON search_labels (dataset, slug);
+        -- scope: a token for the dataset and one per category, searched with a column filter only.
+        CREATE VIRTUAL TABLE search_text USING fts5(title, excerpt, body, scope, tokenize = 'porter unicode61 remove_diacritics 2');
       `)
-      const addDoc = this.db.prepare('INSERT INTO search_docs (dataset, id, slug, published_at, categories) VALUES (?, ?, ?, ?, ?)')
-      const addText = this.db.prepare('INSERT INTO search_text (rowid, title, excerpt, body) VALUES (?, ?, ?, ?)')
-      const addCategory = this.db.prepare('INSERT OR IGNORE INTO search_categories (doc, category) VALUES (?, ?)')
+      const statements = writeStatements(this.db)
       // In batches along the primary key: a connection cannot write while it iterates, and the
       // whole archive read at once would hold every article in memory.
-      const batch = this.db.prepare("SELECT dataset, id, doc FROM documents WHERE type = 'article' AND (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000")
+      const batch = this.db.prepare("SELECT dataset, id, doc FROM documents WHERE type IN ('article', 'category') AND (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000")
       let after = ['', '']
       for (;;) {
         const rows = batch.all(after[0], after[1]) as Array<{ dataset: string; id: string; doc: string }>
         for (const row of rows) {
-          const entry = indexed(JSON.parse(row.doc) as Doc)
-          if (entry) insert(row.dataset, row.id, entry, addDoc, addText, addCategory)
+          const doc = JSON.parse(row.doc) as Doc
+          const entry = indexed(doc)
+          if (entry) insert(statements, row.dataset, row.id, entry)
+          const label = labelOf(doc)
+          if (label) statements.addLabel.run(row.dataset, row.id, label.slug, label.title, label.kind)
         }
         const last = rows[rows.length - 1]
         if (!last) break
@@ -144,11 +144,16 @@ export class SearchIndex {
   /** Brings the index in line with a transaction's changes; called inside the store's SQL transaction. */
   apply(dataset: string, changes: readonly Change[]): void {
     for (const change of changes) {
+      if (labelOf(change.before) || labelOf(change.after)) {
+        this.statements.removeLabel.run(dataset, change.id)
+        const label = labelOf(change.after)
+        if (label) this.statements.addLabel.run(dataset, change.id, label.slug, label.title, label.kind)
+      }
       const before = indexed(change.before)
       const after = indexed(change.after)
       if (!before && !after) continue
       this.remove(dataset, change.id)
-      if (after) insert(dataset, change.id, after, this.statements.addDoc, this.statements.addText, this.statements.addCategory)
+      if (after) insert(this.statements, dataset, change.id, after)
     }
   }
 
@@ -156,7 +161,6 @@ export class SearchIndex {
     const rowid = this.statements.find.get(dataset, id) as number | undefined
     if (rowid === undefined) return
     this.statements.removeText.run(rowid)
-    this.statements.removeCategories.run(rowid)
     this.statements.removeDoc.run(rowid)
   }
 
@@ -164,24 +168,56 @@ export class SearchIndex {
   drop(dataset: string): void {
     for (const rowid of this.statements.dropDataset.all(dataset) as number[]) {
       this.statements.removeText.run(rowid)
-      this.statements.removeCategories.run(rowid)
       this.statements.removeDoc.run(rowid)
     }
+    this.statements.dropLabels.run(dataset)
   }
 }
 
-function insert(
-  dataset: string,
-  id: string,
-  entry: Indexed,
-  addDoc: Database.Statement,
-  addText: Database.Statement,
-  addCategory: Database.Statement,
-): void {
-  const { lastInsertRowid } = addDoc.run(dataset, id, entry.slug, entry.publishedAt, JSON.stringify(entry.categories))
-  addText.run(lastInsertRowid, entry.title, entry.excerpt, entry.body)
-  for (const category of entry.categories) addCategory.run(lastInsertRowid, category)
+type WriteStatements = ReturnType<typeof writeStatements>
+
+function writeStatements(db: Database.Database) {
+  return {
+    find: db.prepare('SELECT rowid FROM search_docs WHERE dataset = ? AND id = ?').pluck(),
+    taken: db.prepare('SELECT 1 FROM search_docs WHERE rowid = ?').pluck(),
+    removeDoc: db.prepare('DELETE FROM search_docs WHERE rowid = ?'),
+    removeText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
+    addDoc: db.prepare('INSERT INTO search_docs (rowid, dataset, id, slug, published_at, categories) VALUES (?, ?, ?, ?, ?, ?)'),
+    addText: db.prepare('INSERT INTO search_text (rowid, title, excerpt, body, scope) VALUES (?, ?, ?, ?, ?)'),
+    dropDataset: db.prepare('SELECT rowid FROM search_docs WHERE dataset = ?').pluck(),
+    addLabel: db.prepare('INSERT INTO search_labels (dataset, id, slug, title, kind) VALUES (?, ?, ?, ?, ?)'),
+    removeLabel: db.prepare('DELETE FROM search_labels WHERE dataset = ? AND id = ?'),
+    dropLabels: db.prepare('DELETE FROM search_labels WHERE dataset = ?'),
+  }
 }
+
+/**
+ * Rows are numbered by publication time (rowidSlots per millisecond): FTS5 reads its matches in
+ * rowid order, so "the newest matches" and "published between two days" are a range of rowids it
+ * reads from one end and stops, however many articles match (decision 022).
+ */
+const rowidSlots = 256
+const rowidOf = (time: number): number => Math.floor(time) * rowidSlots
+const timeOfRowid = (rowid: number): number => Math.floor(rowid / rowidSlots)
+
+function insert(statements: WriteStatements, dataset: string, id: string, entry: Indexed): void {
+  let rowid = rowidOf(entry.time)
+  while (statements.taken.get(rowid) !== undefined) rowid++
+  statements.addDoc.run(rowid, dataset, id, entry.slug, entry.publishedAt, JSON.stringify(entry.categories))
+  statements.addText.run(rowid, entry.title, entry.excerpt, entry.body, [datasetToken(dataset), ...entry.categories.map(categoryToken)].join(' '))
+}
+
+/** A published category's slug, title and kind, for the section filter and each result's section. */
+function labelOf(doc: Doc | null): { slug: string | null; title: string | null; kind: string | null } | null {
+  if (!doc || doc._type !== 'category' || isPathId(doc._id)) return null
+  const slug = isRecord(doc.slug) && typeof doc.slug.current === 'string' ? doc.slug.current : null
+  return { slug, title: typeof doc.title === 'string' ? doc.title : null, kind: typeof doc.kind === 'string' ? doc.kind : null }
+}
+
+/** The scope column's token for a dataset or a category: its name in hex, one word whatever its characters. */
+const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex')
+const datasetToken = (dataset: string): string => `d${hex(dataset)}`
+const categoryToken = (id: string): string => `c${hex(id)}`
 
 /** Splits text with the index's marks into runs, marked or not. */
 export function markedParts(text: string): TextPart[] {
@@ -206,102 +242,119 @@ function refuse(description: string): never {
 const dayStart = (day: string): string => `${day}T00:00:00.000Z`
 const nextDayStart = (day: string): string => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString()
 
+/**
+ * How many of the newest matches a search ranks, and how many of the newest with every word in the
+ * title: what bounds a search's work however common its words (decision 022); the results a reader
+ * can page through. bm25 costs tens of microseconds a row, so these keep a search within milliseconds.
+ */
+export const rankedMatches = 300
+const rankedTitleMatches = 100
+
+interface Scored {
+  rowid: number
+  rank: number
+}
+
+/** bm25 (negative: lower is better) weakened by age: a year's age halves it. */
+function score({ rowid, rank }: Scored, now: number): number {
+  const ageDays = Math.max(0, (now - timeOfRowid(rowid)) / 86_400_000)
+  return rank / (1 + ageDays / 365)
+}
+
 /** The statements of one read-only connection, prepared once. */
 export class SearchReader {
   private readonly statements
 
   constructor(db: Database.Database) {
-    // Matching articles, filtered; a CTE both the count and the page read.
-    const matching = `
-      SELECT d.rowid AS rowid, d.id AS id, d.published_at AS published_at,
-             bm25(search_text, ${weights.title}, ${weights.excerpt}, ${weights.body}) AS rank
-      FROM search_text JOIN search_docs d ON d.rowid = search_text.rowid
-      WHERE search_text MATCH :match AND d.dataset = :dataset
-        AND (:from IS NULL OR d.published_at >= :from)
-        AND (:to IS NULL OR d.published_at < :to)
-        AND (:sections IS NULL OR d.rowid IN (SELECT doc FROM search_categories WHERE category IN (SELECT value FROM json_each(:sections))))`
+    // Dataset, section and dates are all FTS5's to answer: the scope column and the rowid range.
+    const weights = `${weightOf.title}, ${weightOf.excerpt}, ${weightOf.body}, 0`
+    const range = 'rowid BETWEEN :low AND :high'
     this.statements = {
-      sections: db
-        .prepare("SELECT id FROM documents WHERE dataset = ? AND type = 'category' AND id NOT LIKE '%.%' AND json_extract(doc, '$.slug.current') = ?")
-        .pluck(),
-      count: db.prepare(`SELECT count(*) FROM (${matching})`).pluck(),
-      // Articles with every word in the title first; then by relevance, a year's age halving it, newest first on a tie.
-      page: db.prepare(`
-        WITH hits AS (${matching})
-        SELECT rowid, id FROM hits
-        ORDER BY rowid IN (SELECT rowid FROM search_text WHERE search_text MATCH :title) DESC,
-                 rank / (1.0 + max(0.0, julianday('now') - coalesce(julianday(published_at), julianday('now') - 3650)) / 365.0) ASC,
-                 published_at DESC, id ASC
-        LIMIT :limit OFFSET :offset`),
+      sections: db.prepare('SELECT id FROM search_labels WHERE dataset = ? AND slug = ?').pluck(),
+      others: db.prepare('SELECT EXISTS (SELECT 1 FROM search_docs WHERE dataset <> ?)').pluck(),
+      count: db.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH :match AND ${range}`).pluck(),
+      // The newest matches, from the newest end: the oldest of them bounds the rows ranked.
+      newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
+      ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range}`),
+      titles: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
+      // One row by a range of one: FTS5 answered `rowid = ?` bound from JavaScript with another row.
       shown: db.prepare(`
-        SELECT search_text.rowid AS rowid, d.id AS id, d.slug AS slug, d.published_at AS publishedAt, d.categories AS categories,
+        SELECT d.id AS id, d.slug AS slug, d.published_at AS publishedAt, d.categories AS categories,
                highlight(search_text, 0, '${open}', '${close}') AS title,
                snippet(search_text, 1, '${open}', '${close}', '…', 48) AS excerpt,
                snippet(search_text, 2, '${open}', '${close}', '…', 32) AS body
-        FROM search_text JOIN search_docs d ON d.rowid = search_text.rowid
-        WHERE search_text MATCH :match AND search_text.rowid IN (SELECT value FROM json_each(:rowids))`),
-      categories: db.prepare("SELECT id, json_extract(doc, '$.title') AS title, json_extract(doc, '$.kind') AS kind FROM documents WHERE dataset = ? AND id IN (SELECT value FROM json_each(?))"),
+        FROM search_text CROSS JOIN search_docs d ON d.rowid = search_text.rowid
+        WHERE search_text MATCH :match AND search_text.rowid BETWEEN :rowid AND :rowid`),
+      categories: db.prepare('SELECT id, title, kind FROM search_labels WHERE dataset = ? AND id IN (SELECT value FROM json_each(?))'),
     }
   }
 
   /** One page of a search's results, best first. Refuses (400) what cannot be searched for. */
-  search(dataset: string, request: SearchRequest): IndexSearchResult {
+  search(dataset: string, request: SearchRequest, now = Date.now()): IndexSearchResult {
     if (Array.from(request.q).length > 1000) refuse('The search text is longer than 1,000 characters: search for fewer words')
     const { terms, ignored } = parseSearchText(request.q)
     if (terms.length > searchMaxTerms) refuse(`Search for at most ${searchMaxTerms} words or phrases at a time`)
     if (!Number.isSafeInteger(request.page) || request.page < 1 || request.page > searchMaxPage) refuse(`The page must be a whole number from 1 to ${searchMaxPage}`)
-    const match = matchExpression(terms)
-    if (match === null) return { total: 0, hits: [], ignored }
-    let sections: string | null = null
+    const words = matchExpression(terms)
+    const empty = { total: 0, ranked: 0, hits: [], ignored }
+    if (words === null) return empty
+    let sections: string[] | null = null
     if (request.section !== null) {
-      const ids = this.statements.sections.all(dataset, request.section) as string[]
-      if (ids.length === 0) return { total: 0, hits: [], ignored }
-      sections = JSON.stringify(ids)
+      sections = this.statements.sections.all(dataset, request.section) as string[]
+      if (sections.length === 0) return empty
     }
+    // The scope column costs FTS5 a look at each match's positions: asked only when it narrows.
+    const alone = this.statements.others.get(dataset) === 0
+    const scope = alone && sections === null ? null : scopeExpression(datasetToken(dataset), sections?.map(categoryToken) ?? null)
+    const match = scope === null ? words : `${scope} AND ${words}`
     const bind = {
-      match,
-      dataset,
-      from: request.from === null ? null : dayStart(request.from),
-      to: request.to === null ? null : nextDayStart(request.to),
-      sections,
+      low: request.from === null ? Number.MIN_SAFE_INTEGER : rowidOf(Date.parse(dayStart(request.from))),
+      high: request.to === null ? Number.MAX_SAFE_INTEGER : rowidOf(Date.parse(nextDayStart(request.to))) - 1,
     }
-    const total = this.statements.count.get(bind) as number
+    const total = this.statements.count.get({ ...bind, match }) as number
+    if (total === 0) return empty
+    // Every word in the title first (the newest such headlines), then the newest matches, each by score.
+    const titled = this.statements.titles.all({ ...bind, match: scope === null ? titleExpression(terms) : `${scope} AND ${titleExpression(terms)!}`, limit: rankedTitleMatches }) as Scored[]
+    const newest = this.statements.newest.all({ ...bind, match, limit: rankedMatches }) as number[]
+    const oldest = newest[newest.length - 1] ?? bind.high
+    const inTitle = new Set(titled.map((row) => row.rowid))
+    const rest = (this.statements.ranked.all({ ...bind, match, low: Math.max(bind.low, oldest) }) as Scored[]).filter((row) => !inTitle.has(row.rowid))
+    const byScore = (a: Scored, b: Scored) => score(a, now) - score(b, now) || b.rowid - a.rowid
+    const order = [...titled.sort(byScore), ...rest.sort(byScore)]
     const start = (request.page - 1) * searchResultsPerPage
-    if (total <= start) return { total, hits: [], ignored }
-    const order = this.statements.page.all({ ...bind, title: titleExpression(terms), limit: searchResultsPerPage, offset: start }) as Array<{ rowid: number }>
-    const rows = this.statements.shown.all({ match, rowids: JSON.stringify(order.map((row) => row.rowid)) }) as Array<{
-      rowid: number
-      id: string
-      slug: string
-      publishedAt: string | null
-      categories: string
-      title: string
-      excerpt: string
-      body: string
-    }>
-    const byRowid = new Map(rows.map((row) => [row.rowid, row]))
+    const page = order.slice(start, start + searchResultsPerPage)
+    const rows = page.flatMap(({ rowid }) => {
+      const row = this.statements.shown.get({ match, rowid }) as ShownRow | undefined
+      return row ? [row] : []
+    })
     const categoryIds = [...new Set(rows.flatMap((row) => JSON.parse(row.categories) as string[]))]
     const categories = new Map(
       (this.statements.categories.all(dataset, JSON.stringify(categoryIds)) as Array<{ id: string; title: unknown; kind: unknown }>).map((c) => [c.id, c]),
     )
-    const hits = order.flatMap(({ rowid }): IndexSearchHit[] => {
-      const row = byRowid.get(rowid)
-      if (!row) return []
+    const hits = rows.map((row): IndexSearchHit => {
       const refs = JSON.parse(row.categories) as string[]
       const section = refs.map((id) => categories.get(id)).find((c) => c?.kind === 'section') ?? categories.get(refs[0] ?? '')
       const excerpt = markedParts(row.excerpt)
       const body = markedParts(row.body)
-      return [
-        {
-          _id: row.id,
-          slug: row.slug,
-          publishedAt: row.publishedAt,
-          section: typeof section?.title === 'string' ? section.title : null,
-          title: markedParts(row.title),
-          text: excerpt.some((part) => part.match) || !body.some((part) => part.match) ? excerpt : body,
-        },
-      ]
+      return {
+        _id: row.id,
+        slug: row.slug,
+        publishedAt: row.publishedAt,
+        section: typeof section?.title === 'string' ? section.title : null,
+        title: markedParts(row.title),
+        text: excerpt.some((part) => part.match) || !body.some((part) => part.match) ? excerpt : body,
+      }
     })
-    return { total, hits, ignored }
+    return { total, ranked: order.length, hits, ignored }
   }
+}
+
+interface ShownRow {
+  id: string
+  slug: string
+  publishedAt: string | null
+  categories: string
+  title: string
+  excerpt: string
+  body: string
 }

@@ -22,3 +22,13 @@ export function titleExpression(terms: readonly SearchTerm[]): string | null {
   const all = matchExpression(terms)
   return all === null ? null : `{title} : (${all})`
 }
+
+/**
+ * The rows of one dataset (and, given category tokens, of any of those categories), as a filter on
+ * the scope column. The tokens are written by the index in hex, never taken from a reader.
+ */
+export function scopeExpression(datasetToken: string, categoryTokens: readonly string[] | null): string {
+  const dataset = `{scope} : "${datasetToken}"`
+  if (categoryTokens === null) return dataset
+  return `${dataset} AND {scope} : (${categoryTokens.map((token) => `"${token}"`).join(' OR ')})`
+}

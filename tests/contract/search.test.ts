@@ -16,7 +16,7 @@ function block(text: string) {
 }
 
 function article(id: string, title: string, publishedAt: string, extra: Record<string, unknown> = {}) {
-  return { _id: id, _type: 'article', title, slug: { _type: 'slug', current: id }, publishedAt, ...extra }
+  return { _id: id, _type: 'article', title, slug: { _type: 'slug', current: id.replace(/^drafts\./, '') }, publishedAt, ...extra }
 }
 
 const inUk = { categories: [{ _type: 'reference', _ref: 'cat-news', _key: 'a' }, { _type: 'reference', _ref: 'cat-uk', _key: 'b' }] }
@@ -69,7 +69,7 @@ describe('what readers find', () => {
   })
 
   it('leaves common words out unless they are quoted, and says which', async () => {
-    expect(await search('the')).toEqual({ total: 0, hits: [], ignored: ['the'] })
+    expect(await search('the')).toEqual({ total: 0, ranked: 0, hits: [], ignored: ['the'] })
     const withCommon = await search('the barrier')
     expect(withCommon.ignored).toEqual(['the'])
     expect(withCommon.hits.map((hit) => hit._id)).toEqual(['barrier', 'path'])
@@ -89,6 +89,7 @@ describe('what readers find', () => {
     expect(marked(barrier!.text)).toEqual(['barrier'])
     // Where the excerpt lacks the words, the passage of the body that has them.
     expect(marked(path!.text)).toEqual(['Barrier'])
+    expect(path!.title.map((part) => part.text).join('')).toBe('Walking the Thames Path from source to sea')
     expect(barrier).toMatchObject({ slug: 'barrier', section: 'UK', publishedAt: '2026-11-20T10:00:00.000Z' })
   })
 

@@ -25,6 +25,7 @@ export function searchHit(n: number, extra: Partial<SearchResultHit> = {}): Sear
 
 export const thamesResults: SearchResultPage = {
   total: 3,
+  ranked: 3,
   ignored: [],
   hits: [
     searchHit(1, {
@@ -50,9 +51,9 @@ export const thamesResults: SearchResultPage = {
   ],
 }
 
-/** Page `page` of `total` results. */
-export function manyResults(total: number, page: number): SearchResultPage {
+/** Page `page` of `total` results, of which the first `ranked` can be paged through. */
+export function manyResults(total: number, page: number, ranked = total): SearchResultPage {
   const first = (page - 1) * 20
-  const count = Math.max(0, Math.min(20, total - first))
-  return { total, ignored: [], hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
+  const count = Math.max(0, Math.min(20, ranked - first))
+  return { total, ranked, ignored: [], hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
 }

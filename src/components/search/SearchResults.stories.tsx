@@ -14,16 +14,17 @@ type Story = StoryObj<typeof meta>
 export const Results: Story = {}
 export const Prompt: Story = { args: { query: '', results: null } }
 export const Loading: Story = { args: { results: null } }
-export const Empty: Story = { args: { query: 'zebra crossing', results: { total: 0, hits: [], ignored: [] } } }
+export const Empty: Story = { args: { query: 'zebra crossing', results: { total: 0, ranked: 0, hits: [], ignored: [] } } }
 export const Failed: Story = { args: { results: null, error: 'Request failed with status 503', onRetry: () => {} } }
 export const NoExcerpt: Story = {
-  args: { query: 'council', results: { total: 1, ignored: [], hits: [searchHit(1, { title: marked('[Council] budget vote delayed'), text: [], section: null })] } },
+  args: { query: 'council', results: { total: 1, ranked: 1, ignored: [], hits: [searchHit(1, { title: marked('[Council] budget vote delayed'), text: [], section: null })] } },
 }
 export const LongTitle: Story = {
   args: {
     query: 'Bakerloo',
     results: {
       total: 1,
+      ranked: 1,
       ignored: [],
       hits: [
         searchHit(1, {
@@ -39,6 +40,6 @@ export const LongTitle: Story = {
   },
 }
 export const SecondPageOfMany: Story = { args: { page: 2, results: manyResults(45, 2) } }
-export const PastTheLastPage: Story = { args: { page: 9, results: { total: 45, hits: [], ignored: [] } } }
-export const CommonWordsLeftOut: Story = { args: { query: 'the', results: { total: 0, hits: [], ignored: ['the'] } } }
+export const PastTheLastPage: Story = { args: { page: 9, results: { total: 45, ranked: 45, hits: [], ignored: [] } } }
+export const CommonWordsLeftOut: Story = { args: { query: 'the', results: { total: 0, ranked: 0, hits: [], ignored: ['the'] } } }
 export const Filtered: Story = { args: { page: 2, results: manyResults(45, 2), filters: { section: 'uk', from: '2026-11-01' } } }

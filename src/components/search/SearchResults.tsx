@@ -99,12 +99,14 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
     )
   }
 
-  const pages = searchPageCount(results.total)
+  // Common words match more than are ranked: the pages end where the ranked results do.
+  const reachable = Math.min(results.total, results.ranked)
+  const pages = searchPageCount(reachable)
   if (results.hits.length === 0) {
     return (
       <div className="search-results search-results--message">
         <p>
-          There is no page {page} of results for “{query}”: the {plural(results.total, 'result fits', 'results fit')} on{' '}
+          There is no page {page} of results for “{query}”: the {plural(reachable, 'result fits', 'results fit')} on{' '}
           {plural(pages, 'page', 'pages')}.
         </p>
         <p>
@@ -130,6 +132,11 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
         ) : null}
       </p>
       <Ignored words={results.ignored} />
+      {reachable < results.total ? (
+        <p className="search-results__ignored">
+          The {plural(reachable, 'best match', 'best matches')} among the most recent are listed: add a word, a section or dates to reach older articles.
+        </p>
+      ) : null}
       <ol className="search-results__list" start={first}>
         {results.hits.map((hit) => {
           return (

@@ -119,6 +119,7 @@ export async function searchByGroq(
   const page = (await fetch(query, params)) as GroqSearchPage
   return {
     total: page.total,
+    ranked: page.total,
     ignored: [],
     hits: page.hits.flatMap((hit) =>
       hit.slug === null
