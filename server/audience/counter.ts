@@ -12,7 +12,7 @@ import type { Store } from '../store/store.ts'
 import type { Doc } from '../store/mutations.ts'
 import { DailyReaders } from './readers.ts'
 import { sourceOf } from './sources.ts'
-import { hourOf, type AudienceStore, type HourlyReads, type ReadSource } from './store.ts'
+import { hourOf, minuteOf, type AudienceStore, type HourlyReads, type MinuteReads, type ReadSource } from './store.ts'
 
 export interface CounterOptions {
   /** The dataset the reader's pages show. */
@@ -135,6 +135,8 @@ export class ReadCounter {
   private readonly now: () => number
   /** Reads not yet folded in, by article, hour and source. */
   private pending = new Map<string, HourlyReads>()
+  /** The same reads by article and minute, for the Audience page's last 5 minutes and last hour. */
+  private pendingMinutes = new Map<string, MinuteReads>()
   /** Articles whose documents carry reads of the last 24 hours: they must be told when those age out. */
   private recent = new Set<string>()
   private lastHour = -1
@@ -179,6 +181,10 @@ export class ReadCounter {
     const row = this.pending.get(key)
     if (row) row.reads++
     else this.pending.set(key, { dataset: this.options.dataset, articleId: id, hour, source, reads: 1 })
+    const minute = minuteOf(this.now())
+    const perMinute = this.pendingMinutes.get(`${id}\u0000${minute}`)
+    if (perMinute) perMinute.reads++
+    else this.pendingMinutes.set(`${id}\u0000${minute}`, { dataset: this.options.dataset, articleId: id, minute, reads: 1 })
     return 'counted'
   }
 
@@ -194,13 +200,15 @@ export class ReadCounter {
 
   private async foldNow(): Promise<void> {
     const rows = [...this.pending.values()]
+    const minutes = [...this.pendingMinutes.values()]
     this.pending = new Map()
+    this.pendingMinutes = new Map()
     const hour = hourOf(this.now())
     if (rows.length === 0 && hour === this.lastHour) return
     const newHour = hour !== this.lastHour
     this.lastHour = hour
     const { dataset } = this.options
-    if (rows.length > 0) this.audience.add(rows)
+    if (rows.length > 0) this.audience.add(rows, minutes, this.now())
     const added = new Map<string, number>()
     for (const row of rows) added.set(row.articleId, (added.get(row.articleId) ?? 0) + row.reads)
     // The last 24 hours: this hour so far and the 23 before it.

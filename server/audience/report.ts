@@ -1,5 +1,6 @@
 // The Audience report: what the admin's Audience page and an article's edit page show, read from
-// the aggregates in audience.db (reads_hourly, and reads_minutely for the last 5 and 60 minutes).
+// the aggregates in audience.db (reads_hourly, and reads_minutely for the last 5 and 60 minutes),
+// which server/audience/store.ts creates and the counter fills.
 // Only sums over those tables: nothing here knows or keeps anything about a reader.
 
 import type Database from 'better-sqlite3'
@@ -16,24 +17,6 @@ import {
 
 const hourMs = 3_600_000
 const minuteMs = 60_000
-
-/**
- * The tables as the counter writes them (server/audience/store.ts). Created here too, with the same
- * schema, so a report on a database nothing has counted into yet reads zeros rather than failing.
- * The index on (dataset, hour) lets the last day's sums read the last day's rows alone.
- */
-export const audienceSchema = `
-  CREATE TABLE IF NOT EXISTS reads_hourly (
-    dataset TEXT NOT NULL, article_id TEXT NOT NULL, hour INTEGER NOT NULL, source TEXT NOT NULL, reads INTEGER NOT NULL,
-    PRIMARY KEY (dataset, article_id, hour, source)
-  );
-  CREATE TABLE IF NOT EXISTS reads_minutely (
-    dataset TEXT NOT NULL, article_id TEXT NOT NULL, minute INTEGER NOT NULL, reads INTEGER NOT NULL,
-    PRIMARY KEY (dataset, article_id, minute)
-  );
-  CREATE INDEX IF NOT EXISTS reads_hourly_by_hour ON reads_hourly (dataset, hour);
-  CREATE INDEX IF NOT EXISTS reads_minutely_by_minute ON reads_minutely (dataset, minute);
-`
 
 /** Which articles a report covers: all of them, or these ids alone (a contributor's own). */
 export type ArticleScope = { all: true } | { ids: ReadonlySet<string> }
@@ -63,7 +46,6 @@ export class AudienceReport {
     db: Database.Database,
     private readonly now: () => number = Date.now,
   ) {
-    db.exec(audienceSchema)
     this.statements = {
       minutes: db.prepare(`SELECT COALESCE(SUM(reads), 0) FROM reads_minutely WHERE dataset = @dataset AND minute >= @from AND ${inScope}`).pluck(),
       day: db.prepare(`SELECT COALESCE(SUM(reads), 0) FROM reads_hourly WHERE dataset = @dataset AND hour >= @from AND ${inScope}`).pluck(),

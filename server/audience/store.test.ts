@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AudienceStore, hourOf, openAudienceDb } from './store.ts'
+import { AudienceStore, hourOf, minuteOf, minutesKept, openAudienceDb } from './store.ts'
 
 let dir: string
 beforeEach(() => {
@@ -41,6 +41,20 @@ describe('the audience store', () => {
     ])
     expect(store.prune(150)).toBe(1)
     expect(store.readsSince('production', 0)).toEqual(new Map([['new', 1]]))
+    store.close()
+  })
+
+  it('keeps reads per minute, added with the hours, for the last two hours only', () => {
+    const store = new AudienceStore(dir)
+    const now = Date.UTC(2026, 10, 27, 14, 30)
+    const minute = minuteOf(now)
+    const hourly = { dataset: 'production', articleId: 'a', hour: hourOf(now), source: 'direct' as const, reads: 1 }
+    store.add([hourly], [
+      { dataset: 'production', articleId: 'a', minute, reads: 2 },
+      { dataset: 'production', articleId: 'a', minute: minute - minutesKept - 1, reads: 9 },
+    ], now)
+    store.add([hourly], [{ dataset: 'production', articleId: 'a', minute, reads: 3 }], now)
+    expect(store.db.prepare('SELECT minute, reads FROM reads_minutely').all()).toEqual([{ minute, reads: 5 }])
     store.close()
   })
 })

@@ -19,6 +19,27 @@ export function hourOf(epochMs: number): number {
   return Math.floor(epochMs / HOUR_MS)
 }
 
+const MINUTE_MS = 60_000
+
+/**
+ * Minutes the per-minute counts are kept: the Audience page's "last 5 minutes" and "last hour"
+ * read them (hours are too coarse for either); older ones are deleted as each fold adds new ones.
+ */
+export const minutesKept = 120
+
+/** The minute a moment falls in, as stored in `reads_minutely.minute`: whole minutes since the epoch. */
+export function minuteOf(epochMs: number): number {
+  return Math.floor(epochMs / MINUTE_MS)
+}
+
+/** `reads` more reads of an article in a minute, whatever their source. */
+export interface MinuteReads {
+  dataset: string
+  articleId: string
+  minute: number
+  reads: number
+}
+
 /** One row to add: `reads` more reads of an article in an hour from a source. */
 export interface HourlyReads {
   dataset: string
@@ -32,6 +53,7 @@ export interface HourlyReads {
  * Opens (and creates when missing) `audience.db` in `dataDir` with its one table:
  * `reads_hourly(dataset, article_id, hour, source, reads)`, keyed by the first four. `article_id` is
  * the published document's id (never `drafts.…`); `hour` is `Math.floor(epochMs / 3_600_000)`.
+ * Beside it `reads_minutely(dataset, article_id, minute, reads)` keeps the last `minutesKept` minutes.
  */
 export function openAudienceDb(dataDir: string, options: { readonly?: boolean } = {}): Database.Database {
   mkdirSync(dataDir, { recursive: true })
@@ -49,6 +71,14 @@ export function openAudienceDb(dataDir: string, options: { readonly?: boolean } 
       PRIMARY KEY (dataset, article_id, hour, source)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS reads_hourly_by_hour ON reads_hourly (dataset, hour);
+    CREATE TABLE IF NOT EXISTS reads_minutely (
+      dataset TEXT NOT NULL,
+      article_id TEXT NOT NULL,
+      minute INTEGER NOT NULL,
+      reads INTEGER NOT NULL,
+      PRIMARY KEY (dataset, article_id, minute)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS reads_minutely_by_minute ON reads_minutely (dataset, minute);
   `)
   if (options.readonly) db.pragma('query_only = ON')
   return db
@@ -65,13 +95,21 @@ export class AudienceStore {
         ON CONFLICT (dataset, article_id, hour, source) DO UPDATE SET reads = reads + excluded.reads`),
       since: this.db.prepare('SELECT article_id AS id, SUM(reads) AS reads FROM reads_hourly WHERE dataset = ? AND hour >= ? GROUP BY article_id'),
       prune: this.db.prepare('DELETE FROM reads_hourly WHERE hour < ?'),
+      addMinute: this.db.prepare(`INSERT INTO reads_minutely (dataset, article_id, minute, reads) VALUES (?, ?, ?, ?)
+        ON CONFLICT (dataset, article_id, minute) DO UPDATE SET reads = reads + excluded.reads`),
+      pruneMinutes: this.db.prepare('DELETE FROM reads_minutely WHERE minute < ?'),
     }
   }
 
-  /** Adds the rows' reads to their hours, all in one SQL transaction. */
-  add(rows: Iterable<HourlyReads>): void {
+  /**
+   * Adds the rows' reads to their hours and the minutes' to theirs, all in one SQL transaction; the
+   * minutes older than `minutesKept` before `now` go in the same transaction.
+   */
+  add(rows: Iterable<HourlyReads>, minutes: Iterable<MinuteReads> = [], now = Date.now()): void {
     this.db.transaction(() => {
       for (const row of rows) this.statements.add.run(row.dataset, row.articleId, row.hour, row.source, row.reads)
+      for (const m of minutes) this.statements.addMinute.run(m.dataset, m.articleId, m.minute, m.reads)
+      this.statements.pruneMinutes.run(minuteOf(now) - minutesKept)
     })()
   }
 

@@ -202,3 +202,21 @@ describe('the admin’s Audience client', () => {
     expect([refused.statusCode, refused.message]).toEqual([403, 'A contributor sees the reads of their own articles only'])
   })
 })
+
+describe('reads counted by the beacon', () => {
+  it('show in the last 5 minutes and the last hour once folded in', async () => {
+    const before = (await get('production/story-b', tokens.editor)).json.result.totals
+    for (const version of ['120', '121']) {
+      const res = await raw(`${service.url}/reads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36` },
+        body: JSON.stringify({ path: '/article/budget-day', referrer: 'https://www.google.com/' }),
+      })
+      expect(res.status, res.text).toBe(204)
+    }
+    await service.reads.fold()
+    const after = (await get('production/story-b', tokens.editor)).json.result
+    expect(after.totals).toEqual({ last5Minutes: before.last5Minutes + 2, lastHour: before.lastHour + 2, lastDay: before.lastDay + 2, allTime: before.allTime + 2 })
+    expect(after.sources.find((s: { source: string }) => s.source === 'search').reads).toBe(2)
+  })
+})

@@ -154,7 +154,9 @@ describe('counting reads', () => {
     // Nothing but those five words is kept of a referrer.
     const db = openAudienceDb(service.dataDir)
     expect(db.prepare('SELECT DISTINCT source FROM reads_hourly').pluck().all().sort()).toEqual(['direct', 'newsletter', 'other', 'search', 'social'])
-    expect(db.prepare('SELECT name FROM sqlite_master WHERE type = \'table\'').pluck().all()).toEqual(['reads_hourly'])
+    expect(db.prepare('SELECT name FROM sqlite_master WHERE type = \'table\'').pluck().all()).toEqual(['reads_hourly', 'reads_minutely'])
+    // The last two hours' reads per minute, for the Audience page: an article and a count, no source.
+    expect(db.prepare('SELECT name FROM pragma_table_info(\'reads_minutely\')').pluck().all()).toEqual(['dataset', 'article_id', 'minute', 'reads'])
     db.close()
   })
 
