@@ -119,7 +119,7 @@ export function fieldErrors(schema: v.GenericSchema, values: unknown): Record<st
  * page is rendered again with them, at the address the form was sent to; nothing goes in a URL.
  */
 export interface FormSubmission {
-  form: 'contact' | 'subscribe'
+  form: 'contact' | 'subscribe' | 'preferences'
   values: Record<string, string>
   errors: Record<string, string>
   /** A problem with the whole submission: too many sent, or the email could not be delivered. */

@@ -70,8 +70,8 @@ sub vcl_recv {
   # (the service and the render tier use it); servicePaths.test.ts holds these expressions to it.
   # The URL has its query string: a path segment stops at "?", and nothing matches inside the query.
   if (req.url ~ "^/(v([0-9xX][^/?]*)?|v[^/?]*/(data|assets|check|ping))(/|\?|$)" ||
-      req.url ~ "^/(images|files|auth|newsroom|sitemaps)(/|\?|$)" ||
-      req.url ~ "^/((rss|sitemap)\.xml|robots\.txt|health|newsletters/preferences)(\?|$)" ||
+      req.url ~ "^/(images|files|auth|newsroom|sitemaps|newsletters)(/|\?|$)" ||
+      req.url ~ "^/((rss|sitemap)\.xml|robots\.txt|health)(\?|$)" ||
       req.url ~ "^[^?]*/rss\.xml(\?|$)" ||
       (req.method != "GET" && req.method != "HEAD")) {
     set req.backend_hint = content;

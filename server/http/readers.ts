@@ -10,6 +10,7 @@ import { contactFieldOrder, type FormSubmission } from '../../shared/readerForms
 import { addressKey } from '../access/auth.ts'
 import { httpError } from '../errors.ts'
 import type { DeskAnswer, ReaderDesk } from '../readers/desk.ts'
+import { newsletterNames } from '../readers/emails.ts'
 import { subscriberStatuses, type Subscriber, type SubscriberStatus } from '../../shared/newsroom.ts'
 import { isRecord, readBody, sendJson } from './respond.ts'
 import type { Context } from './route.ts'
@@ -119,8 +120,10 @@ export function confirmSubscription(deps: ReaderDeps) {
   return async ({ req, res, url }: Context): Promise<void> => {
     const fields = await readFields(req, ['token'])
     const check = deps.readers.confirm(fields.token || url.searchParams.get('token'))
-    if (wantsJson(req)) return sendJson(res, check.ok ? 200 : 400, check.ok ? { ok: true } : { ok: false, reason: check.reason })
-    redirect(res, `/subscribe/confirm?status=${check.ok ? 'confirmed' : check.reason}`)
+    // The page says exactly what the reader will get: the newsletters they chose (ids, not personal).
+    const chosen = check.ok ? (deps.readers.store.subscriber(check.subscriberId)?.newsletters ?? []) : []
+    if (wantsJson(req)) return sendJson(res, check.ok ? 200 : 400, check.ok ? { ok: true, newsletters: chosen } : { ok: false, reason: check.reason })
+    redirect(res, check.ok ? `/subscribe/confirm?status=confirmed&newsletters=${chosen.join(',')}` : `/subscribe/confirm?status=${check.reason}`)
   }
 }
 
@@ -146,6 +149,23 @@ export function newsletterPreferences(deps: ReaderDeps) {
     const found = deps.readers.preferences(url.searchParams.get('token'))
     res.setHeader('Cache-Control', 'no-store')
     sendJson(res, found.ok ? 200 : 400, found)
+  }
+}
+
+/**
+ * The preferences page (`/newsletters?token=…`, linked from every newsletter), rendered with the
+ * reader's current choice so it works without JavaScript. Answered here, not by the page renderer:
+ * the choice is personal, so the page is private and never cached (serveSubmission).
+ */
+export function preferencesPage(deps: ReaderDeps) {
+  return async ({ req, res, url }: Context): Promise<void> => {
+    const found = deps.readers.preferences(url.searchParams.get('token'))
+    const submission: FormSubmission = found.ok
+      ? { form: 'preferences', values: { email: found.email, status: found.status, newsletters: found.newsletters.join(',') }, errors: {}, notice: null }
+      : { form: 'preferences', values: {}, errors: { token: 'invalid' }, notice: null }
+    if (deps.renderSubmission && (await deps.renderSubmission(req, res, `/newsletters${url.search}`, found.ok ? 200 : 400, submission))) return
+    res.writeHead(found.ok ? 200 : 400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+    res.end(found.ok ? `${found.email} receives: ${newsletterNames(found.newsletters) || 'no newsletters'}` : 'This link to choose your newsletters is not valid.')
   }
 }
 

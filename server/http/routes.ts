@@ -16,6 +16,7 @@ import {
   inbox,
   markMessage,
   newsletterPreferences,
+  preferencesPage,
   outbox,
   saveNewsletterPreferences,
   subscribeForm,
@@ -129,7 +130,9 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['POST'], path: /^\/subscribe$/, access: 'anyone', page: true, handle: subscribeForm(deps) },
     { methods: ['POST'], path: /^\/subscribe\/confirm$/, access: 'anyone', page: true, handle: confirmSubscription(deps) },
     { methods: ['POST'], path: /^\/unsubscribe$/, access: 'anyone', page: true, handle: unsubscribe(deps) },
-    // A reader's choice of newsletters, by the signed link in every newsletter (the page is /newsletters).
+    // A reader's choice of newsletters, by the signed link in every newsletter: the page (private, with
+    // their choice filled in) and its JSON.
+    { methods: GET, path: /^\/newsletters$/, access: 'anyone', page: true, handle: preferencesPage(deps) },
     { methods: GET, path: /^\/newsletters\/preferences$/, access: 'anyone', handle: newsletterPreferences(deps) },
     { methods: ['POST'], path: /^\/newsletters\/preferences$/, access: 'anyone', handle: saveNewsletterPreferences(deps) },
     // What readers sent, for the newsroom: personal data, so writers only, never a viewer or a reader.

@@ -60,6 +60,7 @@ const servicePaths = [
   '/robots.txt',
   '/health',
   '/newsletters/preferences',
+  '/newsletters',
 ]
 
 /** Reader pages and the admin: the app's, rendered by the render tier or the service's pages. */
@@ -85,8 +86,7 @@ const pagePaths = [
   '/subscribe',
   '/subscribe/confirm',
   '/unsubscribe',
-  '/newsletters',
-  '/newsletters/preferences.html',
+  '/newsletter',
   '/admin',
   '/admin/login',
   '/admin/articles',

@@ -14,8 +14,11 @@ export const apiVersionPath = /^\/v(1|X|\d{4}-\d{2}-\d{2})\//
  */
 const apiLikePath = /^\/v(?:[\dxX][^/]*)?(?:\/|$)|^\/v[^/]*\/(?:data|assets|check|ping)(?:\/|$)/
 
-/** The service's areas (images, files, sign-in, the newsroom's endpoints, sitemaps) and its single files. */
-const serviceArea = /^\/(?:images|files|auth|newsroom|sitemaps)(?:\/|$)|^\/(?:rss\.xml|sitemap\.xml|robots\.txt|health|newsletters\/preferences)$/
+/**
+ * The service's areas (images, files, sign-in, the newsroom's endpoints, sitemaps, a reader's
+ * newsletter preferences: personal, so never a cached page) and its single files.
+ */
+const serviceArea = /^\/(?:images|files|auth|newsroom|sitemaps|newsletters)(?:\/|$)|^\/(?:rss\.xml|sitemap\.xml|robots\.txt|health)$/
 
 /** Every feed is `…/rss.xml`: the paper's, a section's, a topic's, an author's. */
 const feed = /\/rss\.xml$/

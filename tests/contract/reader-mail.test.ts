@@ -110,7 +110,7 @@ describe('with an SMTP server', () => {
     expect(tampered.headers.get('location')).toBe('/subscribe/confirm?status=invalid')
     const confirmed = await post(service, '/subscribe/confirm', { token }, form)
     expect(confirmed.status).toBe(303)
-    expect(confirmed.headers.get('location')).toBe('/subscribe/confirm?status=confirmed')
+    expect(confirmed.headers.get('location')).toBe('/subscribe/confirm?status=confirmed&newsletters=morning-briefing')
     expect((await newsroom(service, 'subscribers?status=confirmed')).json.result.subscribers[0]).toMatchObject({ email: 'reader@example.org', status: 'confirmed' })
 
     const csv = await newsroom(service, 'subscribers.csv')
@@ -147,6 +147,12 @@ describe('with an SMTP server', () => {
     const shown = await raw(`${service.url}/newsletters/preferences?token=${encodeURIComponent(choice)}`, { headers: { accept: 'application/json' } })
     expect(shown.status).toBe(200)
     expect(shown.json).toEqual({ ok: true, email: 'l•••@example.org', status: 'confirmed', newsletters: ['morning-briefing', 'editors-edition'] })
+    // The page at the email's link is the service's, private, with the choice filled in (here, with no page renderer, as text).
+    const page = await raw(`${service.url}/newsletters?token=${encodeURIComponent(choice)}`, { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    expect(page.text).toBe('l•••@example.org receives: The Morning Briefing and From the Editors')
+    expect((await raw(`${service.url}/newsletters?token=forged`, { headers: { accept: 'text/html' } })).status).toBe(400)
 
     const saved = await post(service, '/newsletters/preferences', { token: choice, newsletters: ['editors-edition'] })
     expect(saved.json).toEqual({ ok: true, email: 'l•••@example.org', status: 'confirmed', newsletters: ['editors-edition'] })
