@@ -3,6 +3,8 @@
 // on field names. Shapes follow Sanity conventions: references are `{_type: 'reference', _ref}`,
 // array members carry `_key`, images are `{_type: 'image', asset: {_ref}}`.
 
+import type { Correction } from './corrections.ts'
+
 export interface Reference {
   _type: 'reference'
   _ref: string
@@ -86,6 +88,8 @@ export interface Article {
   publishedAt: string
   /** When the live story last changed in what readers read (a correction included): its "Updated" time. */
   updatedAt?: string
+  /** Its corrections and clarifications, oldest first, shown at its foot and on /corrections (shared/corrections.ts). */
+  corrections?: Correction[]
   excerpt?: string
   mainImage?: ImageField
   author?: Reference

@@ -15,6 +15,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ArchiveRouteImport } from './routes/archive'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CorrectionsRouteImport } from './routes/corrections'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TrendingRouteImport } from './routes/trending'
@@ -81,6 +82,11 @@ const ArchiveRoute = ArchiveRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CorrectionsRoute = CorrectionsRouteImport.update({
+  id: '/corrections',
+  path: '/corrections',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
+  '/corrections': typeof CorrectionsRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
+  '/corrections': typeof CorrectionsRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -373,6 +381,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
+  '/corrections': typeof CorrectionsRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/archive'
     | '/contact'
+    | '/corrections'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/archive'
     | '/contact'
+    | '/corrections'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/archive'
     | '/contact'
+    | '/corrections'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -553,6 +565,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ArchiveRoute: typeof ArchiveRoute
   ContactRoute: typeof ContactRoute
+  CorrectionsRoute: typeof CorrectionsRoute
   SearchRoute: typeof SearchRoute
   SubscribeRoute: typeof SubscribeRoute
   TrendingRoute: typeof TrendingRoute
@@ -611,6 +624,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/corrections': {
+      id: '/corrections'
+      path: '/corrections'
+      fullPath: '/corrections'
+      preLoaderRoute: typeof CorrectionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -961,6 +981,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ArchiveRoute: ArchiveRoute,
   ContactRoute: ContactRoute,
+  CorrectionsRoute: CorrectionsRoute,
   SearchRoute: SearchRoute,
   SubscribeRoute: SubscribeRoute,
   TrendingRoute: TrendingRoute,

@@ -53,6 +53,19 @@ describe('rssDocument', () => {
     expect(rss.channel.lastBuildDate).toBe('Mon, 23 Nov 2026 20:50:00 GMT')
   })
 
+  it('ends an amended article’s description with its corrections, as the page words them, in plain text', () => {
+    const corrections = [
+      { _key: 'c1', kind: 'correction', text: 'An earlier version said <b>three</b> closures; there were two.', date: '2026-11-24' },
+      { _key: 'c2', kind: 'clarification', text: 'The barrier is run by the Environment Agency.', date: '2026-11-25' },
+    ]
+    const xml = rssDocument(source, channel, [{ ...article, corrections }])
+    expect(XMLValidator.validate(xml)).toBe(true)
+    const item = new XMLParser({ isArray: (name) => name === 'item' }).parse(xml).rss.channel.item[0]
+    expect(item.description).toBe(
+      'Cat chases mouse & loses This article was amended on 24 November 2026. An earlier version said <b>three</b> closures; there were two. This article was amended on 25 November 2026. The barrier is run by the Environment Agency.',
+    )
+  })
+
   it('gives the same bytes for the same articles whenever it is built', () => {
     const later = { ...source, now: new Date('2026-11-24T09:00:00Z') }
     expect(rssDocument(later, channel, [article])).toBe(rssDocument(source, channel, [article]))

@@ -7,6 +7,7 @@
 // tests/contract/feeds.test.ts checks that both select the same articles.
 
 import { cleanText } from '../../shared/text.ts'
+import { correctionNotice, shownCorrections } from '../../shared/corrections.ts'
 import { httpError } from '../errors.ts'
 import { authorPath, categoryPath } from '../../shared/paths.ts'
 import { articleFilter, articleUrl, newestFirst, type FeedSource } from './source.ts'
@@ -18,7 +19,7 @@ export const feedSize = 50
 /** The main image's rendition in a feed: the lead size the article page shows. */
 export const feedImage = { width: 1200, height: 675 } as const
 
-const item = `_id, _updatedAt, title, "slug": slug.current, publishedAt, excerpt, mainImage, author->{name}, categories[]->{title}`
+const item = `_id, _updatedAt, title, "slug": slug.current, publishedAt, excerpt, mainImage, author->{name}, categories[]->{title}, "corrections": corrections[0...50]{_key, kind, text, date}`
 
 /** The paper's newest articles. */
 export const paperFeedQuery = `*[${articleFilter}] | ${newestFirst}[0...${feedSize}]{${item}}`
@@ -73,6 +74,8 @@ export interface FeedArticle {
   mainImage: unknown
   author: { name: string | null } | null
   categories: Array<{ title: string | null } | null> | null
+  /** Its corrections and clarifications, oldest first: the item's description ends with them. */
+  corrections?: unknown
 }
 
 interface Category {
@@ -192,6 +195,14 @@ ${items}
 `
 }
 
+/**
+ * The item's description: the standfirst as plain text, then each correction's notice as the article
+ * page prints it ("This article was amended on …"), so a feed reader sees the amendment too.
+ */
+function description(article: FeedArticle): string {
+  return [cleanText(article.excerpt), ...shownCorrections(article.corrections).map(correctionNotice)].filter((part) => part !== '').join(' ')
+}
+
 function rssItem(source: FeedSource, article: FeedArticle): string {
   const link = articleUrl(source.origin, article.slug)
   const image = source.imageUrl(article.mainImage, feedImage.width, feedImage.height)
@@ -202,7 +213,7 @@ function rssItem(source: FeedSource, article: FeedArticle): string {
     element('link', link),
     element('guid', link, { isPermaLink: 'true' }),
     element('pubDate', rfc822(article.publishedAt)),
-    element('description', cleanText(article.excerpt)),
+    element('description', description(article)),
     element('dc:creator', article.author?.name),
     ...categories.map((title) => element('category', title)),
     image ? emptyElement('media:content', { url: image, medium: 'image', type: 'image/jpeg', width: feedImage.width, height: feedImage.height }) : '',

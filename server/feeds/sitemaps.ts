@@ -32,7 +32,7 @@ const maxAuthors = 5_000
 const authorsPerQuery = 25
 
 /** The site's fixed pages, as the header and footer link to them. */
-export const fixedPages = ['/', '/archive', '/trending', '/videos', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe']
+export const fixedPages = ['/', '/archive', '/trending', '/videos', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe', '/corrections']
 
 
 /** `2026-11` to the path of its sitemap. */

@@ -1,6 +1,7 @@
 // The data API: query, mutate and doc (docs/content-api.md). Listen has a file of its own.
 
 import { mayWriteDocument, writerRoles, type Role } from '../../shared/roles.ts'
+import { correctionsWithin } from '../../shared/corrections.ts'
 import { httpError, insufficientPermissions } from '../errors.ts'
 import { parseParam } from '../input.ts'
 import { validateMutations, type Mutation } from '../store/mutations.ts'
@@ -58,7 +59,7 @@ export async function mutatePermission({ json }: Context): Promise<string> {
  * select any document, published ones included, so a contributor may not send one at all. The
  * refusal names the first mutation refused and the permission it needed.
  */
-export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs: ReadonlyMap<string, { _type: string }>): void {
+export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs: ReadonlyMap<string, { _type: string; corrections?: unknown }>): void {
   if (writerRoles.has(role)) return
   mutations.forEach((mutation, index) => {
     const refuse = (permission: string) => {
@@ -70,13 +71,33 @@ export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs:
       const spec = 'patch' in mutation ? mutation.patch : mutation.delete
       if (typeof spec.id !== 'string' || spec.query !== undefined) refuse(permission)
       else if (!mayWriteDocument(role, spec.id, typeOf(spec.id))) refuse(permission)
+      // Corrections are the word of those who publish: a contributor's patch may not name them.
+      else if ('patch' in mutation && namesCorrections(mutation.patch as Record<string, unknown>)) refuse(permission)
       return
     }
     const doc = Object.values(mutation)[0] as Record<string, unknown>
     const id = doc._id
     if (typeof id !== 'string' || typeof doc._type !== 'string') return refuse('create')
     if (!mayWriteDocument(role, id, doc._type) || !mayWriteDocument(role, id, typeOf(id))) refuse('create')
+    // A contributor's draft carries the corrections an editor wrote as they are, never new ones.
+    if (!correctionsWithin(doc.corrections, docs.get(id)?.corrections, docs.get(id.replace(/^drafts\./, ''))?.corrections)) refuse('create')
   })
+}
+
+/** Whether a patch's operations write anything under `corrections` (its paths, or a whole-document set). */
+function namesCorrections(patch: Record<string, unknown>): boolean {
+  const paths: string[] = []
+  for (const [op, value] of Object.entries(patch)) {
+    if (op === 'id' || op === 'query' || op === 'params' || op === 'ifRevisionID') continue
+    if (Array.isArray(value)) paths.push(...value.filter((path): path is string => typeof path === 'string'))
+    else if (typeof value === 'object' && value !== null) {
+      const spec = value as Record<string, unknown>
+      // insert names its place in before/after/replace; the other operations key their values by path.
+      for (const place of ['before', 'after', 'replace']) if (typeof spec[place] === 'string') paths.push(spec[place] as string)
+      if (op !== 'insert') paths.push(...Object.keys(spec))
+    }
+  }
+  return paths.some((path) => /^\s*corrections\b/.test(path))
 }
 
 export function mutate({ store }: ApiDeps) {

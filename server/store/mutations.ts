@@ -5,6 +5,7 @@ import { mutationError, typedError, type ApiError, type MutationItemError } from
 import { isValidDocumentId, isoSeconds, randomId } from './ids.ts'
 import { applyPatch, PatchError, type PatchOperations } from './patch.ts'
 import { deeperThan, depthMessage, MAX_JSON_DEPTH } from '../input.ts'
+import { correctionsProblem } from '../../shared/corrections.ts'
 
 export type Doc = Record<string, unknown> & { _id: string; _type: string }
 
@@ -97,6 +98,11 @@ export async function applyMutations(
     // are bounded already, but patches can build depth a body cannot carry (`set` on `a.a.a…`), and
     // imports arrive from files: the bound is checked on what would be written.
     if (deeperThan(doc, MAX_JSON_DEPTH)) throw invalid(index, depthMessage(`Document "${id}"`))
+    // An article's corrections are shown to readers as they are stored: checked on every write, patches included.
+    if (doc._type === 'article') {
+      const problem = correctionsProblem(doc.corrections)
+      if (problem) throw invalid(index, `Document "${id}": ${problem}`)
+    }
     return {
       ...structuredClone(doc),
       _id: id,

@@ -125,6 +125,7 @@ export const articleFormMachine = setup({
         values: context.loaded?.values ?? context.autosaving ?? context.values,
         base: context.loaded?.base ?? {},
         revisions: { published: context.loaded?.revisions.published ?? null, draft: output.draftRevision },
+        live: context.loaded?.live ?? null,
       },
     })),
   },

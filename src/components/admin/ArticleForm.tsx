@@ -5,6 +5,8 @@ import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
 import { AutosaveStatus, type AutosaveState } from './AutosaveStatus.tsx'
 import { CategoryPicker } from './CategoryPicker.tsx'
+import { CorrectionsField } from './CorrectionsField.tsx'
+import { londonDay } from '../../content/format/dates.ts'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
 import { VideoField } from './VideoField.tsx'
@@ -315,6 +317,11 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
           {values.published ? ' The published article stays as it is until then.' : null}
         </p>
       )}
+
+      {/* Corrections amend what readers have read: offered on a live story, to those who publish. */}
+      {canPublish && live ? (
+        <form.Field name="corrections">{(field) => <CorrectionsField value={field.state.value} onChange={(next) => field.handleChange(next)} today={londonDay(new Date())} />}</form.Field>
+      ) : null}
 
       {conflict ? (
         <div className="article-form__alert" role="alert">

@@ -77,3 +77,17 @@ export const CreditedPicture: Story = {
   args: { article: { ...article, mainImage: { ...leadImage, caption: 'Waterloo Bridge at rush hour.', credit: 'Mei Lin Ng/Resonance' } } },
 }
 export const NoCategoriesNoBody: Story = { args: { article: { ...article, categories: [], body: [], excerpt: null } } }
+
+/** A live story changed after it went out, with a correction and a clarification at its foot. */
+export const Amended: Story = {
+  args: {
+    article: {
+      ...article,
+      updatedAt: '2026-11-22T16:20:00Z',
+      corrections: [
+        { _key: 'c1', kind: 'correction', text: 'An earlier version said the barrier had closed three times; it closed twice.', date: '2026-11-22' },
+        { _key: 'c2', kind: 'clarification', text: 'The Environment Agency, not the Port of London Authority, operates the barrier.', date: '2026-11-23' },
+      ],
+    },
+  },
+}

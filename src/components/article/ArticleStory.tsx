@@ -4,6 +4,7 @@ import { safeHref } from '../../content/article/links.ts'
 import { creditLine } from '../../content/article/credit.ts'
 import { videoSource } from '../../content/article/video.ts'
 import { cleanText } from '../../../shared/text.ts'
+import { ArticleCorrections } from './ArticleCorrections.tsx'
 import { Byline } from './Byline.tsx'
 import { PortableTextBody } from './PortableTextBody.tsx'
 import { VideoPlayer } from './VideoPlayer.tsx'
@@ -77,6 +78,7 @@ export function ArticleStory({ article }: ArticleStoryProps) {
       <div className="article__body">
         <PortableTextBody value={article.body} />
       </div>
+      <ArticleCorrections corrections={article.corrections} />
     </article>
   )
 }

@@ -24,6 +24,7 @@ describe('SiteFooter', () => {
       ['Contact', '/contact'],
       ['Subscribe', '/subscribe'],
       ['Archive', '/archive'],
+      ['Corrections', '/corrections'],
     ])
   })
 

@@ -223,6 +223,25 @@ describe('articleHead', () => {
     expect(tags['twitter:image']).toBe(tags['og:image'])
   })
 
+  it('gives an amended article’s corrections as CorrectionComments, in plain text, and its update as dateModified', async () => {
+    const corrections = [
+      { _key: 'c1', _type: 'correction', kind: 'correction', text: 'An earlier version said <b>three</b> closures; there were two.', date: '2026-11-21' },
+      { _key: 'c2', _type: 'correction', kind: 'clarification', text: 'The barrier is run by the Environment Agency.', date: '2026-11-22' },
+      { _key: 'c3', _type: 'correction', kind: 'correction', text: 'Undated, so never shown.', date: 'soon' },
+    ]
+    const amended = dataset.map((doc) => (doc._id === 'a-main' ? { ...doc, corrections, updatedAt: '2026-11-22T09:00:00Z' } : doc))
+    const { fetch } = groqFetch(amended)
+    const loaded = await fetch<ArticleData>(articleBySlugQuery, { slug: 'thames-barrier' })
+    // Through the page's own script element, as a search engine reads it.
+    const [ld] = headJsonLd(articleHead(origin, { article: loaded, status: 'success' })) as Array<Record<string, unknown>>
+    expect(structuredDataProblems(ld)).toEqual([])
+    expect(ld).toMatchObject({ datePublished: '2026-11-20T10:00:00.000Z', dateModified: '2026-11-22T09:00:00.000Z' })
+    expect(ld!.correction).toEqual([
+      { '@type': 'CorrectionComment', text: 'An earlier version said <b>three</b> closures; there were two.', datePublished: '2026-11-21' },
+      { '@type': 'CorrectionComment', text: 'The barrier is run by the Environment Agency.', datePublished: '2026-11-22' },
+    ])
+  })
+
   it('describes the article as a NewsArticle with every required property, its picture in three shapes', async () => {
     const { fetch } = groqFetch(dataset)
     const loaded = await fetch<ArticleData>(articleBySlugQuery, { slug: 'thames-barrier' })

@@ -11,6 +11,7 @@ import { newsArticleLd } from '../meta/structuredData.ts'
 import { articleBySlugQuery } from './query.ts'
 import type { ArticleVideo } from './video.ts'
 import { cleanText } from '../../../shared/text.ts'
+import { shownCorrections, type Correction } from '../../../shared/corrections.ts'
 
 export interface ArticleImage extends ImageRef {
   _type?: string
@@ -61,6 +62,8 @@ export interface ArticleData {
   /** A reference to a deleted category dereferences to null. */
   categories?: Array<ArticleCategory | null> | null
   body?: ArticleBodyNode[] | null
+  /** Its corrections and clarifications, oldest first (shared/corrections.ts); shown at its foot. */
+  corrections?: Array<Partial<Correction>> | null
 }
 
 /** One entry of the "More from {category}" list. */
@@ -181,6 +184,7 @@ export function articleHead(origin: string, state: { article?: ArticleData | nul
           dateModified: modified,
           author: author ? { name: author.name.trim(), url: authorUrl } : null,
           section,
+          corrections: shownCorrections(article.corrections).map((c) => ({ text: c.text.trim(), datePublished: c.date })),
         }),
       ],
     })

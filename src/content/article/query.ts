@@ -9,5 +9,6 @@ export const articleBySlugQuery = `*[_type == "article" && slug.current == $slug
   "video": video{asset, "mimeType": asset->mimeType},
   author->{name, "slug": slug.current, image},
   categories[]->{_id, title, "slug": slug.current, kind},
-  body
+  body,
+  "corrections": corrections[0...50]{_key, kind, text, date}
 }`

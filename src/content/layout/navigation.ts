@@ -65,4 +65,5 @@ export const footerAbout: NavLink[] = [
   { label: 'Contact', to: '/contact' },
   { label: 'Subscribe', to: '/subscribe' },
   { label: 'Archive', to: '/archive' },
+  { label: 'Corrections', to: '/corrections' },
 ]

@@ -227,3 +227,33 @@ export const photoEssayQuery = `*[${essay} && slug.current == $slug][0]{
   "images": images[0...${maxEssayImages}]{_key, asset, alt, caption, credit, crop, hotspot},
   "imageCount": count(images)
 }`
+
+/** One entry of the Corrections and clarifications page: the amendment and the article it amends. */
+export interface CorrectionEntry {
+  _key: string
+  kind: string | null
+  text: string | null
+  /** `YYYY-MM-DD`, the London day it was made. */
+  date: string | null
+  title: string | null
+  slug: string | null
+}
+
+export interface CorrectionsPage {
+  total: number
+  corrections: CorrectionEntry[]
+}
+
+const corrected = `${article} && defined(corrections)`
+
+/**
+ * One page of every published article's corrections and clarifications, newest first (by the day
+ * each was made, then by the article's last update), each with the article's title and slug.
+ * Published articles only: a correction still in a draft reaches nobody.
+ */
+export function correctionsQuery(bounds: PageBounds): string {
+  return `{
+  "total": count(*[${corrected}].corrections[]),
+  "corrections": *[${corrected}]{"entries": corrections[]{_key, kind, text, date, "title": ^.title, "slug": ^.slug.current, "changed": coalesce(^.updatedAt, ^.publishedAt)}}.entries[] | order(date desc, changed desc, _key asc)${slice(bounds)}{_key, kind, text, date, title, slug}
+}`
+}

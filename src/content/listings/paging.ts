@@ -2,7 +2,7 @@
 // from the listings' queries because every listing route validates its search with it, and route
 // options stay in the reader's first download (decision 018): the queries do not.
 
-export const pageSizes = { listing: 12, archive: 50, trending: 20, essays: 12 } as const
+export const pageSizes = { listing: 12, archive: 50, trending: 20, essays: 12, corrections: 20 } as const
 
 /**
  * The highest page a URL may ask for. Beyond it `?page=` is ignored, so a hand-typed huge number

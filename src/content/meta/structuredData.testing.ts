@@ -13,6 +13,7 @@ const required: Record<string, string[]> = {
   EntryPoint: ['urlTemplate'],
   WebPage: ['@id'],
   ProfilePage: ['url', 'mainEntity'],
+  CorrectionComment: ['text', 'datePublished'],
 }
 
 const urlProperties = new Set(['url', '@id', 'urlTemplate'])
@@ -55,7 +56,9 @@ function check(node: unknown, where: string, problems: string[]): void {
     if (urlProperties.has(property) && !(property === '@id' && typeof value === 'string' && value.startsWith('#')) && !isAbsoluteUrl(value)) {
       problems.push(`${at} is not an absolute http(s) URL: ${JSON.stringify(value)}`)
     }
-    if (dateProperties.has(property) && (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))) {
+    // A correction is dated by its day (ISO 8601's calendar date), as the notice on the page says it.
+    const day = type === 'CorrectionComment' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    if (dateProperties.has(property) && !day && (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))) {
       problems.push(`${at} is not an ISO 8601 date-time with a time zone: ${JSON.stringify(value)}`)
     }
     check(value, at, problems)

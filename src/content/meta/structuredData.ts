@@ -66,6 +66,8 @@ export interface NewsArticleFacts {
   /** The writer; null for a story the paper signs itself (the byline's "Staff"). */
   author: { name: string; url: string | null } | null
   section: string | null
+  /** Its corrections and clarifications, oldest first: each a CorrectionComment. */
+  corrections?: Array<{ text: string; datePublished: string }>
 }
 
 export function newsArticleLd(origin: string, article: NewsArticleFacts): JsonLdObject {
@@ -85,6 +87,9 @@ export function newsArticleLd(origin: string, article: NewsArticleFacts): JsonLd
   if (article.datePublished) ld.datePublished = article.datePublished
   if (article.dateModified) ld.dateModified = article.dateModified
   if (article.section) ld.articleSection = article.section
+  if (article.corrections && article.corrections.length > 0) {
+    ld.correction = article.corrections.map((c) => ({ '@type': 'CorrectionComment', text: c.text, datePublished: c.datePublished }))
+  }
   return ld
 }
 

@@ -5,6 +5,7 @@
 import { isValid } from 'date-fns'
 import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
 import type { FileField, ImageField, Reference } from '../../../../shared/schema.ts'
+import { shownCorrections } from '../../../../shared/corrections.ts'
 import { publishedAtToSave, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
 
 /** The fields the service keeps about every document; never sent back. */
@@ -57,6 +58,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
     main_image: mainImageRef
       ? { assetRef: mainImageRef, alt: typeof mainImage?.alt === 'string' ? mainImage.alt : '', credit: typeof mainImage?.credit === 'string' ? mainImage.credit : '' }
       : null,
+    corrections: shownCorrections(doc.corrections).map(({ _key, kind, text, date }) => ({ _key, _type: 'correction', kind, text, date })),
   }
 }
 
@@ -67,7 +69,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
 export function documentFromValues(values: ArticleFormValues, id: string, base: Record<string, unknown> = {}, newKey: KeyMaker = randomKey): Record<string, unknown> & { _id: string; _type: 'article' } {
   const kept: Record<string, unknown> = { ...base }
   for (const field of systemFields) delete kept[field]
-  for (const field of ['excerpt', 'mainImage', 'videoUrl', 'video']) delete kept[field]
+  for (const field of ['excerpt', 'mainImage', 'videoUrl', 'video', 'corrections']) delete kept[field]
 
   const author: Reference = { _type: 'reference', _ref: values.author_id }
   // The chosen categories in the form's order; one the article had keeps its key.
@@ -98,6 +100,7 @@ export function documentFromValues(values: ArticleFormValues, id: string, base: 
   else delete doc.publishedAt
   const excerpt = values.excerpt.trim()
   if (excerpt !== '') doc.excerpt = excerpt
+  if (values.corrections.length > 0) doc.corrections = values.corrections.map(({ _key, kind, text, date }) => ({ _key, _type: 'correction', kind, text: text.trim(), date }))
   if (values.main_image) {
     const before = isRecord(base.mainImage) ? (base.mainImage as unknown as ImageField) : null
     const image: ImageField =

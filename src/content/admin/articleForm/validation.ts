@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { maxExcerptLength, maxTitleLength, slugProblem } from '../../../../shared/slug.ts'
 import { editorPlainText, type EditorDocument } from '../../article/portableText.ts'
 import { messages } from './messages.ts'
+import { correctionTextProblem, type Correction } from '../../../../shared/corrections.ts'
 import { fromLocalInput, type ArticleFormValues } from './values.ts'
 
 function isHttpsUrl(value: string): boolean {
@@ -58,6 +59,11 @@ export const articleFormSchema = v.pipe(
     media_type: v.picklist(['article', 'video', 'gallery']),
     video_url: v.string(),
     video: v.optional(v.nullable(v.object({ assetRef: v.string() }))),
+    // Added through the Corrections section, which checks each; checked again so a bad one never saves.
+    corrections: v.custom<Correction[]>(
+      (list) => Array.isArray(list) && list.every((c: Correction) => typeof c?.text === 'string' && correctionTextProblem(c.text) === null),
+      'Each correction needs its words, at most 1,000 characters.',
+    ),
     main_image: v.nullable(
       v.pipe(
         v.object({ assetRef: v.string(), alt: v.string() }),

@@ -4,6 +4,7 @@
 
 import { format, isValid, parse } from 'date-fns'
 import { slugify } from '../../../../shared/slug.ts'
+import type { Correction } from '../../../../shared/corrections.ts'
 import { emptyEditorDoc, type EditorDocument } from '../../article/portableText.ts'
 
 export type FormMode = 'create' | 'edit'
@@ -50,6 +51,8 @@ export interface ArticleFormValues {
   /** A video article's video file. */
   video?: VideoValue | null
   main_image: MainImageValue | null
+  /** The story's corrections and clarifications, oldest first (shared/corrections.ts). */
+  corrections: Correction[]
 }
 
 export interface Option {
@@ -107,5 +110,6 @@ export function emptyArticleValues(): ArticleFormValues {
     video_url: '',
     video: null,
     main_image: null,
+    corrections: [],
   }
 }

@@ -63,7 +63,7 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
               ),
             ),
           ),
-          // The draft (a new article's dated at its publish time; a live one's changes beside the published
+          // The draft (a new article's undated, for the schedule to date when it fires; a live one's changes beside the published
           // version), then its schedule: a failed schedule leaves a draft readers never see.
           schedule: fromPromise<ScheduleOutput, ScheduleInput>(({ input }) =>
             withSession(async (client) => {
