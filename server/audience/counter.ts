@@ -4,7 +4,7 @@
 // counted. Counts wait in memory and are folded in at most once a minute: into `audience.db`'s hourly
 // aggregates (one SQL transaction) and into the documents' `readCount` and `readsLastDay` (one
 // more, `Store.recordReads`), which the homepage's query reads like any other field.
-// docs/decisions/016-counted-reads.md.
+// docs/decisions/024-counted-reads.md.
 
 import { isbot } from 'isbot'
 import { mayRead } from '../access/visibility.ts'

@@ -4,7 +4,7 @@
 // first showing when it opened in a background tab. A prerendered or prefetched page that is never
 // shown sends nothing. A browser where someone is signed in to the admin sends nothing (the service
 // refuses to count a signed-in request too), and neither does a draft's preview.
-// docs/decisions/016-counted-reads.md.
+// docs/decisions/024-counted-reads.md.
 
 import { sessionStorageKey } from './preview.ts'
 
