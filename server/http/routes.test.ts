@@ -25,9 +25,10 @@ describe('the route table', () => {
     }
   })
 
-  it('lets anyone POST only a query, the sign-in endpoints and the reader forms', () => {
+  it('lets anyone POST only a query, the sign-in endpoints, the reader forms and a signed newsletter preferences link', () => {
     const open = routes.filter((r) => r.access === 'anyone' && r.methods.includes('POST')).map((r) => r.path.source)
-    expect(open).toHaveLength(7)
+    expect(open).toHaveLength(8)
+    expect(named('/newsletters/preferences').filter((r) => r.methods.includes('POST')).map((r) => r.access)).toEqual(['anyone'])
     expect(named('/v2023-05-03/data/query/production')[0]!.access).toBe('anyone')
     expect(named('/auth/login')[0]!.access).toBe('anyone')
     expect(named('/auth/logout')[0]!.access).toBe('anyone')
@@ -40,6 +41,10 @@ describe('the route table', () => {
     for (const path of ['/newsroom/inbox', '/newsroom/inbox/abc', '/newsroom/subscribers', '/newsroom/subscribers.csv', '/newsroom/outbox']) {
       expect(named(path).map((r) => r.access)).toEqual(['writer'])
     }
+  })
+
+  it('asks a signed-in principal for what readers read (the handler refuses viewers)', () => {
+    for (const path of ['/v2023-05-03/audience/production', '/v1/audience/production/story-1']) expect(named(path).map((r) => [r.access, r.methods])).toEqual([['signedIn', ['GET', 'HEAD']]])
   })
 
   it('keeps who a session belongs to for the signed in', () => {
