@@ -12,7 +12,7 @@ describe('SubscriberCounts', () => {
       ['Confirmed', '12,040'],
       ['Unsubscribed', '0'],
     ])
-    expect(screen.getByText('receiving the newsletter')).toBeTruthy()
+    expect(screen.getByText('confirmed by email, receiving the newsletters they chose')).toBeTruthy()
   })
 
   it('shows no figures while they load', () => {
