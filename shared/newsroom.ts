@@ -5,9 +5,6 @@
 
 import type { NewsletterId } from './newsletters.ts'
 
-export const subscriptionPlanIds = ['digital', 'digital-print', 'weekend'] as const
-export type SubscriptionPlanId = (typeof subscriptionPlanIds)[number]
-
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const
 export type SubscriberStatus = (typeof subscriberStatuses)[number]
 

@@ -29,6 +29,7 @@ export const reservedSegments: readonly string[] = [
   'author',
   'contact',
   'corrections',
+  'newsletters',
   'photo-essays',
   'search',
   'subscribe',

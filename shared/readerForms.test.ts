@@ -57,10 +57,14 @@ describe('emailSchema', () => {
 })
 
 describe('subscriptionSchema', () => {
-  it('needs one of the three plans and a valid email', () => {
-    expect(v.parse(subscriptionSchema, { plan: 'weekend', email: 'reader@example.com ' })).toEqual({ plan: 'weekend', email: 'reader@example.com' })
-    expect(v.safeParse(subscriptionSchema, { plan: 'monthly', email: 'reader@example.com' }).success).toBe(false)
-    expect(messagesFor(subscriptionSchema, { plan: 'digital', email: 'reader' })).toEqual([contactMessages.emailFormat])
+  it('needs at least one of the newsletters the paper sends and a valid email, and keeps each newsletter once in the catalogue order', () => {
+    expect(v.parse(subscriptionSchema, { newsletters: ['editors-edition', 'morning-briefing', 'editors-edition'], email: 'reader@example.com ' })).toEqual({
+      newsletters: ['morning-briefing', 'editors-edition'],
+      email: 'reader@example.com',
+    })
+    expect(v.safeParse(subscriptionSchema, { newsletters: ['weekend'], email: 'reader@example.com' }).success).toBe(false)
+    expect(v.safeParse(subscriptionSchema, { plan: 'digital', email: 'reader@example.com' }).success).toBe(false)
+    expect(messagesFor(subscriptionSchema, { newsletters: ['morning-briefing'], email: 'reader' })).toEqual([contactMessages.emailFormat])
   })
 })
 
@@ -74,7 +78,10 @@ describe('fieldErrors', () => {
     expect(fieldErrors(contactSchema, valid)).toEqual({})
   })
 
-  it('asks for a plan when the plan is not one of the three', () => {
-    expect(fieldErrors(subscriptionSchema, { plan: 'monthly', email: 'reader@example.com' })).toEqual({ plan: 'Please choose a plan.' })
+  it('asks for a newsletter when none, or one the paper does not send, is chosen', () => {
+    const chooseOne = { newsletters: 'Please choose at least one newsletter.' }
+    expect(fieldErrors(subscriptionSchema, { newsletters: [], email: 'reader@example.com' })).toEqual(chooseOne)
+    expect(fieldErrors(subscriptionSchema, { newsletters: ['weekend'], email: 'reader@example.com' })).toEqual(chooseOne)
+    expect(fieldErrors(subscriptionSchema, { email: 'reader@example.com' })).toEqual(chooseOne)
   })
 })

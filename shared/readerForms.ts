@@ -4,7 +4,8 @@
 // the form (no JavaScript, or by hand) is held to the same rules.
 
 import * as v from 'valibot'
-import { subscriptionPlanIds, type EmailStatus, type SubscriptionPlanId } from './newsroom.ts'
+import { newsletterIds } from './newsletters.ts'
+import type { EmailStatus } from './newsroom.ts'
 
 export const contactMessages = {
   fullName: 'Please enter your full name.',
@@ -61,41 +62,23 @@ export type ContactFieldName = keyof ContactMessage
 export const contactFieldOrder: readonly ContactFieldName[] = ['fullName', 'email', 'subject', 'message']
 
 
-export interface SubscriptionPlan {
-  id: SubscriptionPlanId
-  name: string
-  /** Monthly price in pence, so sums never meet floating point. */
-  pricePence: number
-  summary: string
-  features: readonly string[]
-}
+export const subscriptionMessages = {
+  newsletters: 'Please choose at least one newsletter.',
+} as const
 
-export const subscriptionPlans: readonly SubscriptionPlan[] = [
-  {
-    id: 'digital',
-    name: 'Digital',
-    pricePence: 799,
-    summary: 'Every story on the website, as it happens.',
-    features: ['Unlimited articles on any device', 'Live homepage updates', 'The daily email briefing'],
-  },
-  {
-    id: 'digital-print',
-    name: 'Digital + Print',
-    pricePence: 2499,
-    summary: 'The printed paper every day, plus everything online.',
-    features: ['The paper delivered Monday to Sunday', 'Everything in Digital', 'Puzzles and the weekend magazine'],
-  },
-  {
-    id: 'weekend',
-    name: 'Weekend',
-    pricePence: 1299,
-    summary: 'Saturday and Sunday in print, with full digital access.',
-    features: ['The Saturday and Sunday papers delivered', 'Everything in Digital', 'The weekend magazine'],
-  },
-]
-
+/**
+ * The newsletter sign-up: which of the paper's newsletters (shared/newsletters.ts), at least one, and
+ * where to send them. A form sent without JavaScript posts each ticked box as its own `newsletters`
+ * field, beside an empty one the page always sends, so the service can tell a form with nothing
+ * ticked from the About page's box, which sends only an address.
+ */
 export const subscriptionSchema = v.object({
-  plan: v.picklist(subscriptionPlanIds, 'Please choose a plan.'),
+  newsletters: v.pipe(
+    // Missing is the same as nothing ticked.
+    v.optional(v.array(v.picklist(newsletterIds, subscriptionMessages.newsletters), subscriptionMessages.newsletters), []),
+    v.minLength(1, subscriptionMessages.newsletters),
+    v.transform((ids) => newsletterIds.filter((id) => ids.includes(id))),
+  ),
   email: emailSchema,
 })
 

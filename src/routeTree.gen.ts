@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ArchiveRouteImport } from './routes/archive'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CorrectionsRouteImport } from './routes/corrections'
+import { Route as NewslettersRouteImport } from './routes/newsletters'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TrendingRouteImport } from './routes/trending'
@@ -87,6 +88,11 @@ const ContactRoute = ContactRouteImport.update({
 const CorrectionsRoute = CorrectionsRouteImport.update({
   id: '/corrections',
   path: '/corrections',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewslettersRoute = NewslettersRouteImport.update({
+  id: '/newsletters',
+  path: '/newsletters',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -292,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
   '/corrections': typeof CorrectionsRoute
+  '/newsletters': typeof NewslettersRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
   '/corrections': typeof CorrectionsRoute
+  '/newsletters': typeof NewslettersRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -382,6 +390,7 @@ export interface FileRoutesById {
   '/archive': typeof ArchiveRoute
   '/contact': typeof ContactRoute
   '/corrections': typeof CorrectionsRoute
+  '/newsletters': typeof NewslettersRoute
   '/search': typeof SearchRoute
   '/subscribe': typeof SubscribeRoute
   '/trending': typeof TrendingRoute
@@ -430,6 +439,7 @@ export interface FileRouteTypes {
     | '/archive'
     | '/contact'
     | '/corrections'
+    | '/newsletters'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -475,6 +485,7 @@ export interface FileRouteTypes {
     | '/archive'
     | '/contact'
     | '/corrections'
+    | '/newsletters'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -519,6 +530,7 @@ export interface FileRouteTypes {
     | '/archive'
     | '/contact'
     | '/corrections'
+    | '/newsletters'
     | '/search'
     | '/subscribe'
     | '/trending'
@@ -566,6 +578,7 @@ export interface RootRouteChildren {
   ArchiveRoute: typeof ArchiveRoute
   ContactRoute: typeof ContactRoute
   CorrectionsRoute: typeof CorrectionsRoute
+  NewslettersRoute: typeof NewslettersRoute
   SearchRoute: typeof SearchRoute
   SubscribeRoute: typeof SubscribeRoute
   TrendingRoute: typeof TrendingRoute
@@ -631,6 +644,13 @@ declare module '@tanstack/react-router' {
       path: '/corrections'
       fullPath: '/corrections'
       preLoaderRoute: typeof CorrectionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletters': {
+      id: '/newsletters'
+      path: '/newsletters'
+      fullPath: '/newsletters'
+      preLoaderRoute: typeof NewslettersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -982,6 +1002,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArchiveRoute: ArchiveRoute,
   ContactRoute: ContactRoute,
   CorrectionsRoute: CorrectionsRoute,
+  NewslettersRoute: NewslettersRoute,
   SearchRoute: SearchRoute,
   SubscribeRoute: SubscribeRoute,
   TrendingRoute: TrendingRoute,

@@ -1,7 +1,9 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import { SubscribePage } from '../components/pages/SubscribePage.tsx'
 import { sendSubscription } from '../content/clients/readerForms.ts'
-import { planOf } from '../content/pages/contact.ts'
+import { newsletterIdsOf } from '../content/pages/newsletters.ts'
+import type { NewsletterId } from '../../shared/newsletters.ts'
+import type { FormSubmission } from '../../shared/readerForms.ts'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -15,7 +17,7 @@ export const Route = createFileRoute('/subscribe')({
   head: async ({ match }) =>
     (await import('../content/listings/head.ts')).listingHead(match.context.origin, {
       title: 'Subscribe',
-      description: 'Subscribe to Resonance, the independent London newspaper: Digital, Digital + Print or Weekend plans, paid monthly and cancellable at any time.',
+      description: 'Free newsletters from Resonance, the independent London newspaper: The Morning Briefing, with the front page every morning, and From the Editors, the stories our editors pick.',
       path: '/subscribe',
     }),
   component: Subscribe,
@@ -32,9 +34,19 @@ function Subscribe() {
     <SubscribePage
       onSubscribe={sendSubscription}
       initialEmail={sentBack?.values.email ?? (typeof carried === 'string' ? carried : undefined)}
-      initialPlan={planOf(sentBack?.values.plan)}
+      initialNewsletters={ticked(sentBack)}
       initialErrors={sentBack?.errors}
       initialNotice={sentBack?.notice}
     />
   )
+}
+
+/**
+ * What a form the service sent back had ticked: the ids it names, or none when its problem was the
+ * choice (nothing ticked); a form that says neither starts with every newsletter ticked.
+ */
+function ticked(sentBack: FormSubmission | null): NewsletterId[] | undefined {
+  if (!sentBack) return undefined
+  if ('newsletters' in sentBack.values) return newsletterIdsOf(sentBack.values.newsletters)
+  return sentBack.errors.newsletters ? [] : undefined
 }

@@ -161,11 +161,13 @@ describe('/contact', () => {
 })
 
 describe('/subscribe', () => {
-  it('offers three plans in pounds and says what became of a sign-up (this service sends no email)', async () => {
+  it('offers the newsletters the paper sends, free, and says what became of a sign-up (this service sends no email)', async () => {
     const page = await open('/subscribe', 'Subscribe to Resonance')
     expect(await page.title()).toBe('Subscribe | Resonance')
-    expect(await page.getByRole('main').getByRole('group', { name: 'Choose your plan' }).getByRole('radio').count()).toBe(3)
-    expect(await page.getByRole('main').getByRole('radio', { name: 'Digital £7.99 a month' }).isChecked()).toBe(true)
+    const choices = page.getByRole('main').getByRole('group', { name: 'Choose your newsletters' })
+    expect(await choices.getByRole('checkbox').count()).toBe(2)
+    expect(await choices.getByRole('checkbox', { name: 'The Morning Briefing' }).isChecked()).toBe(true)
+    expect(await page.getByRole('main').textContent()).not.toMatch(/£|plan|receipt|VAT/i)
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
@@ -173,14 +175,14 @@ describe('/subscribe', () => {
     expect(await focusedLabel(page)).toBe('Email address')
     expect(await axeViolations(page)).toEqual([])
 
-    await page.getByRole('main').getByText('Digital + Print', { exact: true }).click()
-    expect(await page.getByRole('main').getByRole('radio', { name: 'Digital + Print £24.99 a month' }).isChecked()).toBe(true)
+    await choices.getByText('The Morning Briefing', { exact: true }).click()
+    expect(await choices.getByRole('checkbox', { name: 'The Morning Briefing' }).isChecked()).toBe(false)
     await page.getByRole('main').getByLabel('Email address').fill('reader@example.com')
     await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
     const status = page.getByRole('main').getByRole('status').filter({ hasText: 'Thank you' })
     await status.waitFor()
     expect(await status.textContent()).toBe(
-      'Thank you. Your sign-up is saved, but this site is not sending email yet, so no confirmation has been sent to reader@example.com. It is kept for our newsroom, who can send it on; your subscription starts once you confirm it. Your plan: Digital + Print, £24.99 a month.',
+      'Thank you. Your sign-up is saved, but this site is not sending email yet, so no confirmation has been sent to reader@example.com. It is kept for our newsroom, who can send it on; your subscription starts once you confirm it. Once you confirm: you will receive From the Editors (whenever the editors send one).',
     )
     expect(await page.getByRole('main').getByLabel('Email address').inputValue()).toBe('')
   })

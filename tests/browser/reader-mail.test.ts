@@ -54,13 +54,14 @@ describe('with JavaScript', () => {
     const page = await suite.newPage({ viewport: desktop })
     await gotoApp(page, `${suite.service.url}/subscribe`)
     const main = page.getByRole('main')
-    await main.getByText('Weekend', { exact: true }).click()
+    // Both newsletters start ticked; this reader wants only the editors' picks.
+    await main.getByRole('checkbox', { name: 'The Morning Briefing' }).uncheck()
     await main.getByLabel('Email address').fill('reader.js@example.org')
     await main.getByRole('button', { name: 'Subscribe' }).click()
     const status = main.getByRole('status').filter({ hasText: 'Thank you' })
     await status.waitFor()
     expect(await status.textContent()).toBe(
-      'Thank you. We have sent a confirmation to reader.js@example.org. Open the link in it to confirm your subscription. Your plan: Weekend, £12.99 a month.',
+      'Thank you. We have sent a confirmation to reader.js@example.org. Open the link in it to confirm your subscription. Once you confirm: you will receive From the Editors (whenever the editors send one).',
     )
 
     const email = await emailTo('reader.js@example.org', 'Confirm your Resonance subscription')
@@ -70,7 +71,7 @@ describe('with JavaScript', () => {
     expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Confirm subscription' }).click()
     await page.getByRole('heading', { level: 1, name: 'Subscription confirmed' }).waitFor()
-    expect(page.url()).toBe(`${suite.service.url}/subscribe/confirm?status=confirmed`)
+    expect(new URL(page.url()).searchParams.get('status')).toBe('confirmed')
 
     const unsubscribeLink = email.links.find((link) => link.includes('/unsubscribe'))!
     await gotoApp(page, unsubscribeLink)
@@ -138,6 +139,16 @@ describe('without JavaScript', () => {
     expect(page.url()).toBe(`${suite.service.url}/subscribe`)
     const main = page.getByRole('main')
     expect(await main.getByLabel('Email address').inputValue()).toBe('reader.nojs@example.org')
+    // Nothing ticked: the service sends the page back with the spec-style message and the address kept.
+    await main.getByRole('checkbox', { name: 'The Morning Briefing' }).uncheck()
+    await main.getByRole('checkbox', { name: 'From the Editors' }).uncheck()
+    await main.getByRole('button', { name: 'Subscribe' }).click()
+    await main.getByText('Please choose at least one newsletter.').waitFor()
+    expect(page.url()).toBe(`${suite.service.url}/subscribe`)
+    expect(await main.getByLabel('Email address').inputValue()).toBe('reader.nojs@example.org')
+    expect(await main.getByRole('checkbox', { name: 'The Morning Briefing' }).isChecked()).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+    await main.getByRole('checkbox', { name: 'The Morning Briefing' }).check()
     await main.getByRole('button', { name: 'Subscribe' }).click()
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor()
     expect(page.url()).toBe(`${suite.service.url}/subscribe/sent?delivery=sent`)

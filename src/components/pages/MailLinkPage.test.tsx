@@ -22,6 +22,13 @@ describe('MailLinkPage', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
   })
 
+  it('says exactly which newsletters a confirmed subscriber will receive, and when', async () => {
+    await renderWithRouter(<MailLinkPage view={confirmView({ status: 'confirmed', newsletters: 'morning-briefing,editors-edition' })} />)
+    expect(screen.getByText(/^Thank you/).textContent).toBe(
+      'Thank you: your subscription to Resonance is confirmed. You will receive The Morning Briefing (every morning at 07:00 London time, on days with new stories) and From the Editors (whenever the editors send one). Every newsletter has a link to change what you receive or to unsubscribe.',
+    )
+  })
+
   it('announces a link that did not work and offers to sign up again', async () => {
     await renderWithRouter(<MailLinkPage view={confirmView({ status: 'expired' })} />)
     expect(screen.getByRole('alert').textContent).toMatch(/^This confirmation link has expired\./)

@@ -29,7 +29,7 @@ export function SubscribeBox({ onSubscribe, initialEmail = '' }: SubscribeBoxPro
         Subscribe to Resonance
       </h2>
       <p className="subscribe-box__text">
-        London's stories, checked and explained, with a morning briefing in your inbox. Plans start at £7.99 a month.
+        London's stories, checked and explained, in your inbox: The Morning Briefing, and From the Editors when they write one. Both free.
       </p>
       {/* Without JavaScript the service answers this with the subscribe page, the address filled in. */}
       <form

@@ -15,17 +15,17 @@ type Story = StoryObj<typeof meta>
 export const Empty: Story = {}
 
 /** Arrived from the About page's box with an address. */
-export const Filled: Story = { args: { initialEmail: 'reader@example.com', initialPlan: 'digital-print' } }
+export const Filled: Story = { args: { initialEmail: 'reader@example.com', initialNewsletters: ['editors-edition'] } }
 
 export const Errors: Story = {
-  args: { initialEmail: 'reader.example.com' },
+  args: { initialEmail: 'reader.example.com', initialNewsletters: [] },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Subscribe' }))
   },
 }
 
 export const Submitted: Story = {
-  args: { initialEmail: 'reader@example.com', initialPlan: 'weekend' },
+  args: { initialEmail: 'reader@example.com', initialNewsletters: ['morning-briefing'] },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Subscribe' }))
   },
@@ -52,4 +52,9 @@ export const DeliveryFailed: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Subscribe' }))
   },
+}
+
+/** A form sent back by the service (no JavaScript): nothing was ticked. */
+export const SentBackWithNothingChosen: Story = {
+  args: { initialEmail: 'reader@example.com', initialNewsletters: [], initialErrors: { newsletters: 'Please choose at least one newsletter.' } },
 }

@@ -1,5 +1,5 @@
 import type { FormResult, Subscription } from '../../../shared/readerForms.ts'
-import type { SubscriptionPlanId } from '../../../shared/newsroom.ts'
+import type { NewsletterId } from '../../../shared/newsletters.ts'
 import { SubscribeForm } from './SubscribeForm.tsx'
 import './SubscribePage.css'
 
@@ -8,7 +8,7 @@ export interface SubscribePageProps {
   onSubscribe: (subscription: Subscription) => Promise<FormResult>
   /** An address to start with: typed into the About page's box, or into a form the service sent back. */
   initialEmail?: string
-  initialPlan?: SubscriptionPlanId
+  initialNewsletters?: readonly NewsletterId[]
   initialErrors?: Record<string, string>
   initialNotice?: string | null
 }
@@ -17,11 +17,11 @@ export function SubscribePage({ onSubscribe, ...initial }: SubscribePageProps) {
   return (
     <div className="subscribe-page">
       <header className="subscribe-page__header">
-        <p className="subscribe-page__kicker">Support independent journalism</p>
+        <p className="subscribe-page__kicker">Free newsletters</p>
         <h1>Subscribe to Resonance</h1>
         <p className="subscribe-page__intro">
-          Resonance is paid for by its readers, not by advertisers. A subscription keeps our reporters at the council
-          meeting, in the courtroom and on the ground around the world, and gives you every story we publish.
+          Our journalism by email, free. Choose the newsletters you would like, give us your address, and confirm it from the
+          email we send you.
         </p>
       </header>
       <SubscribeForm onSubscribe={onSubscribe} {...initial} />

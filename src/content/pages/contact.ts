@@ -4,16 +4,8 @@
 // page's first download.
 
 import type { ContactMessage } from '../../../shared/readerForms.ts'
-import { subscriptionPlanIds, type SubscriptionPlanId } from '../../../shared/newsroom.ts'
 
 export const emptyContactMessage: ContactMessage = { fullName: '', email: '', subject: '', message: '' }
-
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
-
-/** '£7.99' for 799. */
-export function formatPence(pence: number): string {
-  return pounds.format(pence / 100)
-}
 
 /** Invented details on reserved names and numbers: resonance.example and Ofcom's drama range 020 7946 0xxx. */
 export const contactDetails = {
@@ -46,9 +38,4 @@ export function subscriptionOutcome(delivery: 'sent' | 'held', email?: string): 
 /** The contact form's fields from what a form the service sent back held (missing ones empty). */
 export function formValues(values: Record<string, string>): ContactMessage {
   return { fullName: values.fullName ?? '', email: values.email ?? '', subject: values.subject ?? '', message: values.message ?? '' }
-}
-
-/** The plan a form the service sent back had chosen, when it is one of ours. */
-export function planOf(value: string | undefined): SubscriptionPlanId | undefined {
-  return subscriptionPlanIds.find((id) => id === value)
 }

@@ -3,6 +3,7 @@
 // address (never anything personal): `?delivery=` after a sign-up, `?status=` after a link.
 
 import { subscriptionOutcome } from './contact.ts'
+import { newsletterIdsOf, receiveSentence } from './newsletters.ts'
 
 export interface MailPageView {
   title: string
@@ -29,8 +30,19 @@ export function subscriptionSentView(delivery: unknown): MailPageView {
   return { title: delivery === 'held' ? 'Sign-up saved' : 'Check your email', message: subscriptionOutcome(delivery === 'held' ? 'held' : 'sent') }
 }
 
-export function confirmView(search: { token?: unknown; status?: unknown }): MailPageView {
-  if (search.status === 'confirmed') return { title: 'Subscription confirmed', message: 'Thank you: your subscription to Resonance is confirmed. Every email we send has a link to unsubscribe.' }
+/**
+ * The page behind the confirmation link. Once confirmed, the service names the newsletters chosen
+ * (`&newsletters=`, ids only), and the page says exactly what will come and when.
+ */
+export function confirmView(search: { token?: unknown; status?: unknown; newsletters?: unknown }): MailPageView {
+  if (search.status === 'confirmed') {
+    const chosen = newsletterIdsOf(search.newsletters)
+    const what = chosen.length > 0 ? ` ${receiveSentence(chosen)}` : ''
+    return {
+      title: 'Subscription confirmed',
+      message: `Thank you: your subscription to Resonance is confirmed.${what} Every newsletter has a link to change what you receive or to unsubscribe.`,
+    }
+  }
   if (search.status === 'expired') {
     return { title: 'Link expired', message: 'This confirmation link has expired. Please sign up again and we will send you a new one.', problem: true }
   }
