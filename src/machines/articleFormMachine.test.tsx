@@ -5,7 +5,7 @@
 // with fake effects and a simulated clock for the autosave's pause, rendered through the real form,
 // and in every state the test checks what the editor sees.
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSelector } from '@xstate/react'
 import { useCallback } from 'react'
@@ -16,8 +16,9 @@ import { layoutStubsForEditor } from '../components/admin/RichTextEditor.testing
 import { autosaveDelayMs, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { ArticleFormScreenData as ArticleFormData } from '../content/admin/articleForm/load.ts'
 import { messages } from '../content/admin/articleForm/messages.ts'
-import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
+import { ConflictError, SlugTakenError, type DiscardInput } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
+import { documentFromValues } from '../content/admin/articleForm/document.ts'
 import { emptyArticleValues, type ArticleFormValues } from '../content/admin/articleForm/values.ts'
 import { portableTextToEditor } from '../content/article/portableText.ts'
 import type { ScheduledPublish } from '../content/admin/schedules.ts'
@@ -63,6 +64,16 @@ const scheduledOutput: ScheduleOutput = { schedule: pending, article: scheduledD
 // A live article's changes scheduled (docs/decisions/021-scheduled-changes.md): kept in its draft beside the published version.
 const liveWithChanges: NonNullable<ArticleFormData['article']> = { ...article('Night buses return')!, revisions: { published: 'rev-1', draft: 'rev-d' } }
 const scheduledChangesOutput: ScheduleOutput = { schedule: pending, article: liveWithChanges }
+// A contributor's draft made from an older published version: since then an editor published a new
+// title (docs/decisions/022-drafts-based-on-revisions.md). The form says so and compares the two.
+const newerLive = { ...documentFromValues(article('Night buses return from Friday')!.values, articleId, {}, () => 'k'), _rev: 'rev-2' }
+const staleDraft: NonNullable<ArticleFormData['article']> = {
+  ...article('Night buses return')!,
+  revisions: { published: 'rev-2', draft: 'rev-d', basedOn: 'rev-1' },
+  live: newerLive,
+  stale: true,
+}
+const withStaleDraft: ArticleFormData = { authors, categories, article: staleDraft, frontPage }
 
 /** The fake outside world: loads and saves the test settles, and what the route would announce. */
 function environment() {
@@ -72,6 +83,7 @@ function environment() {
     schedules: [] as Array<Pending<ScheduleOutput, ScheduleInput>>,
     cancels: [] as Array<Pending<void, { scheduleId: string }>>,
     autosaves: [] as Array<Pending<AutosaveOutput, SaveInput>>,
+    discards: [] as Array<Pending<void, DiscardInput>>,
     announced: [] as string[],
     /** The autosave's pause passes only when the test moves this clock on. */
     clock: new SimulatedClock(),
@@ -83,12 +95,14 @@ function environment() {
       schedule: pendingActor(env.schedules),
       cancelSchedule: pendingActor(env.cancels),
       autosave: pendingActor(env.autosaves),
+      discardDraft: pendingActor(env.discards),
     },
     actions: {
       announceSaved: (_, { mode }) => env.announced.push(mode === 'create' ? messages.created : messages.updated),
       announceFailure: (_, { message }) => env.announced.push(`Error: ${message}`),
       announceScheduled: (_, { executeAt }) => env.announced.push(`Scheduled for ${executeAt}`),
       announceScheduleCancelled: (_, { live }) => env.announced.push(live ? 'Schedule cancelled (live)' : 'Schedule cancelled'),
+      announceDraftDiscarded: () => env.announced.push('Draft discarded'),
     },
   })
   return { env, machine }
@@ -107,6 +121,8 @@ function FormScreen({ actor }: { actor: Actor<typeof articleFormMachine> }) {
       onReload={() => actor.send({ type: 'reload' })}
       onSchedule={(values, executeAt) => actor.send({ type: 'schedule', values, executeAt })}
       onCancelSchedule={() => actor.send({ type: 'cancelSchedule' })}
+      onDiscardDraft={() => actor.send({ type: 'discardDraft' })}
+      onKeepEditing={() => actor.send({ type: 'keepEditing' })}
       uploadImage={() => Promise.reject(new Error('no uploads here'))}
       uploadVideo={() => Promise.reject(new Error('no uploads here'))}
       onValuesChange={onValuesChange}
@@ -134,7 +150,7 @@ async function typeInto(field: HTMLInputElement, text: string): Promise<void> {
  * Waits for what a press starts: the call `started` counts, or, pressed during an autosave, the
  * press waiting for it (the machine's `queued`).
  */
-async function started(system: System, type: 'save' | 'schedule' | 'cancelSchedule', calls: () => number, press: () => Promise<void>): Promise<void> {
+async function started(system: System, type: 'save' | 'schedule' | 'cancelSchedule' | 'discardDraft', calls: () => number, press: () => Promise<void>): Promise<void> {
   const before = calls()
   const waits = system.actor.getSnapshot().matches({ editing: 'autosaving' })
   await press()
@@ -197,7 +213,22 @@ const gestures = {
   reload: async () => {
     await user().click(screen.getByRole('button', { name: 'Reload their version' }))
   },
+  keepEditing: async () => {
+    await user().click(within(draftRegion()!).getByRole('button', { name: 'Keep editing' }))
+  },
+  // Discard draft, then the same words on the confirm.
+  discardDraft: async (system) => {
+    await started(system, 'discardDraft', () => system.env.discards.length, async () => {
+      await user().click(draftChoice('Discard draft'))
+      await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard draft' }))
+    })
+  },
 } satisfies Gestures<System, ArticleFormEvent>
+
+/** The notice above the fields of a draft beside the live article. */
+const draftRegion = () => screen.queryByRole('region', { name: 'Editing a draft' })
+/** One of its choices (its confirm dialog has a button of the same name). */
+const draftChoice = (name: string) => within(draftRegion()!).getByRole('button', { name })
 
 /** What the world does for the machine's internal events: loads and saves settle. */
 async function perform(system: System, event: AnyEventObject): Promise<void> {
@@ -217,6 +248,8 @@ async function perform(system: System, event: AnyEventObject): Promise<void> {
     else if (event.type === 'xstate.error.actor.cancelSchedule') system.env.cancels.pop()!.reject(event.error)
     else if (event.type === 'xstate.done.actor.autosave') system.env.autosaves.pop()!.resolve(event.output as AutosaveOutput)
     else if (event.type === 'xstate.error.actor.autosave') system.env.autosaves.pop()!.reject(event.error)
+    else if (event.type === 'xstate.done.actor.discardDraft') system.env.discards.pop()!.resolve()
+    else if (event.type === 'xstate.error.actor.discardDraft') system.env.discards.pop()!.reject(event.error)
     else if (event.type === pause) system.env.clock.increment(autosaveDelayMs)
     else throw new Error(`No gesture for ${event.type}`)
   })
@@ -265,7 +298,7 @@ function candidates(mode: 'create' | 'edit'): AnyEventObject[] {
 function describeEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.done.actor.load') {
     const output = event.output as ArticleFormLoad
-    return output.schedule ? 'scheduled draft loads' : output.article ? 'article loads' : 'load finds no article'
+    return output.schedule ? 'scheduled draft loads' : output.article?.stale ? 'stale draft beside the live article loads' : output.article ? 'article loads' : 'load finds no article'
   }
   if (event.type === 'xstate.done.actor.schedule') return (event.output as ScheduleOutput).article?.revisions.published ? 'changes to the live article scheduled' : 'schedule made'
   if (event.type === 'xstate.error.actor.schedule') return 'schedule refused (403)'
@@ -276,18 +309,43 @@ function describeEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.done.actor.autosave') return 'draft kept'
   if (event.type === 'xstate.error.actor.autosave') return event.error instanceof ConflictError ? 'someone else saved the draft' : 'autosave fails'
   if (event.type === 'change') return 'editor types'
+  if (event.type === 'keepEditing') return 'editor keeps editing the draft'
+  if (event.type === 'discardDraft') return 'editor discards the draft'
+  if (event.type === 'xstate.done.actor.discardDraft') return 'draft discarded'
+  if (event.type === 'xstate.error.actor.discardDraft') return event.error instanceof ConflictError ? 'someone else saved the draft' : 'discard refused (403)'
   if (event.type === 'xstate.done.actor.save') return 'save succeeds'
   if (event.type === 'xstate.error.actor.save') {
     const error = event.error as Error
+    if (error.message === messages.staleDraft) return 'the live article changed after the draft was made (409)'
     return error instanceof ConflictError ? 'someone else saved' : error instanceof SlugTakenError ? 'slug is taken' : 'save refused (403)'
   }
   return event.type
 }
 
-function model(mode: 'create' | 'edit') {
+/**
+ * A draft beside the live article (docs/decisions/022-drafts-based-on-revisions.md), walked as a
+ * model of its own so its states do not multiply every other path: the stale draft loads, the
+ * editor keeps editing, publishes (or meets the conflict) or discards, and reloads.
+ */
+function draftCandidates(): AnyEventObject[] {
+  return [
+    { type: 'xstate.done.actor.load', output: withStaleDraft },
+    { type: 'keepEditing' },
+    { type: 'discardDraft' },
+    { type: 'xstate.done.actor.discardDraft', output: undefined },
+    { type: 'xstate.error.actor.discardDraft', error: new ConflictError() },
+    { type: 'xstate.error.actor.discardDraft', error: forbidden },
+    { type: 'save', values: emptyArticleValues() },
+    { type: 'xstate.done.actor.save', output: undefined },
+    { type: 'xstate.error.actor.save', error: new ConflictError(messages.staleDraft) },
+    { type: 'reload' },
+  ]
+}
+
+function model(mode: 'create' | 'edit' | 'draft') {
   return modelOf(articleFormMachine, {
-    input: (mode === 'edit' ? { id: articleId } : { id: null, newId }) satisfies ArticleFormInput,
-    candidates: candidates(mode),
+    input: (mode === 'create' ? { id: null, newId } : { id: articleId }) satisfies ArticleFormInput,
+    candidates: mode === 'draft' ? draftCandidates() : candidates(mode),
     // Whether the article has a schedule, whether it is live (so a schedule is of its changes) and whether a new
     // article became a draft being edited (once scheduled) are states of their own.
     serializeState: (snapshot: ArticleFormSnapshot) =>
@@ -299,6 +357,10 @@ function model(mode: 'create' | 'edit') {
         snapshot.context.mode,
         // A Save, Schedule or Cancel schedule pressed during an autosave waits for it.
         snapshot.context.queued?.type ?? null,
+        // A draft beside the live article: shown, stale or not, and kept by the editor's choice.
+        snapshot.context.draftBesideLive,
+        Boolean(snapshot.context.loaded?.stale),
+        snapshot.context.keptDraft,
       ]),
     serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
   })
@@ -344,6 +406,9 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
     )
     const slugMessage = screen.queryByText(messages.slugTaken)
     expect(slugMessage !== null).toBe(snapshot.context.takenSlug !== null)
+    draftSeen(snapshot)
+  } else if (snapshot.matches('discardingDraft')) {
+    expect(draftChoice('Discard draft').getAttribute('aria-disabled')).toBe('true')
   } else if (snapshot.matches('saving')) {
     expect(screen.getByRole('button', { name: 'Saving...' }).getAttribute('aria-disabled')).toBe('true')
   } else if (snapshot.matches('scheduling')) {
@@ -352,14 +417,17 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
     expect(screen.getByRole('button', { name: 'Cancelling...' }).getAttribute('aria-disabled')).toBe('true')
   } else if (snapshot.matches('failed')) {
     expect(alert).toBe(messages.updateDisabled)
+    draftSeen(snapshot)
     expect(system.env.announced.at(-1)).toBe(`Error: ${messages.updateDisabled}`)
     // After a refused schedule the button still says what it will do.
     expect(screen.getByRole('button', { name: /^(Save|Schedule) Article$/ })).toBeTruthy()
   } else if (snapshot.matches('conflict')) {
-    expect(alert).toContain(messages.conflict)
-    expect(system.env.announced.at(-1)).toBe(`Error: ${messages.conflict}`)
+    expect(alert).toContain(system.env.announced.at(-1)!.replace(/^Error: /, ''))
+    expect([messages.conflict, messages.staleDraft].map((m) => `Error: ${m}`)).toContain(system.env.announced.at(-1))
+    // Neither version goes: the draft's choices wait until the editor has reloaded.
+    if (draftRegion()) expect(draftChoice('Discard draft').getAttribute('aria-disabled')).toBe('true')
     // The editor's own words are still in the form.
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
+    if (system.typedTitle !== null) expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
     expect(screen.getByRole('button', { name: 'Reload their version' })).toBeTruthy()
   } else if (snapshot.matches('saved')) {
     expect(system.env.announced.at(-1)).toBe(snapshot.context.mode === 'edit' ? messages.updated : messages.created)
@@ -368,7 +436,28 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
   }
 }
 
-const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict', 'scheduling', 'cancellingSchedule'] as const
+/**
+ * A draft opened beside the live article: said above the fields, with the fields that differ from
+ * what readers see, the stale warning while the draft is made from an older published version, and
+ * the choices (Publish only once a stale draft is kept).
+ */
+function draftSeen(snapshot: ArticleFormSnapshot) {
+  const region = draftRegion()
+  expect(region !== null).toBe(snapshot.context.draftBesideLive)
+  if (!region) return
+  const stale = snapshot.context.loaded?.stale === true
+  expect(within(region).getByText(/^Readers see the published version, which differs in: Title/)).toBeTruthy()
+  expect(within(region).queryByText('The published version changed after this draft was made.') !== null).toBe(stale)
+  expect(within(region).queryByRole('button', { name: 'Publish this draft' }) !== null).toBe(!stale)
+  expect(within(region).queryByRole('button', { name: 'Keep editing' }) !== null).toBe(!snapshot.context.keptDraft)
+  expect(draftChoice('Discard draft')).toBeTruthy()
+  // Side by side, until the editor keeps editing: what readers see, and the draft's title.
+  const details = screen.getByText('Compare the published version with this draft').closest('details')!
+  expect(details.open).toBe(!snapshot.context.keptDraft)
+  expect(within(details).getByText('Night buses return from Friday')).toBeTruthy()
+}
+
+const allStates = ['loading', 'loadFailed', 'notFound', 'editing', 'saving', 'saved', 'failed', 'conflict', 'scheduling', 'cancellingSchedule', 'discardingDraft'] as const
 const editingStates = ['idle', 'changed', 'autosaving', 'draftSaved', 'autosaveFailed'] as const
 
 afterEach(() => {
@@ -376,13 +465,26 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-for (const mode of ['create', 'edit'] as const) {
-  describe(`article form machine, ${mode} mode, model-based`, () => {
+type Mode = 'create' | 'edit' | 'draft'
+const inputOf = (mode: Mode): ArticleFormInput => (mode === 'create' ? { id: null, newId } : { id: articleId })
+const candidatesOf = (mode: Mode) => (mode === 'draft' ? draftCandidates() : candidates(mode))
+const describedMode = (mode: Mode) => (mode === 'draft' ? 'a draft beside the live article' : `${mode} mode`)
+
+for (const mode of ['create', 'edit', 'draft'] as const) {
+  describe(`article form machine, ${describedMode(mode)}, model-based`, () => {
     const paths = model(mode).getShortestPaths()
 
     it('reaches every state of its mode', () => {
       const reached = reachedStates(paths)
-      for (const state of allStates.filter((s) => s !== 'editing' && (mode === 'edit' || s !== 'notFound'))) expect(reached, state).toContain(JSON.stringify(state))
+      if (mode === 'draft') {
+        for (const state of ['loading', 'saving', 'saved', 'conflict', 'failed', 'discardingDraft']) expect(reached, state).toContain(JSON.stringify(state))
+        // Kept and not kept, stale and no longer stale.
+        const kept = paths.map((p) => [p.state.context.keptDraft, p.state.context.loaded?.stale])
+        expect(kept).toContainEqual([true, false])
+        expect(kept).toContainEqual([false, true])
+        return
+      }
+      for (const state of allStates.filter((s) => s !== 'editing' && (mode === 'edit' || (s !== 'notFound' && s !== 'discardingDraft')))) expect(reached, state).toContain(JSON.stringify(state))
       for (const state of editingStates) expect(reached, state).toContain(JSON.stringify({ editing: state }))
       // A new article is only ever missing after it was scheduled, when the form edits it from then on.
       if (mode === 'create') expect(paths.filter((p) => p.state.matches('notFound')).every((p) => p.steps.some((step) => (step.event as AnyEventObject).type === 'xstate.done.actor.schedule'))).toBe(true)
@@ -393,12 +495,12 @@ for (const mode of ['create', 'edit'] as const) {
       title: (steps, path) => `${steps.join(' → ') || 'opening'} ⇒ ${JSON.stringify(path.state.value)}`,
       test: async (path) => {
         const { env, machine } = environment()
-        const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId }, clock: env.clock })
+        const actor = createActor(machine, { input: inputOf(mode), clock: env.clock })
         const system: System = { env, machine, actor, typedTitle: null }
         actor.start()
         render(<FormScreen actor={actor} />)
         await walk(path, {
-          candidates: candidates(mode),
+          candidates: candidatesOf(mode),
           states: Object.fromEntries(allStates.map((state) => [state, seen(system)])),
           perform: (event) => perform(system, event),
         })
@@ -412,11 +514,11 @@ for (const mode of ['create', 'edit'] as const) {
 }
 
 /** Every state the shortest paths pass through, with the events that lead there from the start. */
-function statesWithPrefixes(mode: 'create' | 'edit') {
+function statesWithPrefixes(mode: Mode) {
   const found = new Map<string, { state: ArticleFormSnapshot; events: AnyEventObject[] }>()
   for (const path of model(mode).getShortestPaths()) {
     path.steps.forEach((step, index) => {
-      const key = JSON.stringify([step.state.value, step.state.context.takenSlug !== null])
+      const key = JSON.stringify([step.state.value, step.state.context.takenSlug !== null, step.state.context.keptDraft])
       const events = path.steps.slice(0, index + 1).map((s): AnyEventObject => s.event).filter((event) => event.type !== 'xstate.init')
       const known = found.get(key)
       if (!known || known.events.length > events.length) found.set(key, { state: step.state as ArticleFormSnapshot, events })
@@ -425,16 +527,16 @@ function statesWithPrefixes(mode: 'create' | 'edit') {
   return [...found.values()]
 }
 
-for (const mode of ['create', 'edit'] as const) {
-  describe(`article form machine, ${mode} mode, every transition`, () => {
+for (const mode of ['create', 'edit', 'draft'] as const) {
+  describe(`article form machine, ${describedMode(mode)}, every transition`, () => {
     // Shortest paths reach each state once; from every state on the way, every event it takes is
     // tried too, so Try again, Reload their version and saving again after a failure are walked.
     for (const { state, events } of statesWithPrefixes(mode)) {
-      for (const event of offered<ArticleFormEvent>(candidates(mode), state)) {
+      for (const event of offered<ArticleFormEvent>(candidatesOf(mode), state)) {
         const expected = getNextSnapshot(articleFormMachine, state, event as ArticleFormEvent)
         it(`${[...events, event].map(describeEvent).join(' → ')} ⇒ ${JSON.stringify(expected.value)}`, async () => {
           const { env, machine } = environment()
-          const actor = createActor(machine, { input: mode === 'edit' ? { id: articleId } : { id: null, newId }, clock: env.clock })
+          const actor = createActor(machine, { input: inputOf(mode), clock: env.clock })
           const system: System = { env, machine, actor, typedTitle: null }
           actor.start()
           render(<FormScreen actor={actor} />)

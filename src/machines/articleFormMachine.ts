@@ -15,12 +15,17 @@
 // revision the form holds, and the form goes on from the draft's new revision. A change during an
 // autosave waits for it; so do Save, Schedule and Cancel schedule, which would otherwise race it
 // with a revision about to be stale. Someone else's save stops autosave with the conflict.
+// A draft loaded beside the live version (docs/decisions/022-drafts-based-on-revisions.md) is shown
+// with how it differs from what readers see, and the editor chooses: publish it (a save), discard it
+// (the `discardDraft` actor, guarded by the draft's revision; the form then loads what readers see),
+// or keep editing it. Keeping a stale draft (made from an older published version) is the editor's
+// explicit choice to publish it over the newer one: until then the service refuses that publish.
 
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import { autosaveDelayMs, worthAutosaving, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
 import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts'
-import { ConflictError, SlugTakenError } from '../content/admin/articleForm/save.ts'
+import { ConflictError, SlugTakenError, type DiscardInput } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { noHolders, type FrontPageHolders } from '../content/admin/frontPage.ts'
 import type { ScheduledPublish } from '../content/admin/schedules.ts'
@@ -57,8 +62,12 @@ export interface ArticleFormContext {
   draftSavedAt: string | null
   /** Why the last autosave failed (other than a conflict, which has a state of its own). */
   autosaveError: string | null
-  /** Save, Schedule or Cancel schedule pressed during an autosave: done once it ends. */
+  /** Save, Schedule, Cancel schedule or Discard draft pressed during an autosave: done once it ends. */
   queued: QueuedEvent | null
+  /** The form opened a draft of a live article: it shows how the two differ, and the choices. */
+  draftBesideLive: boolean
+  /** The editor chose Keep editing for that draft. */
+  keptDraft: boolean
 }
 
 /** What loading the form gives: the form's data, and the article's pending schedule when it has one. */
@@ -81,9 +90,13 @@ export type ArticleFormEvent =
   | { type: 'reload' }
   /** The editor changed the form (sent with what it holds now). */
   | { type: 'change'; values: ArticleFormValues }
+  /** Of a draft beside the live version: go on editing it (a stale one then publishes over the newer live version). */
+  | { type: 'keepEditing' }
+  /** Of a draft beside the live version: delete it and edit what readers see. */
+  | { type: 'discardDraft' }
 
 /** The events that write the article, and so wait for an autosave under way. */
-type QueuedEvent = Extract<ArticleFormEvent, { type: 'save' | 'schedule' | 'cancelSchedule' }>
+type QueuedEvent = Extract<ArticleFormEvent, { type: 'save' | 'schedule' | 'cancelSchedule' | 'discardDraft' }>
 
 const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
 
@@ -101,6 +114,8 @@ export const articleFormMachine = setup({
     cancelSchedule: fromPromise<void, { scheduleId: string }>(() => Promise.reject(new Error('articleFormMachine needs a cancelSchedule actor'))),
     /** Saves the form's values as the article's draft only (src/content/admin/articleForm/autosave.ts). */
     autosave: fromPromise<AutosaveOutput, SaveInput>(() => Promise.reject(new Error('articleFormMachine needs an autosave actor'))),
+    /** Deletes the draft beside the published version (src/content/admin/articleForm/save.ts discardDraft). */
+    discardDraft: fromPromise<void, DiscardInput>(() => Promise.reject(new Error('articleFormMachine needs a discardDraft actor'))),
   },
   delays: {
     autosaveDelay: autosaveDelayMs,
@@ -114,6 +129,19 @@ export const articleFormMachine = setup({
     announceScheduled: (_, _params: { executeAt: string; live: boolean }) => {},
     /** Tells the editor the schedule is cancelled: the draft stays as it is (beside the published version when live). */
     announceScheduleCancelled: (_, _params: { live: boolean }) => {},
+    /** Tells the editor the draft is gone and the form shows what readers see (a toast). */
+    announceDraftDiscarded: () => {},
+    /**
+     * Keep editing: the comparison folds away, and a stale draft is from now on based on the
+     * published version the editor has just compared it with, so publishing it is theirs to choose.
+     */
+    keepEditing: assign(({ context }) => ({
+      keptDraft: true,
+      loaded:
+        context.loaded?.stale === true
+          ? { ...context.loaded, revisions: { ...context.loaded.revisions, basedOn: context.loaded.revisions.published }, stale: false }
+          : context.loaded,
+    })),
     /**
      * The draft an autosave wrote is what the next save is guarded by: its revision replaces the one
      * loaded (a new article's first autosave made the draft the form edits from then on).
@@ -124,8 +152,10 @@ export const articleFormMachine = setup({
       loaded: {
         values: context.loaded?.values ?? context.autosaving ?? context.values,
         base: context.loaded?.base ?? {},
-        revisions: { published: context.loaded?.revisions.published ?? null, draft: output.draftRevision },
+        // The draft keeps the published revision it is based on (transaction.ts wrote it).
+        revisions: { published: context.loaded?.revisions.published ?? null, draft: output.draftRevision, basedOn: context.loaded?.revisions.basedOn ?? context.loaded?.revisions.published ?? null },
         live: context.loaded?.live ?? null,
+        stale: context.loaded?.stale ?? false,
       },
     })),
   },
@@ -139,6 +169,10 @@ export const articleFormMachine = setup({
     worthAutosaving: ({ context }) => context.edited !== null && worthAutosaving(context.edited),
     hasQueued: ({ context }) => context.queued !== null,
     changedDuringAutosave: ({ context }) => context.edited !== context.autosaving,
+    /** There is a draft, and readers have a published version it would replace: it can be discarded. */
+    hasDraftBesideLive: ({ context }) => Boolean(context.loaded?.revisions.draft && context.loaded.revisions.published),
+    /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
+    mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
   },
 }).createMachine({
   id: 'articleForm',
@@ -158,11 +192,13 @@ export const articleFormMachine = setup({
     draftSavedAt: null,
     autosaveError: null,
     queued: null,
+    draftBesideLive: false,
+    keptDraft: false,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null, takenSlug: null, edited: null, autosaving: null, draftSavedAt: null, autosaveError: null, queued: null }),
+      entry: assign({ error: null, takenSlug: null, edited: null, autosaving: null, draftSavedAt: null, autosaveError: null, queued: null, draftBesideLive: false, keptDraft: false }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -181,6 +217,7 @@ export const articleFormMachine = setup({
               frontPage: event.output.frontPage,
               schedule: event.output.schedule ?? null,
               values: event.output.article?.values ?? emptyArticleValues(),
+              draftBesideLive: Boolean(event.output.article?.revisions.draft && event.output.article.revisions.published),
             })),
           },
         ],
@@ -200,6 +237,8 @@ export const articleFormMachine = setup({
         save: 'saving',
         schedule: { guard: 'mayBeScheduled', target: 'scheduling' },
         cancelSchedule: { guard: 'hasSchedule', target: 'cancellingSchedule' },
+        keepEditing: { guard: 'mayKeepEditing', actions: 'keepEditing' },
+        discardDraft: { guard: 'hasDraftBesideLive', target: 'discardingDraft' },
         // Each change starts the wait again: the draft is saved once the editor pauses.
         change: { target: '.changed', reenter: true, actions: assign({ edited: ({ event }) => event.values }) },
       },
@@ -218,6 +257,7 @@ export const articleFormMachine = setup({
             save: { actions: assign({ queued: ({ event }) => event }) },
             schedule: { guard: 'mayBeScheduled', actions: assign({ queued: ({ event }) => event }) },
             cancelSchedule: { guard: 'hasSchedule', actions: assign({ queued: ({ event }) => event }) },
+            discardDraft: { guard: 'hasDraftBesideLive', actions: assign({ queued: ({ event }) => event }) },
           },
           invoke: {
             id: 'autosave',
@@ -295,6 +335,7 @@ export const articleFormMachine = setup({
     failed: {
       on: {
         save: 'saving',
+        discardDraft: { guard: 'hasDraftBesideLive', target: 'discardingDraft' },
         schedule: { guard: 'mayBeScheduled', target: 'scheduling' },
         cancelSchedule: { guard: 'hasSchedule', target: 'cancellingSchedule' },
       },
@@ -321,6 +362,7 @@ export const articleFormMachine = setup({
               schedule: event.output.schedule,
               loaded: event.output.article,
               values: event.output.article?.values ?? context.values,
+              draftBesideLive: Boolean(event.output.article?.revisions.draft && event.output.article.live),
             })),
             { type: 'announceScheduled', params: ({ event }) => ({ executeAt: event.output.schedule.executeAt, live: Boolean(event.output.article?.revisions.published) }) },
           ],
@@ -366,6 +408,33 @@ export const articleFormMachine = setup({
             { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The schedule could not be cancelled.') }) },
           ],
         },
+      },
+    },
+    discardingDraft: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'discardDraft',
+        src: 'discardDraft',
+        input: ({ context }) => ({ id: context.id, draftRevision: context.loaded?.revisions.draft ?? '' }),
+        // What readers see, loaded afresh: the form edits the published version from here on.
+        onDone: { target: 'loading', actions: 'announceDraftDiscarded' },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
+            ],
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, 'The draft could not be discarded.') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The draft could not be discarded.') }) },
+            ],
+          },
+        ],
       },
     },
     // Saving again would overwrite what the other editor saved: the way on is to load their version.

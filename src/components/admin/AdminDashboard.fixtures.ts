@@ -9,7 +9,17 @@ export const longTitle =
 
 export const leadArticle: AdminListItem = { id: 'lead-1', title: 'EU leaders agree emergency energy package after all-night summit', category: 'World', publishedAt: '2026-11-21T05:00:00Z', hasPublished: true, hasDraft: false }
 export const draftArticle: AdminListItem = { id: 'draft-1', title: 'Weekend sport results', category: 'Sport', publishedAt: null, hasPublished: false, hasDraft: true }
-export const editedArticle: AdminListItem = { id: 'edited-1', title: 'Thames Barrier closes as surge tide rises', category: 'UK', publishedAt: '2026-11-20T08:00:00Z', hasPublished: true, hasDraft: true }
+/** Published, with an editor's draft beside it: listed as readers see it (the published title), and marked. */
+export const editedArticle: AdminListItem = {
+  id: 'edited-1',
+  title: 'Thames Barrier closes',
+  category: 'UK',
+  publishedAt: '2026-11-20T08:00:00Z',
+  hasPublished: true,
+  hasDraft: false,
+  draftDiffers: true,
+  revisions: { published: 'rev-p', draft: 'rev-d', draftBasedOn: 'rev-p' },
+}
 export const uncategorisedArticle: AdminListItem = { id: 'plain-1', title: 'Letters: on the new cycle lanes', category: null, publishedAt: '2026-11-19T08:00:00Z', hasPublished: true, hasDraft: false }
 export const longArticle: AdminListItem = { id: 'long-1', title: longTitle, category: 'News & Politics', publishedAt: '2026-11-18T08:00:00Z', hasPublished: true, hasDraft: false }
 

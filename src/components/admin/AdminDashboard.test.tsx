@@ -61,12 +61,14 @@ describe('AdminDashboard', () => {
     expect(within(section('Lead Story')).queryByText('Not on the homepage')).toBeNull()
   })
 
-  it('marks drafts and published articles with draft changes', async () => {
+  it('marks drafts, and published articles whose draft differs from what readers see', async () => {
     await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: dashboardData }} onDelete={noDelete} />)
     const featured = section('Featured Stories')
     const itemOf = (title: string) => within(featured).getByText(title).closest('li')!
     expect(within(itemOf(draftArticle.title!)).getByText('Draft')).toBeTruthy()
-    expect(within(itemOf(editedArticle.title!)).getByText('Published (edited)')).toBeTruthy()
+    // Readers' title, and the mark that an editor's draft of it differs.
+    expect(within(itemOf(editedArticle.title!)).getByText('Draft differs from live')).toBeTruthy()
+    expect(within(itemOf(editedArticle.title!)).queryByText('Published (edited)')).toBeNull()
     expect(within(section('Lead Story')).queryByText('Draft')).toBeNull()
   })
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
 import type { DashboardData, DashboardSection as DashboardSectionData, DashboardSectionKey } from '../../content/admin/dashboard.ts'
-import { displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
+import { displayTitle, draftDiffersLabel, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
 import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
@@ -30,7 +30,8 @@ const sections: ReadonlyArray<{ key: DashboardSectionKey; title: string; manage:
 /**
  * The editors' front page: the homepage's sections as readers see them now (Breaking News, Lead
  * Story, Featured Stories, Latest Updates, Trending Now), and under each the articles flagged for
- * it that readers do not see there, marked "Not on the homepage"; drafts are marked too. Each has
+ * it that readers do not see there, marked "Not on the homepage". Each row is the version readers
+ * see; drafts are marked, and so is a published article whose draft differs from it. Each has
  * edit and (for those who may delete) delete, and there is a way into every section manager.
  */
 export function AdminDashboard({ state, onDelete, onRetry, canDelete = true }: AdminDashboardProps) {
@@ -139,6 +140,7 @@ function DashboardItem({ article, onDelete, notShown = false }: { article: Admin
           {notShown ? <span className="admin-dashboard__badge admin-dashboard__badge--hidden">Not on the homepage</span> : null}
           {article.category ? <span>{article.category}</span> : null}
           {status === 'published' ? null : <span className={`admin-dashboard__badge admin-dashboard__badge--${status}`}>{statusLabels[status]}</span>}
+          {article.draftDiffers ? <span className="admin-dashboard__badge admin-dashboard__badge--edited">{draftDiffersLabel}</span> : null}
         </span>
       </div>
       <div className="admin-dashboard__actions">

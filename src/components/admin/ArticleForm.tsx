@@ -3,7 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
 import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../content/admin/frontPage.ts'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
+import type { DraftChange } from '../../content/admin/articleForm/draftVersusLive.ts'
 import { AutosaveStatus, type AutosaveState } from './AutosaveStatus.tsx'
+import { DraftVersusLive } from './DraftVersusLive.tsx'
 import { CategoryPicker } from './CategoryPicker.tsx'
 import { CorrectionsField } from './CorrectionsField.tsx'
 import { londonDay } from '../../content/format/dates.ts'
@@ -76,6 +78,22 @@ export interface ArticleFormProps {
   onValuesChange?: (values: ArticleFormValues) => void
   /** Shown under the heading, above the fields: who else has the article open (EditorsPresent). */
   notice?: ReactNode
+  /** The form edits a draft beside the published version: the comparison and the choices above the fields. */
+  draft?: DraftBesideLive | null
+  /** The draft is being discarded. */
+  discarding?: boolean
+  onDiscardDraft?: () => void
+  onKeepEditing?: () => void
+}
+
+/** A draft of a live article, opened by the form: how it compares with what readers see. */
+export interface DraftBesideLive {
+  /** The draft was made from an older published version. */
+  stale: boolean
+  /** The editor chose Keep editing. */
+  kept: boolean
+  /** How the form's values now differ from the published version. */
+  compare: (values: ArticleFormValues) => DraftChange[]
 }
 
 /** Uploads a video file to the content service's assets, reporting progress; resolves with its asset id. */
@@ -134,7 +152,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -171,6 +189,24 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
   }, [takenSlug, form])
 
   return (
+    <>
+      {draft ? (
+        <DraftVersusLive
+          changes={draft.compare(current)}
+          stale={draft.stale}
+          kept={draft.kept}
+          canPublish={canPublish}
+          busy={saving || discarding || conflict}
+          onPublish={() => {
+            // Publish now: the published switch on, no schedule, then the form's own validated submit.
+            form.setFieldValue('published', true)
+            setTiming((now) => ({ ...now, when: 'now', error: null }))
+            void form.handleSubmit()
+          }}
+          onDiscard={() => onDiscardDraft?.()}
+          onKeepEditing={() => onKeepEditing?.()}
+        />
+      ) : null}
     <form
       className="article-form__form"
       noValidate
@@ -346,6 +382,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
         </button>
       </div>
     </form>
+    </>
   )
 }
 

@@ -176,10 +176,13 @@ function FieldValues({ change }: { change: FieldChange }) {
   )
 }
 
-/** The body's text from this version to now: removed text struck through, added text underlined. */
-function TextDiff({ parts }: { parts: TextDiffPart[] }) {
+/**
+ * The body's text from this version to now: removed text struck through, added text underlined
+ * (also the article form's comparison of a draft with the published version, DraftVersusLive).
+ */
+export function TextDiff({ parts, className = 'history-panel__diff' }: { parts: TextDiffPart[]; className?: string }) {
   return (
-    <p className="history-panel__diff">
+    <p className={className}>
       {parts.map((part, i) =>
         part.kind === 'added' ? (
           <ins key={i}>

@@ -23,17 +23,45 @@ describe('SectionManager', () => {
     expect(within(items[0]!).getByText('World')).toBeTruthy()
     expect(within(items[1]!).getByText('No category')).toBeTruthy()
     expect(within(items[2]!).getByText('Draft')).toBeTruthy()
-    expect(within(items[3]!).getByText('Published (edited)')).toBeTruthy()
+    expect(within(items[3]!).getByText('Thames Barrier closes')).toBeTruthy()
+    expect(within(items[3]!).getByText('Draft differs from live')).toBeTruthy()
     expect(within(items[0]!).getByRole('link', { name: `Edit “${leadArticle.title}”` }).getAttribute('href')).toBe('/admin/articles/lead-1/edit')
     expect(within(items[0]!).getByRole('button', { name: `Delete “${leadArticle.title}”` })).toBeTruthy()
     expect(screen.getByText('4 items')).toBeTruthy()
   })
 
-  it('offers a contributor Edit for articles only: no Delete, and no photo essays to make or edit', async () => {
-    const articles = await renderWithRouter(<SectionManager sectionType="latest" state={ready([leadArticle, draftArticle])} onDelete={noDelete} canPublish={false} />)
+  it('offers Remove from this section apart from Delete, in the sections an editor flags articles for', async () => {
+    const removed: string[] = []
+    let finish = () => {}
+    const onRemove = vi.fn((item: { id: string }) => {
+      removed.push(item.id)
+      return new Promise<void>((resolve) => (finish = resolve))
+    })
+    const featured = await renderWithRouter(<SectionManager sectionType="featured" state={ready([leadArticle, editedArticle])} onDelete={noDelete} onRemove={onRemove} />)
+    const items = screen.getAllByRole('listitem')
+    const remove = within(items[1]!).getByRole('button', { name: 'Remove “Thames Barrier closes” from Featured Stories' })
+    expect(remove.textContent).toBe('Remove from this section')
+    expect(within(items[1]!).getByRole('button', { name: 'Delete “Thames Barrier closes”' })).toBeTruthy()
+    await userEvent.click(remove)
+    expect(removed).toEqual(['edited-1'])
+    // Busy until it settles: a second press does nothing.
+    expect(remove.textContent).toBe('Removing...')
+    await userEvent.click(remove)
+    expect(onRemove).toHaveBeenCalledOnce()
+    await act(async () => finish())
+    expect(remove.textContent).toBe('Remove from this section')
+    featured.unmount()
+    // Trending is what readers read, videos their media type: nothing to remove there.
+    await renderWithRouter(<SectionManager sectionType="trending" state={ready([leadArticle])} onDelete={noDelete} onRemove={onRemove} />)
+    expect(screen.queryByRole('button', { name: /from Trending Now$/ })).toBeNull()
+  })
+
+  it('offers a contributor Edit for articles only: no Delete, no Remove from this section, and no photo essays to make or edit', async () => {
+    const articles = await renderWithRouter(<SectionManager sectionType="latest" state={ready([leadArticle, draftArticle])} onDelete={noDelete} canPublish={false} onRemove={async () => {}} />)
     const items = screen.getAllByRole('listitem')
     expect(within(items[0]!).getByRole('link', { name: `Edit “${leadArticle.title}”` })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull()
     articles.unmount()
     await renderWithRouter(<SectionManager sectionType="images" state={ready(galleries)} onDelete={noDelete} canPublish={false} />)
     expect(screen.queryByRole('link', { name: 'New photo essay' })).toBeNull()

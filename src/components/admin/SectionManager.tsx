@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { useRef } from 'react'
-import { displayTitle, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
+import { useRef, useState } from 'react'
+import { displayTitle, draftDiffersLabel, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
-import { sectionHoldsArticles, type SectionContent } from '../../content/admin/sections.ts'
+import { sectionHasFlag, sectionHoldsArticles, type SectionContent } from '../../content/admin/sections.ts'
 import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
 import { useConfirmation } from '../ui/ConfirmDialog.tsx'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
@@ -21,10 +21,18 @@ export interface SectionManagerProps {
    * deletes and photo essays, gets Edit for articles only, with no Delete and no New photo essay.
    */
   canPublish?: boolean
+  /**
+   * Takes the article off this section (clears its flag; the article stays as it is) and reports how
+   * it went. Offered in the sections an editor flags articles for, to those who publish.
+   */
+  onRemove?: (item: AdminListItem) => Promise<unknown>
 }
 
-/** One homepage section's content (or the image galleries), with edit and delete for each item. */
-export function SectionManager({ sectionType, state, onDelete, onRetry, canPublish = true }: SectionManagerProps) {
+/**
+ * One homepage section's content (or the image galleries), each as readers see it, with edit and
+ * delete, and in a flagged section Remove from this section, which leaves the article as it is.
+ */
+export function SectionManager({ sectionType, state, onDelete, onRetry, canPublish = true, onRemove }: SectionManagerProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const confirmation = useConfirmation(onDelete)
 
@@ -73,7 +81,14 @@ export function SectionManager({ sectionType, state, onDelete, onRetry, canPubli
           <p className="section-manager__count">{countText(state.data, sectionType)}</p>
           <ul className="section-manager__list">
             {state.data.items.map((item) => (
-              <SectionItem key={item.id} item={item} edit={editable ? 'article' : essays && canPublish ? 'essay' : null} onDelete={canPublish ? confirmation.ask : null} />
+              <SectionItem
+                key={item.id}
+                item={item}
+                section={title}
+                edit={editable ? 'article' : essays && canPublish ? 'essay' : null}
+                onDelete={canPublish ? confirmation.ask : null}
+                onRemove={canPublish && onRemove && sectionHasFlag(sectionType) ? onRemove : null}
+              />
             ))}
           </ul>
         </>
@@ -97,9 +112,19 @@ function BackToDashboard() {
   )
 }
 
-function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'article' | 'essay' | null; onDelete: ((item: AdminListItem) => void) | null }) {
+interface SectionItemProps {
+  item: AdminListItem
+  /** The section's name, for the Remove button's label. */
+  section: string
+  edit: 'article' | 'essay' | null
+  onDelete: ((item: AdminListItem) => void) | null
+  onRemove: ((item: AdminListItem) => Promise<unknown>) | null
+}
+
+function SectionItem({ item, section, edit, onDelete, onRemove }: SectionItemProps) {
   const title = displayTitle(item.title)
   const status = publicationStatus(item)
+  const [removing, setRemoving] = useState(false)
   return (
     <li className="section-manager__item">
       <div className="section-manager__text">
@@ -107,6 +132,7 @@ function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'art
         <span className="section-manager__meta">
           <span>{item.category ?? 'No category'}</span>
           {status === 'published' ? null : <span className={`section-manager__badge section-manager__badge--${status}`}>{statusLabels[status]}</span>}
+          {item.draftDiffers ? <span className="section-manager__badge section-manager__badge--edited">{draftDiffersLabel}</span> : null}
         </span>
       </div>
       <div className="section-manager__actions">
@@ -118,6 +144,21 @@ function SectionItem({ item, edit, onDelete }: { item: AdminListItem; edit: 'art
           <Link to="/admin/photo-essays/$id" params={{ id: item.id }} className="section-manager__edit" aria-label={`Edit “${title}”`}>
             Edit
           </Link>
+        ) : null}
+        {onRemove ? (
+          <button
+            type="button"
+            className="section-manager__remove"
+            aria-disabled={removing || undefined}
+            aria-label={`Remove “${title}” from ${section}`}
+            onClick={() => {
+              if (removing) return
+              setRemoving(true)
+              void onRemove(item).finally(() => setRemoving(false))
+            }}
+          >
+            {removing ? 'Removing...' : 'Remove from this section'}
+          </button>
         ) : null}
         {onDelete ? (
           <button type="button" className="section-manager__delete" onClick={() => onDelete(item)} aria-label={`Delete “${title}”`}>

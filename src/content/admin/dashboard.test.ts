@@ -26,9 +26,11 @@ describe('the dashboard', () => {
     // A draft never published, and a published article whose unpublished changes feature it.
     expect(ids(data.featured.notShown)).toEqual(['results', 'barrier'])
     expect(data.featured.notShown[0]).toMatchObject({ title: 'Weekend sport results', category: 'Sport', hasPublished: false, hasDraft: true })
-    // Shown as editors see it: the draft's title, marked as having changes waiting.
-    expect(data.latest.shown[0]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes as surge tide rises', category: 'UK', hasPublished: true, hasDraft: true })
-    expect(data.latest.shown[1]).toMatchObject({ id: 'arsenal', hasDraft: false })
+    // Shown as readers see it: the published title, marked where a draft beside it differs.
+    expect(data.latest.shown[0]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes', category: 'UK', hasPublished: true, hasDraft: false, draftDiffers: true })
+    expect(data.latest.shown[1]).toMatchObject({ id: 'arsenal', hasDraft: false, draftDiffers: false })
+    // Flagged only in its draft, the published article is listed with the title readers see.
+    expect(data.featured.notShown[1]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes', draftDiffers: true })
     expect(data.latest.notShown).toEqual([])
     expect(data.trending.notShown).toEqual([])
   })

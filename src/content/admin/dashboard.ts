@@ -1,12 +1,13 @@
 // What the admin dashboard shows: the homepage as readers see it now, section by section (breaking,
 // lead, the featured, the latest, trending), and beside each the flagged articles readers do not
-// see there (outranked by a newer story, past the section's size, or drafts). The homepage's own
-// query and rules (src/content/homepage/) pick what is shown, read through the published
-// perspective as a reader would, so the dashboard cannot disagree with the homepage; the flagged
-// articles come from the editors' view, drafts included.
+// see there (outranked by a newer story, past the section's size, or flagged only in a draft). The
+// homepage's own query and rules (src/content/homepage/) pick what is shown, read through the
+// published perspective as a reader would, so the dashboard cannot disagree with the homepage.
+// Every row is the version readers see (its published title), marked where a draft beside it
+// differs; an article never published is listed as its draft.
 
 import type { Fetch } from './contentService.ts'
-import { articleFilter, isCurrent } from './draftOverlay.ts'
+import { flaggedInEither, readersArticleFilter } from './draftOverlay.ts'
 import type { PublishedFetch } from './frontPage.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 import { loadHomepage, type CardArticle, type HomepageSections } from '../homepage/rules.ts'
@@ -39,12 +40,12 @@ export type DashboardData = Record<DashboardSectionKey, DashboardSection>
 const flaggedCount = (section: FlaggedSection) => (section === 'featured' ? limits.featured + limits.lead : section === 'latest' ? limits.latest : 1) + flaggedListLimit
 
 /**
- * The flagged articles as editors see them (a draft over its published version), and the shown ones
- * as editors see them too: the homepage picks them, the rows say what an editor would open.
+ * The flagged articles (in the version readers see, or in a draft beside it) and the shown ones,
+ * each as readers see it, with whether a draft beside it differs and the revisions it is at.
  */
 export const flaggedQuery = `{
-${(Object.keys(flags) as FlaggedSection[]).map((section) => `  "${section}": *[${articleFilter} && ${flags[section]} == true] | ${newestFirst}[0...${flaggedCount(section)}]${listItem}`).join(',\n')},
-  "shown": *[_type == "article" && (_id in $ids || _id in $draftIds) && ${isCurrent}]${listItem}
+${(Object.keys(flags) as FlaggedSection[]).map((section) => `  "${section}": *[${readersArticleFilter} && ${flaggedInEither(flags[section])}] | ${newestFirst}[0...${flaggedCount(section)}]${listItem}`).join(',\n')},
+  "shown": *[_type == "article" && _id in $ids]${listItem}
 }`
 
 type Rows = Array<Partial<AdminListItem> & { id: string }> | null
@@ -69,7 +70,7 @@ export async function fetchDashboard({ fetch, fetchPublished }: DashboardDeps): 
   const { sections } = await loadHomepage(fetchPublished)
   const shown = shownOf(sections)
   const shownIds = [...new Set(Object.values(shown).flatMap((list) => list.map((article) => article._id)))]
-  const flagged = await fetch<FlaggedResult>(flaggedQuery, { ids: shownIds, draftIds: shownIds.map((id) => `drafts.${id}`) })
+  const flagged = await fetch<FlaggedResult>(flaggedQuery, { ids: shownIds })
   const editorsRows = new Map((flagged?.shown ?? []).map((raw) => [raw.id, listItemOf(raw)]))
   // A shown article is published; were it deleted since the homepage was read, its card still says what readers saw.
   const rowOf = (article: CardArticle): AdminListItem =>

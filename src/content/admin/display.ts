@@ -25,6 +25,9 @@ export const statusLabels: Record<PublicationStatus, string> = {
   draft: 'Draft',
 }
 
+/** The mark beside a row showing what readers see when an editor has a draft of it that differs. */
+export const draftDiffersLabel = 'Draft differs from live'
+
 /** What an untitled draft is called in lists, so every row has something to read and to name its buttons. */
 export function displayTitle(title: string | null | undefined): string {
   const trimmed = typeof title === 'string' ? title.trim() : ''

@@ -17,3 +17,15 @@ export const hasPublished = `defined(${publishedDoc}_id)`
 export const createdAt = `coalesce(${publishedDoc}_createdAt, _createdAt)`
 
 export const articleFilter = `_type == "article" && ${isCurrent}`
+
+/**
+ * The document readers see standing for its article: the published one, and a draft only for an
+ * article never published (or unpublished). The dashboard and the section managers list these, so
+ * they show what readers see, with a mark where a draft beside it differs (listItem.ts).
+ */
+export const isReadersVersion = `(!(_id in path("versions.**")) && (!(${isDraft}) || !defined(${publishedDoc}_id)))`
+export const readersArticleFilter = `_type == "article" && ${isReadersVersion}`
+/** The draft beside a document (itself, for a draft), dereferenced: `${draftOfArticle}title`. */
+export const draftOfArticle = `({"_ref": "drafts." + ${publishedIdOf}})->`
+/** A flag set in the readers' version or in the draft beside it. */
+export const flaggedInEither = (flag: string) => `(${flag} == true || ${draftOfArticle}${flag} == true)`

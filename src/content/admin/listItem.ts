@@ -2,7 +2,7 @@
 // holds, the GROQ projection that asks for it, their shared order, and how a raw result becomes a
 // row, so both screens show an article the same way.
 
-import { hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
+import { draftOfArticle, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
 
 /** One row of a short list (dashboard, section manager). */
 export interface AdminListItem {
@@ -14,11 +14,24 @@ export interface AdminListItem {
   publishedAt: string | null
   hasPublished: boolean
   hasDraft: boolean
+  /** A published row with a draft beside it: readers see this row's version, editors have newer work. */
+  draftDiffers?: boolean
+  /** The revisions a write to the row's article is guarded by (Remove from this section, sections.ts). */
+  revisions?: ItemRevisions
+}
+
+export interface ItemRevisions {
+  published: string | null
+  draft: string | null
+  /** The published revision the draft records it was made from (articleForm/draftVersusLive.ts). */
+  draftBasedOn: string | null
 }
 
 export const listItem = `{
   "id": ${publishedIdOf}, title, "category": categories[0]->title, publishedAt,
-  "hasPublished": ${hasPublished}, "hasDraft": ${isDraft}
+  "hasPublished": ${hasPublished}, "hasDraft": ${isDraft},
+  "draftDiffers": !(${isDraft}) && defined(${draftOfArticle}_id),
+  "revisions": {"published": ({"_ref": ${publishedIdOf}})->_rev, "draft": ${draftOfArticle}_rev, "draftBasedOn": ${draftOfArticle}basedOnRevision}
 }`
 
 export const newestFirst = `order(coalesce(publishedAt, _createdAt) desc, _id asc)`
@@ -30,4 +43,10 @@ export const listItemOf = (raw: Partial<AdminListItem> & { id: string }): AdminL
   publishedAt: raw.publishedAt ?? null,
   hasPublished: raw.hasPublished === true,
   hasDraft: raw.hasDraft === true,
+  draftDiffers: raw.draftDiffers === true,
+  revisions: {
+    published: typeof raw.revisions?.published === 'string' ? raw.revisions.published : null,
+    draft: typeof raw.revisions?.draft === 'string' ? raw.revisions.draft : null,
+    draftBasedOn: typeof raw.revisions?.draftBasedOn === 'string' ? raw.revisions.draftBasedOn : null,
+  },
 })

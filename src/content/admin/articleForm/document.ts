@@ -18,7 +18,15 @@ export interface ArticleRevisions {
   published: string | null
   /** `_rev` of `drafts.{id}` when the form was loaded, or null when there was none. */
   draft: string | null
+  /**
+   * The published revision the draft was made from (draftVersusLive.ts): what a draft written now
+   * records, and what publishing the draft is guarded by. Absent, the published revision loaded.
+   */
+  basedOn?: string | null
 }
+
+/** The field of a draft naming the published revision it was made from (draftVersusLive.ts). */
+export const basedOnField = 'basedOnRevision'
 
 export interface LoadedArticle {
   values: ArticleFormValues
@@ -27,6 +35,8 @@ export interface LoadedArticle {
   revisions: ArticleRevisions
   /** The version readers have (the published document), or null: what a publish dates itself against. */
   live?: Record<string, unknown> | null
+  /** The draft was made from an older published version than `live`: readers' version changed since (draftVersusLive.ts). */
+  stale?: boolean
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -69,6 +79,8 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
 export function documentFromValues(values: ArticleFormValues, id: string, base: Record<string, unknown> = {}, newKey: KeyMaker = randomKey): Record<string, unknown> & { _id: string; _type: 'article' } {
   const kept: Record<string, unknown> = { ...base }
   for (const field of systemFields) delete kept[field]
+  // Which published revision a draft came from is the transaction's to write (transaction.ts).
+  delete kept[basedOnField]
   for (const field of ['excerpt', 'mainImage', 'videoUrl', 'video', 'corrections']) delete kept[field]
 
   const author: Reference = { _type: 'reference', _ref: values.author_id }

@@ -5,6 +5,7 @@
 import type { Fetch } from '../contentService.ts'
 import { loadFrontPageHolders, type FrontPageHolders, type PublishedFetch } from '../frontPage.ts'
 import { valuesFromDocument, type LoadedArticle, type StoredArticle } from './document.ts'
+import { draftBasis } from './draftVersusLive.ts'
 import type { Option } from './values.ts'
 
 export const authorsQuery = `*[_type == "author" && !(_id in path("drafts.**"))] | order(name asc, _id asc){"id": _id, name}`
@@ -27,6 +28,7 @@ export async function loadArticleForm(fetch: Fetch, id: string | null): Promise<
   const published = documents.find((doc) => doc._id === id) ?? null
   const draft = documents.find((doc) => doc._id === `drafts.${id}`) ?? null
   const shown = draft ?? published
+  const { basedOn, stale } = draftBasis(draft, published)
   return {
     authors: authors.filter((a) => typeof a.id === 'string' && typeof a.name === 'string'),
     categories: categories.filter((c) => typeof c.id === 'string' && typeof c.name === 'string'),
@@ -34,8 +36,9 @@ export async function loadArticleForm(fetch: Fetch, id: string | null): Promise<
       ? {
           values: valuesFromDocument(shown, published !== null),
           base: shown,
-          revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null },
+          revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null, basedOn },
           live: published,
+          stale,
         }
       : null,
   }

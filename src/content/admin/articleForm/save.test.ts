@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../../../../tests/support/service.ts'
-import { documentFromValues } from './document.ts'
+import { documentFromValues, type StoredArticle } from './document.ts'
 import { authorId, body, categoryId, counter, otherCategoryId, validValues, withoutSpanKeys } from './validArticle.fixtures.ts'
 import { loadArticleForm } from './load.ts'
 import { messages } from './messages.ts'
 import { autosaveDraft } from './autosave.ts'
-import { ConflictError, saveArticle, saveError, SlugTakenError, type SaveDeps } from './save.ts'
+import { differencesFromLive, differingFields } from './draftVersusLive.ts'
+import { ConflictError, discardDraft, saveArticle, saveError, SlugTakenError, type SaveDeps } from './save.ts'
 
 describe('saveError', () => {
   const failure = (statusCode: number) => Object.assign(new Error(`HTTP ${statusCode}`), { statusCode })
@@ -66,7 +67,7 @@ describe('against the content service', () => {
     expect(await reader().fetch('*[_id == $id][0]', { id })).toBeNull()
     let form = await loadArticleForm(deps.fetch, id)
     expect(form.article?.values).toMatchObject({ slug: 'lifecycle', published: false })
-    expect(form.article?.revisions).toEqual({ published: null, draft: expect.any(String) })
+    expect(form.article?.revisions).toEqual({ published: null, draft: expect.any(String), basedOn: null })
 
     await saveArticle(deps, { mode: 'edit', id, values: { ...form.article!.values, published: true }, loaded: form.article })
     expect(await reader().fetch('*[_id == $id][0].slug.current', { id })).toBe('lifecycle')
@@ -93,7 +94,11 @@ describe('against the content service', () => {
     await client.transaction().create(published).create({ ...published, _id: `drafts.${id}`, title: 'Draft title' }).commit()
     const form = await loadArticleForm(deps.fetch, id)
     expect(form.article?.values).toMatchObject({ title: 'Draft title', published: true })
-    expect(form.article?.revisions).toEqual({ published: expect.any(String), draft: expect.any(String) })
+    expect(form.article?.revisions).toEqual({ published: expect.any(String), draft: expect.any(String), basedOn: expect.any(String) })
+    // Written together: the draft is based on the published version readers see.
+    expect(form.article?.revisions.basedOn).toBe(form.article?.revisions.published)
+    expect(form.article?.stale).toBe(false)
+    expect(form.article?.live).toMatchObject({ title: 'Published title' })
   })
 
   it('refuses a slug another article has, counting its draft, but not the article’s own', async () => {
@@ -141,6 +146,65 @@ describe('against the content service', () => {
     await expect(saveArticle(deps, { mode: 'edit', id, values: { ...tabB.article!.values, published: false }, loaded: tabB.article })).rejects.toBeInstanceOf(ConflictError)
     expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Tab A wins')
     expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+  })
+
+  it('keeps an editor’s published change when a contributor’s older draft is published: a conflict, both versions kept', async () => {
+    const id = 'c8888888-8888-4888-8888-888888888888'
+    const contributor = service.client({ token: service.auth.createRobotToken('contributor', 'draft test', 600) })
+    const contributorDeps: SaveDeps = { fetch: (query, params) => contributor.fetch(query, params ?? {}), mutate: (mutations) => contributor.mutate(mutations) }
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'night-buses', title: 'Night buses return', published: true }), loaded: null })
+    // Both open the live article; the contributor saves a draft with a new excerpt.
+    const editorForm = await loadArticleForm(deps.fetch, id)
+    const contributorForm = await loadArticleForm(contributorDeps.fetch, id)
+    await saveArticle(contributorDeps, { mode: 'edit', id, values: { ...contributorForm.article!.values, excerpt: 'Every twenty minutes from Friday.' }, loaded: contributorForm.article, draftOnly: true })
+    // The editor publishes a new title over the version they loaded: readers see it at once.
+    await saveArticle(deps, { mode: 'edit', id, values: { ...editorForm.article!.values, title: 'Night buses return from Friday' }, loaded: editorForm.article })
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Night buses return from Friday')
+
+    // Opened again, the form edits the contributor's draft, and knows it was made from the older version.
+    const reopened = await loadArticleForm(deps.fetch, id)
+    expect(reopened.article?.values.title).toBe('Night buses return')
+    expect(reopened.article?.stale).toBe(true)
+    expect(reopened.article?.revisions.basedOn).toBe(editorForm.article?.revisions.published)
+    const changes = differencesFromLive(reopened.article!.live as StoredArticle, reopened.article!.values, id, reopened.article!.base, reopened.authors)
+    expect(differingFields(changes)).toBe('Title, Excerpt')
+    expect(changes[0]).toMatchObject({ label: 'Title', revision: 'Night buses return from Friday', current: 'Night buses return' })
+
+    // Publishing that draft would put the old title back: the service refuses it, and says why.
+    const refused = await saveArticle(deps, { mode: 'edit', id, values: reopened.article!.values, loaded: reopened.article }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(ConflictError)
+    expect((refused as Error).message).toBe(messages.staleDraft)
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Night buses return from Friday')
+    expect(await client.fetch('*[_id == $draft][0].excerpt', { draft: `drafts.${id}` })).toBe('Every twenty minutes from Friday.')
+
+    // The contributor saving again keeps the draft based on the version it was made from: still stale.
+    const again = await loadArticleForm(contributorDeps.fetch, id)
+    await saveArticle(contributorDeps, { mode: 'edit', id, values: { ...again.article!.values, excerpt: 'Every twenty minutes.' }, loaded: again.article, draftOnly: true })
+    expect((await loadArticleForm(deps.fetch, id)).article?.stale).toBe(true)
+
+    // Having compared the two, the editor keeps editing the draft (based now on what readers see), takes the new title and publishes.
+    const kept = (await loadArticleForm(deps.fetch, id)).article!
+    const rebased = { ...kept, revisions: { ...kept.revisions, basedOn: kept.revisions.published }, stale: false }
+    await saveArticle(deps, { mode: 'edit', id, values: { ...kept.values, title: 'Night buses return from Friday' }, loaded: rebased })
+    expect(await reader().fetch('*[_id == $id][0]{title, excerpt, basedOnRevision}', { id })).toEqual({ title: 'Night buses return from Friday', excerpt: 'Every twenty minutes.', basedOnRevision: null })
+    expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+  })
+
+  it('discards a draft beside the live article only when it is the draft the form loaded', async () => {
+    const id = 'c9999999-9999-4999-8999-999999999999'
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'discarded', title: 'Live title', published: true }), loaded: null })
+    const live = await loadArticleForm(deps.fetch, id)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...live.article!.values, title: 'Draft title' }, loaded: live.article, draftOnly: true })
+    const first = (await loadArticleForm(deps.fetch, id)).article!
+    expect(first.stale).toBe(false)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...first.values, title: 'Newer draft title' }, loaded: first, draftOnly: true })
+    // A form holding the older draft cannot discard the newer one.
+    await expect(discardDraft(deps.mutate, { id, draftRevision: first.revisions.draft! })).rejects.toBeInstanceOf(ConflictError)
+    expect(await client.fetch('*[_id == $draft][0].title', { draft: `drafts.${id}` })).toBe('Newer draft title')
+    const current = (await loadArticleForm(deps.fetch, id)).article!
+    await discardDraft(deps.mutate, { id, draftRevision: current.revisions.draft! })
+    expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Live title')
   })
 
   it('says someone else saved when a new article’s id was taken meanwhile', async () => {

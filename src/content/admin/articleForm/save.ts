@@ -6,15 +6,15 @@ import { randomKey, type KeyMaker } from '../../article/portableText.ts'
 import { itemErrorsOf, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import { messages } from './messages.ts'
-import { saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
+import { discardDraftMutations, saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
 import type { FormMode } from './values.ts'
 
 export const slugTakenQuery = `count(*[_type == "article" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`
 
 /** Someone else saved (or removed) the article after this form loaded it. */
 export class ConflictError extends Error {
-  constructor() {
-    super(messages.conflict)
+  constructor(message: string = messages.conflict) {
+    super(message)
     this.name = 'ConflictError'
   }
 }
@@ -29,8 +29,11 @@ export class SlugTakenError extends Error {
   }
 }
 
-/** What a failed save says: the spec's "disabled" wording when the service refuses this user writes. */
-export function saveError(error: unknown, mode: FormMode): Error {
+/**
+ * What a failed save says: the spec's "disabled" wording when the service refuses this user writes;
+ * a conflict publishing a draft made from an older published version says so (draftVersusLive.ts).
+ */
+export function saveError(error: unknown, mode: FormMode, staleDraft = false): Error {
   // The service says why it refused: a 409 for a slug another article holds is not someone else's
   // save, and a bound broken (docs/content-api.md §3) is said in the bound's own words.
   const items = itemErrorsOf(error)
@@ -40,7 +43,7 @@ export function saveError(error: unknown, mode: FormMode): Error {
   if (bound) return new Error(bound.description)
   const refusal = refusalOf(error)
   // Conflict: a revision guard or a `create` found the document changed; not found: a guarded document is gone.
-  if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError()
+  if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError(staleDraft ? messages.staleDraft : messages.conflict)
   if (refusal === 'forbidden') return new Error(mode === 'create' ? messages.insertDisabled : messages.updateDisabled)
   if (error instanceof Error && error.message) return error
   return new Error('The article could not be saved.')
@@ -63,6 +66,22 @@ export async function saveArticle(deps: SaveDeps, input: SaveInput, newKey: KeyM
   try {
     await deps.mutate(saveMutations(input, newKey))
   } catch (error) {
-    throw saveError(error, input.mode)
+    const publishingStaleDraft = Boolean(input.loaded?.stale && input.loaded.revisions.draft && input.values.published && !input.draftOnly)
+    throw saveError(error, input.mode, publishingStaleDraft)
+  }
+}
+
+/** What discarding a draft needs: the article, and the draft's revision as the form holds it. */
+export interface DiscardInput {
+  id: string
+  draftRevision: string
+}
+
+/** Discards the draft beside the published version; throws ConflictError when someone saved the draft since. */
+export async function discardDraft(mutate: SaveDeps['mutate'], input: DiscardInput): Promise<void> {
+  try {
+    await mutate(discardDraftMutations(input.id, input.draftRevision))
+  } catch (error) {
+    throw saveError(error, 'edit')
   }
 }

@@ -5,7 +5,7 @@
 import { withPublicationDates } from '../../../../shared/publication.ts'
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
 import { clearSlotPatches, type PatchByQuery } from '../frontPage.ts'
-import { documentFromValues, type LoadedArticle } from './document.ts'
+import { basedOnField, documentFromValues, type LoadedArticle } from './document.ts'
 import type { ArticleFormValues, FormMode } from './values.ts'
 
 export type ArticleMutation =
@@ -42,9 +42,13 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey, no
   let doc = documentFromValues(values, id, loaded?.base ?? {}, newKey)
   const draftId = `drafts.${id}`
   const mutations: ArticleMutation[] = []
-  const write = (target: string, rev: string | null) => {
-    const document = { ...doc, _id: target }
-    if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { createOrReplace: document })
+  // A draft of a live article records the published revision it was made from; publishing it is
+  // guarded by that revision, so a draft made from an older published version cannot silently
+  // replace a newer one (draftVersusLive.ts).
+  const basedOn = revisions.published ? (revisions.basedOn ?? revisions.published) : null
+  const write = (target: string, rev: string | null, guard: string | null = rev) => {
+    const document = target === draftId && basedOn !== null ? { ...doc, _id: target, [basedOnField]: basedOn } : { ...doc, _id: target }
+    if (guard !== null) mutations.push({ patch: { id: target, ifRevisionID: guard } }, { createOrReplace: document })
     else mutations.push({ create: document })
   }
   const remove = (target: string, rev: string | null) => {
@@ -58,7 +62,7 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey, no
     // Going live dates the story: its first publish, or its update (shared/publication.ts).
     const live = revisions.published ? (loaded?.live ?? null) : null
     doc = withPublicationDates(doc, live, now)
-    write(id, revisions.published)
+    write(id, revisions.published, revisions.draft && revisions.published ? basedOn : revisions.published)
     remove(draftId, revisions.draft)
   } else {
     write(draftId, revisions.draft)
@@ -66,4 +70,13 @@ export function saveMutations(input: SaveInput, newKey: KeyMaker = randomKey, no
   }
   mutations.push(...clearSlotPatches(id, values))
   return mutations
+}
+
+/**
+ * Discarding the draft beside a live article: `drafts.{id}` goes, guarded by the revision the form
+ * holds (someone's newer draft fails it with 409), and readers' version stays as it is.
+ */
+export function discardDraftMutations(id: string, draftRevision: string): ArticleMutation[] {
+  const draftId = `drafts.${id}`
+  return [{ patch: { id: draftId, ifRevisionID: draftRevision } }, { delete: { id: draftId } }]
 }

@@ -13,7 +13,7 @@ import { autosaveDraft, type AutosaveOutput } from '../../../content/admin/artic
 import { uploadImageAsset, uploadVideoAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadArticleForm, loadArticleFormScreen, type ArticleFormScreenData } from '../../../content/admin/articleForm/load.ts'
 import { messages } from '../../../content/admin/articleForm/messages.ts'
-import { saveArticle } from '../../../content/admin/articleForm/save.ts'
+import { discardDraft, saveArticle, type DiscardInput } from '../../../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../../../content/admin/articleForm/transaction.ts'
 import { scheduledSaveInput } from '../../../content/admin/articleForm/schedule.ts'
 import type { ArticleFormValues } from '../../../content/admin/articleForm/values.ts'
@@ -78,6 +78,7 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
           autosave: fromPromise<AutosaveOutput, SaveInput>(({ input }) =>
             withSession((client) => autosaveDraft((mutations) => client.mutate(mutations as Mutation[], { returnDocuments: false }), input)),
           ),
+          discardDraft: fromPromise<void, DiscardInput>(({ input }) => withSession((client) => discardDraft((mutations) => client.mutate(mutations as Mutation[]), input))),
         },
         actions: {
           announceSaved: (_, { mode }) => {
@@ -90,6 +91,9 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
           },
           announceScheduled: (_, { executeAt, live }) => {
             toasts.success('Scheduled', `${live ? 'The changes' : 'The article'} will be published ${londonTime(executeAt)}, London time.`)
+          },
+          announceDraftDiscarded: () => {
+            toasts.success('Draft discarded', 'The form shows the published version readers see.')
           },
           announceScheduleCancelled: (_, { live }) => {
             toasts.success('Schedule cancelled', live ? 'Readers keep the published version; the changes stay in the draft.' : 'The article stays a draft.')
@@ -145,6 +149,8 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
         onReload={() => send({ type: 'reload' })}
         onSchedule={(values, executeAt) => send({ type: 'schedule', values, executeAt })}
         onCancelSchedule={() => send({ type: 'cancelSchedule' })}
+        onDiscardDraft={() => send({ type: 'discardDraft' })}
+        onKeepEditing={() => send({ type: 'keepEditing' })}
         uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
         uploadVideo={(file, onProgress) => withSession((client) => uploadVideoAsset(client, file, onProgress))}
         onDirtyChange={onDirtyChange}

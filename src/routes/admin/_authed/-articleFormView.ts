@@ -3,12 +3,16 @@
 // mapping without the signed-in session.
 
 import type { ArticleFormProps } from '../../../components/admin/ArticleForm.tsx'
+import type { StoredArticle } from '../../../content/admin/articleForm/document.ts'
+import { differencesFromLive } from '../../../content/admin/articleForm/draftVersusLive.ts'
 import type { ArticleFormSnapshot } from '../../../machines/articleFormMachine.ts'
 
 export type ArticleFormView = Omit<ArticleFormProps, `on${string}` | 'uploadImage' | 'uploadVideo'>
 
 export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView {
   const { context } = snapshot
+  const live = context.loaded?.live ?? null
+  const base = context.loaded?.base ?? {}
   return {
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
     mode: context.mode,
@@ -29,6 +33,12 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     maySchedule: context.schedule === null,
     live: Boolean(context.loaded?.revisions.published),
     cancellingSchedule: snapshot.matches('cancellingSchedule'),
+    // A draft the form opened beside the published version, compared with it as the editor edits.
+    draft:
+      context.draftBesideLive && live && context.loaded?.revisions.draft
+        ? { stale: context.loaded.stale === true, kept: context.keptDraft, compare: (values) => differencesFromLive(live as StoredArticle, values, context.id, base, [...context.authors, ...context.categories]) }
+        : null,
+    discarding: snapshot.matches('discardingDraft'),
     autosave: {
       saving: snapshot.matches({ editing: 'autosaving' }),
       savedAt: context.draftSavedAt,
