@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftWriterRoles, mayManagePeople, mayPublish, mayWriteDocument, roles } from './roles.ts'
+import { adminAreaOf, adminAreas, draftWriterRoles, mayManagePeople, mayPublish, mayUseAdminArea, mayWriteDocument, roles } from './roles.ts'
 
 describe('mayWriteDocument', () => {
   it('lets admins and editors write any document, published or draft, of any type', () => {
@@ -43,5 +43,27 @@ describe('who may do what', () => {
 
   it('lets contributors into the admin area, and never a viewer', () => {
     expect(roles.filter((role) => draftWriterRoles.has(role))).toEqual(['admin', 'editor', 'contributor'])
+  })
+})
+
+describe('admin areas', () => {
+  it('finds the limited page an address belongs to, and none for the pages every admin role uses', () => {
+    expect(adminAreaOf('/admin/inbox')).toBe('inbox')
+    expect(adminAreaOf('/admin/inbox/')).toBe('inbox')
+    expect(adminAreaOf('/admin/inbox/m-123')).toBe('inbox')
+    expect(adminAreaOf('/admin/photo-essays/new')).toBe('photoEssays')
+    expect(adminAreaOf('/admin/people')).toBe('people')
+    for (const open of ['/admin', '/admin/dashboard', '/admin/articles', '/admin/articles/new', '/admin/articles/deleted', '/admin/edit/articles/x', '/admin/content/lead-story', '/admin/inboxes']) {
+      expect(adminAreaOf(open), open).toBeNull()
+    }
+  })
+
+  it('lets a contributor use none of them, an editor all but people and webhooks, an admin all', () => {
+    const areas = Object.keys(adminAreas) as Array<keyof typeof adminAreas>
+    expect(areas.filter((area) => mayUseAdminArea('contributor', area))).toEqual([])
+    expect(areas.filter((area) => !mayUseAdminArea('editor', area))).toEqual(['people', 'webhooks'])
+    expect(areas.filter((area) => !mayUseAdminArea('admin', area))).toEqual([])
+    expect(areas.filter((area) => mayUseAdminArea(null, area))).toEqual([])
+    expect(adminAreas.inbox.refusal).toBe('Your role cannot see the inbox.')
   })
 })

@@ -52,3 +52,36 @@ export function mayWriteDocument(role: Role, id: string, type: string | null): b
   const draft = id.startsWith(draftPrefix) && id.length > draftPrefix.length && !id.slice(draftPrefix.length).includes('.')
   return draft && (type === null || type === contributorType)
 }
+
+/** Who may manage webhooks: they send content anywhere with the paper's signature. */
+export const webhookRoles: ReadonlySet<Role> = new Set(['admin'])
+
+/** The admin's pages that not every role that enters the admin may use. */
+export type AdminArea = 'inbox' | 'subscribers' | 'outbox' | 'authors' | 'categories' | 'photoEssays' | 'people' | 'webhooks'
+
+/**
+ * Each such page: its address (and everything under it), the roles that may use it (the same sets
+ * the service decides their writes and reads by), its name in the navigation and what the page
+ * says, in words, to anyone else who opens it by its address.
+ */
+export const adminAreas: Record<AdminArea, { path: string; roles: ReadonlySet<Role>; name: string; refusal: string }> = {
+  inbox: { path: '/admin/inbox', roles: writerRoles, name: 'Inbox', refusal: 'Your role cannot see the inbox.' },
+  subscribers: { path: '/admin/subscribers', roles: writerRoles, name: 'Subscribers', refusal: 'Your role cannot see the subscribers.' },
+  outbox: { path: '/admin/outbox', roles: writerRoles, name: 'Outbox', refusal: 'Your role cannot see the outbox.' },
+  authors: { path: '/admin/authors', roles: writerRoles, name: 'Authors', refusal: 'Your role cannot edit authors.' },
+  categories: { path: '/admin/categories', roles: writerRoles, name: 'Categories', refusal: 'Your role cannot edit categories.' },
+  photoEssays: { path: '/admin/photo-essays', roles: writerRoles, name: 'Photo essays', refusal: 'Your role cannot make or edit photo essays.' },
+  people: { path: '/admin/people', roles: peopleRoles, name: 'People', refusal: 'Your role cannot manage people.' },
+  webhooks: { path: '/admin/webhooks', roles: webhookRoles, name: 'Webhooks', refusal: 'Your role cannot manage webhooks.' },
+}
+
+/** The limited page an admin address belongs to, or null for a page every admin role may use. */
+export function adminAreaOf(pathname: string): AdminArea | null {
+  const path = pathname.replace(/\/+$/, '')
+  for (const [area, { path: root }] of Object.entries(adminAreas) as Array<[AdminArea, (typeof adminAreas)[AdminArea]]>) {
+    if (path === root || path.startsWith(`${root}/`)) return area
+  }
+  return null
+}
+
+export const mayUseAdminArea = (role: Role | null, area: AdminArea): boolean => role !== null && adminAreas[area].roles.has(role)

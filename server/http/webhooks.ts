@@ -7,6 +7,7 @@ import { httpError, typedError } from '../errors.ts'
 import { newHookFrom } from '../webhooks/rules.ts'
 import { deliveryView } from '../webhooks/store.ts'
 import type { Webhooks } from '../webhooks/webhooks.ts'
+import { webhookRoles } from '../../shared/roles.ts'
 import type { WebhookInput, WebhookTrigger } from '../../shared/webhooks.ts'
 import { sendJson } from './respond.ts'
 import type { Context } from './route.ts'
@@ -21,7 +22,7 @@ export function adminOnly(handle: Handle): Handle {
   return async (ctx) => {
     const who = ctx.who()
     if (!who) throw httpError(401, 'Not signed in')
-    if (who.role !== 'admin') throw httpError(403, 'Only an admin may manage webhooks')
+    if (!webhookRoles.has(who.role)) throw httpError(403, 'Only an admin may manage webhooks')
     return handle(ctx)
   }
 }

@@ -184,3 +184,20 @@ export function changeTouchesFrontPage(homepage: Homepage | null, change: Docume
   const { lead, breaking } = homepage?.sections ?? {}
   return change.documentId === lead?._id || change.documentId === breaking?._id
 }
+
+// ---------------------------------------------------------------------------------------------
+// Where one story will show once published, for the article form: the rules above applied to it
+// alone, so the form can never promise a section the homepage would not give it.
+
+/** A homepage section a story's own flags and kind can put it in (Trending goes by reads, later). */
+export type HomepagePlace = 'breaking' | 'lead' | 'featured' | 'latest' | 'videos'
+
+/** The homepage sections a story with these flags shows in as the newest story published. */
+export function homepagePlaces(story: Pick<CardArticle, 'isBreakingNews' | 'isLeadStory' | 'isFeatured' | 'isLatestUpdate' | 'mediaType'>): HomepagePlace[] {
+  const { sections } = applyHomepageRules([{ ...story, _id: 'story', title: '', slug: null, publishedAt: null, readsLastDay: 0 }])
+  const places: HomepagePlace[] = ['breaking', 'lead', 'featured', 'latest', 'videos']
+  return places.filter((place) => {
+    const shown = sections[place]
+    return Array.isArray(shown) ? shown.length > 0 : shown !== null
+  })
+}

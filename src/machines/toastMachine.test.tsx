@@ -122,6 +122,25 @@ describe('toaster, scenarios', () => {
     expect(toaster.getSnapshot().context.toasts).toHaveLength(0)
   })
 
+  it('takes a failure’s toast away early when it is put right, leaving the others', async () => {
+    const toaster = createActor(toasterMachine).start()
+    const api = toastApi(toaster)
+    render(<ToasterView toaster={toaster} />)
+    let failed = ''
+    await act(async () => {
+      failed = api.error('Error', 'Invalid credentials')
+    })
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    await act(async () => {
+      api.dismiss(failed)
+      api.success('Login Successful!')
+    })
+    await act(() => vi.advanceTimersByTimeAsync(exitDuration))
+    expect(screen.queryByText('Invalid credentials')).toBeNull()
+    expect(screen.getByText('Login Successful!')).toBeTruthy()
+    expect(toaster.getSnapshot().context.toasts).toHaveLength(1)
+  })
+
   it('shows at most 20 at once, dropping the oldest', async () => {
     const toaster = createActor(toasterMachine).start()
     render(<ToasterView toaster={toaster} />)

@@ -131,5 +131,7 @@ export function toastApi(toaster: ToasterRef) {
     error: (title: string, description?: string) => add({ kind: 'error', title, description }),
     loading: (title: string, description?: string) => add({ kind: 'loading', title, description }),
     settle: (id: string, content: ToastContent) => toaster.send({ type: 'toast.settle', id, content }),
+    /** Takes a toast away before its time, once what it said is no longer so (a failure since put right). */
+    dismiss: (id: string) => toaster.send({ type: 'toast.dismiss', id }),
   }
 }

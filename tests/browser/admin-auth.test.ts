@@ -51,6 +51,15 @@ describe('admin sign-in', () => {
     expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true)
     await signIn(page, testAdmin.email, testAdmin.password)
     await page.waitForURL((url) => url.pathname === '/admin/dashboard')
+    // The failure was put right: its toast goes, and only the success is left beside Logout.
+    await page.locator('.toast__title', { hasText: 'Login Successful!' }).waitFor()
+    expect(await page.locator('.toast--error[data-state="open"]').count()).toBe(0)
+    const toast = (await page.locator('.toast').first().boundingBox())!
+    for (const button of [page.getByRole('button', { name: 'Logout' }), page.getByRole('link', { name: /Create Article/ })]) {
+      const box = (await button.boundingBox())!
+      const overlaps = box.x < toast.x + toast.width && toast.x < box.x + box.width && box.y < toast.y + toast.height && toast.y < box.y + box.height
+      expect(overlaps, (await button.textContent()) ?? '').toBe(false)
+    }
     await page.reload()
     await page.getByText('Resonance Admin').waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard')

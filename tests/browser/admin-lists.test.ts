@@ -19,7 +19,7 @@ const article = (id: string, title: string, extra: Record<string, unknown> = {})
   _id: id,
   _type: 'article',
   title,
-  slug: { _type: 'slug', current: id },
+  slug: { _type: 'slug', current: id.replace(/^drafts\./, '') },
   publishedAt: new Date().toISOString(),
   excerpt: `${title}.`,
   ...extra,

@@ -2,10 +2,12 @@
 // list and the dashboard offer them Edit but no Delete (deleting an article is an editor's, and the service refuses
 // it), and they preview a draft at its reader address under the "Preview: not published" banner, as
 // editors do, while an anonymous reader at that address still gets "Article not found.". Axe checks
-// the list and the preview at 1280 and 390 px.
+// the list and the preview at 1280 and 390 px. Each admin page a contributor may not use, opened by
+// its address, says so in words (shared/roles.ts adminAreas) instead of the service's refusal.
 
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { adminAreas } from '../../shared/roles.ts'
 import { minutesAgo } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { browserSuite } from '../support/suite.ts'
@@ -68,6 +70,27 @@ describe('a contributor', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0)
     await axeClean(page, 'main')
+    await page.close()
+  })
+
+  it('is told in words that a page is not for their role, and is not offered it in the navigation', async () => {
+    const page = await context.newPage()
+    const nav = page.getByRole('navigation')
+    const opened = ['/admin/inbox', '/admin/inbox/no-such-message', '/admin/subscribers', '/admin/outbox', '/admin/authors', '/admin/categories', '/admin/photo-essays/new', '/admin/people', '/admin/webhooks']
+    for (const path of opened) {
+      await page.goto(`${suite.service.url}${path}`)
+      const area = Object.values(adminAreas).find((a) => path.startsWith(a.path))!
+      await page.getByRole('heading', { level: 1, name: area.name }).waitFor()
+      expect(await page.getByText(area.refusal).count(), path).toBe(1)
+      expect(await page.getByText(/Insufficient permissions|mutation\(s\) failed|Failed to load/).count(), path).toBe(0)
+      expect(await nav.getByRole('link', { name: area.name, exact: true }).count(), path).toBe(0)
+    }
+    expect(await page.getByText('Your role cannot manage webhooks.').count()).toBe(1)
+    await axeClean(page, 'body')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await axeClean(page, 'body')
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Latest Updates' }).waitFor()
     await page.close()
   })
 

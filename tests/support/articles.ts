@@ -11,7 +11,7 @@ export function testArticle(id: string, minutes: number, flags: Record<string, u
     _id: id,
     _type: 'article',
     title: `Story ${id}`,
-    slug: { _type: 'slug', current: id },
+    slug: { _type: 'slug', current: id.replace(/^drafts\./, '') },
     publishedAt: minutesAgo(minutes),
     excerpt: `Excerpt of ${id}.`,
     ...flags,

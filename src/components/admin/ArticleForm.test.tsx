@@ -161,6 +161,18 @@ describe('ArticleForm', () => {
     expect(shownMessages()).toContain('Slug must be at most 96 characters long.')
   })
 
+  it('says where the story will appear once published, as its flags and categories change', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props()} />)
+    const region = screen.getByRole('region', { name: 'Where it will appear once published' })
+    expect(region.textContent).toContain('Not on the homepage: it will appear in its sections’ listings and search.')
+    await user.click(screen.getByRole('checkbox', { name: 'UK' }))
+    expect(region.textContent).toContain('In the listings of UK, and in search.')
+    await user.click(screen.getByRole('switch', { name: 'Latest Update' }))
+    expect(region.textContent).toContain('On the homepage in Latest Updates.')
+    expect(region.textContent).not.toContain('Not on the homepage')
+  })
+
   it('submits the values once they are fixed, after a failed submit', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()

@@ -1,7 +1,9 @@
 import { useStore, type AnyFieldApi } from '@tanstack/react-form'
 import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '../../content/admin/articleForm/messages.ts'
+import { placementLines } from '../../content/admin/articleForm/placement.ts'
 import { replacedStory, type FrontPageHolders, type FrontPageSlot } from '../../content/admin/frontPage.ts'
+import { ArticlePlacement } from './ArticlePlacement.tsx'
 import { slugFromTitle, type ArticleFormValues, type FormMode, type Option } from '../../content/admin/articleForm/values.ts'
 import type { DraftChange } from '../../content/admin/articleForm/draftVersusLive.ts'
 import { AutosaveStatus, type AutosaveState } from './AutosaveStatus.tsx'
@@ -171,6 +173,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
+  const placement = useStore(form.store, (state) => placementLines(state.values, categories))
   const dirty = useStore(form.store, (state) => state.isDirty)
 
   useEffect(() => {
@@ -353,6 +356,8 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
           {values.published ? ' The published article stays as it is until then.' : null}
         </p>
       )}
+
+      <ArticlePlacement {...placement} live={live} />
 
       {/* Corrections amend what readers have read: offered on a live story, to those who publish. */}
       {canPublish && live ? (

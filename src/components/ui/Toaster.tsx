@@ -18,8 +18,8 @@ export interface ToasterProps {
 }
 
 /**
- * The admin's toasts, top-right, rendered by Radix (announced politely, or assertively for errors;
- * F8 jumps to them). How long each stays is the toast machine's business, not Radix's.
+ * The admin's toasts, top-right below the header and title row (at the foot on a phone), rendered
+ * by Radix (announced politely, or assertively for errors; F8 jumps to them). How long each stays is the toast machine's business, not Radix's.
  */
 export function Toaster({ toasts, onDismiss }: ToasterProps) {
   return (

@@ -40,16 +40,19 @@ function LoginRoute() {
   const navigate = useNavigate()
   const state = useSelector(authActor, (s) => ({ busy: s.matches('signingIn'), error: s.context.error, allowed: canEnterAdmin(s), signedIn: s.matches('signedIn') }))
   const attempted = useRef(false)
+  /** The failures' toasts still showing: a sign-in that then succeeds takes them away. */
+  const failures = useRef<string[]>([])
 
   useEffect(() => {
     if (state.allowed) {
+      for (const id of failures.current.splice(0)) toasts.dismiss(id)
       if (attempted.current) toasts.success('Login Successful!')
       void navigate({ to: redirect ?? '/admin/dashboard', replace: true })
     }
   }, [state.allowed, redirect, navigate])
 
   useEffect(() => {
-    if (attempted.current && state.error) toasts.error('Error', state.error)
+    if (attempted.current && state.error) failures.current.push(toasts.error('Error', state.error))
   }, [state.error])
 
   const notAllowed = state.signedIn && !state.allowed ? 'This account cannot use the admin area.' : null

@@ -1,13 +1,14 @@
-import { createFileRoute, Link, Outlet, redirect, useNavigate, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, ErrorComponent, Link, Outlet, redirect, useNavigate, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { AdminLayout } from '../../../components/admin/AdminLayout.tsx'
+import { RoleRefused } from '../../../components/admin/RoleRefused.tsx'
 import { UnreadBadge } from '../../../components/admin/UnreadBadge.tsx'
 import { withUnread } from '../../../content/admin/inbox.ts'
 import { canEnterAdmin } from '../../../machines/authMachine.ts'
 import { useUnreadCount } from '../-newsroom.ts'
 import { authActor } from '../-session.ts'
-import { mayManagePeople, mayPublish } from '../../../../shared/roles.ts'
+import { adminAreaOf, adminAreas, mayUseAdminArea, type AdminArea, type Role } from '../../../../shared/roles.ts'
 
 // Every admin screen but sign-in: only a signed-in admin, editor or contributor gets in; anyone else goes to
 // sign-in, which brings them back here afterwards.
@@ -18,12 +19,37 @@ export const Route = createFileRoute('/admin/_authed')({
     const [{ settledAuth }, { canEnterAdmin }] = await Promise.all([import('../-session.ts'), import('../../../machines/authMachine.ts')])
     const auth = await settledAuth()
     if (!canEnterAdmin(auth)) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
+    // A page this role may not use, opened by its address, says so in words (shared/roles.ts)
+    // instead of loading what the service would refuse.
+    const area = adminAreaOf(location.pathname)
+    if (area && !mayUseAdminArea(auth.context.role, area)) throw new AreaRefused(area, auth.context.role)
   },
   pendingComponent: () => <p className="admin-loading">Loading...</p>,
+  errorComponent: AuthedError,
   component: AuthedLayout,
 })
 
-function AuthedLayout() {
+/** Thrown before a page loads when the signed-in role may not use it. */
+class AreaRefused extends Error {
+  constructor(
+    readonly area: AdminArea,
+    readonly role: Role | null,
+  ) {
+    super(adminAreas[area].refusal)
+  }
+}
+
+function AuthedError({ error }: ErrorComponentProps) {
+  if (!(error instanceof AreaRefused)) return <ErrorComponent error={error} />
+  const { name, refusal } = adminAreas[error.area]
+  return (
+    <AuthedLayout>
+      <RoleRefused name={name} refusal={refusal} role={error.role ?? 'guest'} back={<Link to="/admin/dashboard">Back to the dashboard</Link>} />
+    </AuthedLayout>
+  )
+}
+
+function AuthedLayout({ children }: { children?: ReactNode }) {
   const email = useSelector(authActor, (s) => s.context.user?.email ?? null)
   const allowed = useSelector(authActor, canEnterAdmin)
   const signingOut = useSelector(authActor, (s) => s.matches('signingOut'))
@@ -31,11 +57,13 @@ function AuthedLayout() {
   const navigate = useNavigate()
   // Links a role may use (shared/roles.ts): readers' mail, authors and categories for writers (not
   // contributors, whom the service refuses them), people for admins.
-  const isWriter = useSelector(authActor, (s) => mayPublish(s.context.role))
+  const role = useSelector(authActor, (s) => s.context.role)
+  const may = (area: AdminArea) => mayUseAdminArea(role, area)
+  const isWriter = may('inbox')
   const unread = useUnreadCount(isWriter)
-  const canManagePeople = useSelector(authActor, (s) => mayManagePeople(s.context.role))
+  const canManagePeople = may('people')
   // Webhooks send content anywhere with the paper's signature: the service lets admins alone manage them.
-  const canManageWebhooks = useSelector(authActor, (s) => s.context.role === 'admin')
+  const canManageWebhooks = may('webhooks')
 
   // Signed out meanwhile (Logout, or the server said the session is gone): back to sign-in.
   useEffect(() => {
@@ -120,7 +148,7 @@ function AuthedLayout() {
         </ul>
       }
     >
-      <Outlet />
+      {children ?? <Outlet />}
     </AdminLayout>
   )
 }
