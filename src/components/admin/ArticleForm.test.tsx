@@ -451,3 +451,31 @@ describe('ArticleForm and the homepage’s single slots', () => {
     expect(slotNote('Lead Story')).toBe('')
   })
 })
+
+describe('ArticleForm’s corrections', () => {
+  const published = { _key: 'c1', _type: 'correction' as const, kind: 'correction' as const, text: 'An earlier version gave the wrong route; it is the N29.', date: '2026-03-03' }
+
+  it('offers the Corrections section on a live story to those who publish, and saves what is added with the article', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    render(<ArticleForm {...props({ mode: 'edit', live: true, values: { ...loadedValues(), corrections: [published] }, onSubmit })} />)
+    const section = screen.getByRole('group', { name: 'Corrections' })
+    expect(within(section).getByText(`This article was amended on 3 March 2026. ${published.text}`)).toBeTruthy()
+    await user.type(within(section).getByLabelText('What was corrected or clarified'), 'The fare is £1.75.')
+    await user.click(within(section).getByRole('button', { name: 'Add correction' }))
+    await user.click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const saved = (onSubmit.mock.calls[0]![0] as ArticleFormValues).corrections
+    expect(saved.map((c) => [c.kind, c.text])).toEqual([
+      ['correction', published.text],
+      ['correction', 'The fare is £1.75.'],
+    ])
+  })
+
+  it('offers no Corrections section on a story readers do not have yet, nor to a contributor', () => {
+    const { rerender } = render(<ArticleForm {...props({ mode: 'edit', live: false, values: loadedValues() })} />)
+    expect(screen.queryByRole('group', { name: 'Corrections' })).toBeNull()
+    rerender(<ArticleForm {...props({ mode: 'edit', live: true, canPublish: false, values: loadedValues() })} />)
+    expect(screen.queryByRole('group', { name: 'Corrections' })).toBeNull()
+  })
+})
