@@ -41,7 +41,7 @@ describe('the search index in the store\u2019s database', () => {
     await storeWithArticle(dir)
     // As a database from before the index: its tables and version gone.
     const db = new Database(join(dir, 'content.db'))
-    db.exec('DROP TABLE search_text; DROP TABLE search_docs; DROP TABLE search_labels; DROP TABLE search_meta')
+    db.exec('DROP TABLE search_text; DROP TABLE search_titles; DROP TABLE search_docs; DROP TABLE search_labels; DROP TABLE search_meta')
     db.close()
     new Store(dir).close()
     expect(found(dir, 'lido')).toEqual(['a1'])

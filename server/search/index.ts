@@ -4,19 +4,19 @@
 // never enters it. Searches run in the query workers on a read-only connection (worker.ts), bounded
 // like every anonymous query. docs/decisions/022-search-index.md.
 
-import type Database from 'better-sqlite3'
+import Database from 'better-sqlite3'
 import { cleanText } from '../../shared/text.ts'
 import { parseSearchText, searchMaxPage, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
-import { matchExpression, scopeExpression, titleExpression } from './query.ts'
+import { matchExpression, scopeExpression } from './query.ts'
 
 /**
  * Bumped whenever what is indexed or how (columns, tokenizer, which documents) changes: a database
  * whose index has another version has it rebuilt when the store opens it.
  */
-export const searchIndexVersion = 2
+export const searchIndexVersion = 3
 
 // Marks around matched words in highlight() and snippet(): characters of Unicode's private use
 // area, taken out of indexed text first, so no article's text can forge a mark.
@@ -105,6 +105,7 @@ export class SearchIndex {
     this.db.transaction(() => {
       this.db.exec(`
         DROP TABLE IF EXISTS search_text;
+        DROP TABLE IF EXISTS search_titles;
         DROP TABLE IF EXISTS search_docs;
         DROP TABLE IF EXISTS search_categories;
         DROP TABLE IF EXISTS search_labels;
@@ -118,6 +119,9 @@ export class SearchIndex {
         CREATE INDEX search_labels_slug ON search_labels (dataset, slug);
         -- scope: a token for the dataset and one per category, searched with a column filter only.
         CREATE VIRTUAL TABLE search_text USING fts5(title, excerpt, body, scope, tokenize = 'porter unicode61 remove_diacritics 2');
+        -- The titles again, apart: "every word in the headline" read from the titles' own lists of
+        -- rows, not by checking where the word stands in each of the (many more) articles that have it.
+        CREATE VIRTUAL TABLE search_titles USING fts5(title, scope, tokenize = 'porter unicode61 remove_diacritics 2');
       `)
       const statements = writeStatements(this.db)
       // In batches along the primary key: a connection cannot write while it iterates, and the
@@ -161,6 +165,7 @@ export class SearchIndex {
     const rowid = this.statements.find.get(dataset, id) as number | undefined
     if (rowid === undefined) return
     this.statements.removeText.run(rowid)
+    this.statements.removeTitle.run(rowid)
     this.statements.removeDoc.run(rowid)
   }
 
@@ -168,6 +173,7 @@ export class SearchIndex {
   drop(dataset: string): void {
     for (const rowid of this.statements.dropDataset.all(dataset) as number[]) {
       this.statements.removeText.run(rowid)
+      this.statements.removeTitle.run(rowid)
       this.statements.removeDoc.run(rowid)
     }
     this.statements.dropLabels.run(dataset)
@@ -182,6 +188,8 @@ function writeStatements(db: Database.Database) {
     taken: db.prepare('SELECT 1 FROM search_docs WHERE rowid = ?').pluck(),
     removeDoc: db.prepare('DELETE FROM search_docs WHERE rowid = ?'),
     removeText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
+    removeTitle: db.prepare('DELETE FROM search_titles WHERE rowid = ?'),
+    addTitle: db.prepare('INSERT INTO search_titles (rowid, title, scope) VALUES (?, ?, ?)'),
     addDoc: db.prepare('INSERT INTO search_docs (rowid, dataset, id, slug, published_at, categories) VALUES (?, ?, ?, ?, ?, ?)'),
     addText: db.prepare('INSERT INTO search_text (rowid, title, excerpt, body, scope) VALUES (?, ?, ?, ?, ?)'),
     dropDataset: db.prepare('SELECT rowid FROM search_docs WHERE dataset = ?').pluck(),
@@ -204,7 +212,9 @@ function insert(statements: WriteStatements, dataset: string, id: string, entry:
   let rowid = rowidOf(entry.time)
   while (statements.taken.get(rowid) !== undefined) rowid++
   statements.addDoc.run(rowid, dataset, id, entry.slug, entry.publishedAt, JSON.stringify(entry.categories))
-  statements.addText.run(rowid, entry.title, entry.excerpt, entry.body, [datasetToken(dataset), ...entry.categories.map(categoryToken)].join(' '))
+  const scope = [datasetToken(dataset), ...entry.categories.map(categoryToken)].join(' ')
+  statements.addText.run(rowid, entry.title, entry.excerpt, entry.body, scope)
+  statements.addTitle.run(rowid, entry.title, scope)
 }
 
 /** A published category's slug, title and kind, for the section filter and each result's section. */
@@ -264,8 +274,28 @@ function score({ rowid, rank }: Scored, now: number): number {
 /** The statements of one read-only connection, prepared once. */
 export class SearchReader {
   private readonly statements
+  /**
+   * The page's twenty rows are marked in a small table of their own: highlight() and snippet() in
+   * the index itself need the row found again by MATCH, which FTS5 does by reading the term's whole
+   * list of rows (tens of milliseconds for a common word), where this costs tokenizing twenty texts.
+   */
+  private readonly marks
 
   constructor(db: Database.Database) {
+    const scratch = new Database(':memory:')
+    scratch.exec("CREATE VIRTUAL TABLE marks USING fts5(title, excerpt, body, tokenize = 'porter unicode61 remove_diacritics 2')")
+    this.marks = {
+      fill: scratch.transaction((rows: Array<{ rowid: number; title: string; excerpt: string; body: string }>) => {
+        scratch.prepare('DELETE FROM marks').run()
+        const add = scratch.prepare('INSERT INTO marks (rowid, title, excerpt, body) VALUES (?, ?, ?, ?)')
+        for (const row of rows) add.run(row.rowid, row.title, row.excerpt, row.body)
+      }),
+      marked: scratch.prepare(`
+        SELECT rowid, highlight(marks, 0, '${open}', '${close}') AS title,
+               snippet(marks, 1, '${open}', '${close}', '…', 48) AS excerpt,
+               snippet(marks, 2, '${open}', '${close}', '…', 32) AS body
+        FROM marks WHERE marks MATCH ?`),
+    }
     // Dataset, section and dates are all FTS5's to answer: the scope column and the rowid range.
     const weights = `${weightOf.title}, ${weightOf.excerpt}, ${weightOf.body}, 0`
     const range = 'rowid BETWEEN :low AND :high'
@@ -276,15 +306,9 @@ export class SearchReader {
       // The newest matches, from the newest end: the oldest of them bounds the rows ranked.
       newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
       ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range}`),
-      titles: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
-      // One row by a range of one: FTS5 answered `rowid = ?` bound from JavaScript with another row.
-      shown: db.prepare(`
-        SELECT d.id AS id, d.slug AS slug, d.published_at AS publishedAt, d.categories AS categories,
-               highlight(search_text, 0, '${open}', '${close}') AS title,
-               snippet(search_text, 1, '${open}', '${close}', '…', 48) AS excerpt,
-               snippet(search_text, 2, '${open}', '${close}', '…', 32) AS body
-        FROM search_text CROSS JOIN search_docs d ON d.rowid = search_text.rowid
-        WHERE search_text MATCH :match AND search_text.rowid BETWEEN :rowid AND :rowid`),
+      titles: db.prepare(`SELECT rowid, bm25(search_titles, 1, 0) AS rank FROM search_titles WHERE search_titles MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
+      doc: db.prepare('SELECT id, slug, published_at AS publishedAt, categories FROM search_docs WHERE rowid = ?'),
+      text: db.prepare('SELECT title, excerpt, body FROM search_text WHERE rowid = ?'),
       categories: db.prepare('SELECT id, title, kind FROM search_labels WHERE dataset = ? AND id IN (SELECT value FROM json_each(?))'),
     }
   }
@@ -314,7 +338,7 @@ export class SearchReader {
     const total = this.statements.count.get({ ...bind, match }) as number
     if (total === 0) return empty
     // Every word in the title first (the newest such headlines), then the newest matches, each by score.
-    const titled = this.statements.titles.all({ ...bind, match: scope === null ? titleExpression(terms) : `${scope} AND ${titleExpression(terms)!}`, limit: rankedTitleMatches }) as Scored[]
+    const titled = this.statements.titles.all({ ...bind, match: scope === null ? words : `${scope} AND ${words}`, limit: rankedTitleMatches }) as Scored[]
     const newest = this.statements.newest.all({ ...bind, match, limit: rankedMatches }) as number[]
     const oldest = newest[newest.length - 1] ?? bind.high
     const inTitle = new Set(titled.map((row) => row.rowid))
@@ -323,9 +347,16 @@ export class SearchReader {
     const order = [...titled.sort(byScore), ...rest.sort(byScore)]
     const start = (request.page - 1) * searchResultsPerPage
     const page = order.slice(start, start + searchResultsPerPage)
-    const rows = page.flatMap(({ rowid }) => {
-      const row = this.statements.shown.get({ match, rowid }) as ShownRow | undefined
-      return row ? [row] : []
+    const texts = page.flatMap(({ rowid }) => {
+      const text = this.statements.text.get(rowid) as { title: string; excerpt: string; body: string } | undefined
+      return text ? [{ rowid, ...text }] : []
+    })
+    this.marks.fill(texts)
+    const marked = new Map((this.marks.marked.all(words) as Array<{ rowid: number; title: string; excerpt: string; body: string }>).map((row) => [row.rowid, row]))
+    const rows = page.flatMap(({ rowid }): ShownRow[] => {
+      const doc = this.statements.doc.get(rowid) as Omit<ShownRow, 'title' | 'excerpt' | 'body'> | undefined
+      const text = marked.get(rowid)
+      return doc && text ? [{ ...doc, title: text.title, excerpt: text.excerpt, body: text.body }] : []
     })
     const categoryIds = [...new Set(rows.flatMap((row) => JSON.parse(row.categories) as string[]))]
     const categories = new Map(

@@ -17,12 +17,6 @@ export function matchExpression(terms: readonly SearchTerm[]): string | null {
   return terms.map(quoted).join(' AND ')
 }
 
-/** Every term in the title: the articles ranked first. */
-export function titleExpression(terms: readonly SearchTerm[]): string | null {
-  const all = matchExpression(terms)
-  return all === null ? null : `{title} : (${all})`
-}
-
 /**
  * The rows of one dataset (and, given category tokens, of any of those categories), as a filter on
  * the scope column. The tokens are written by the index in hex, never taken from a reader.
