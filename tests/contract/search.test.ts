@@ -23,7 +23,9 @@ const inUk = { categories: [{ _type: 'reference', _ref: 'cat-news', _key: 'a' },
 const inSport = { categories: [{ _type: 'reference', _ref: 'cat-sport', _key: 'a' }] }
 
 beforeAll(async () => {
-  service = await startTestService({ QUERY_TIMEOUT_MS: '1000', QUERY_QUEUE: '16', QUERY_WORKERS: '2' })
+  // A long wait for a worker: on a busy machine a reader's search waits behind the flood below rather than being turned away.
+  service = await startTestService({ QUERY_TIMEOUT_MS: '1000', QUERY_QUEUE: '16', QUERY_WORKERS: '2', QUERY_QUEUE_WAIT_MS: '30000' })
+  await waitFor(() => service.pool.allReady, 'every query worker ready', 30_000)
   await commit([
     { createOrReplace: { _id: 'cat-uk', _type: 'category', title: 'UK', slug: { _type: 'slug', current: 'uk' }, kind: 'section' } },
     { createOrReplace: { _id: 'cat-sport', _type: 'category', title: 'Sport', slug: { _type: 'slug', current: 'sport' }, kind: 'section' } },
@@ -219,7 +221,8 @@ describe('a client over its share of the queue', () => {
     // QUERY_QUEUE=16 lets each client keep two waiting; these slow queries fill the workers and that share.
     const flood = Array.from({ length: 8 }, (_, n) => getFrom('127.0.0.8', slow(n)))
     flood.forEach((p) => p.catch(() => {}))
-    await waitFor(() => service.pool.running('public') > 0, 'the flood running')
+    // A refusal of the flood says its share of the queue is full; its queries hold it for a second each.
+    await new Promise<void>((resolve) => flood.forEach((p) => p.then((res) => res.status === 503 && resolve(), () => {})))
     // Searches no one has made yet, so no answer is kept from before.
     const own = await getFrom('127.0.0.8', searchPath({ q: 'surge tide' }))
     expectErrorBody(own, 503)
