@@ -9,16 +9,17 @@ import { feedsSection } from './feeds.ts'
 import { firstLoadSection } from './firstLoad.ts'
 import { hostileSection } from './hostile.ts'
 import { describeMachine } from './machine.ts'
+import { newsletterSection } from './newsletter.ts'
 import { readerSection } from './reader.ts'
 import { readsSection } from './reads.ts'
 import { searchSection } from './search.ts'
 import { formatTable, type Section } from './table.ts'
 import { writesSection } from './writes.ts'
 
-// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads) runs one section. first-load reads the
+// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter) runs one section. first-load reads the
 // dist/ that reader builds.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { createTransport } from 'nodemailer'
 import { newsletterById } from '../../shared/newsletters.ts'
 import type { ReaderStore } from '../readers/store.ts'
-import type { Claimed, EditionStore, FrozenMessage } from './store.ts'
+import type { Claimed, EditionStore, FrozenMessage, Outcome } from './store.ts'
 import { personalise, type RenderedEdition } from './template.tsx'
 
 export interface SenderSettings {
@@ -159,7 +159,10 @@ export class NewsletterSender {
       if (this.closed) break
       const batch = this.store.claim(this.worker, this.settings.batch)
       if (batch.length === 0) break
-      await Promise.all(batch.map((item) => this.deliver(item)))
+      // Settled together once the batch is handed over: a crash before this commit leaves the
+      // batch 'sending', to be sent again (the in-flight copies the queue allows).
+      const outcomes = await Promise.all(batch.map(async (item): Promise<[Claimed, Outcome]> => [item, await this.deliver(item)]))
+      this.store.settleAll(outcomes)
       for (const id of this.store.finishDone()) this.log(`Newsletters: edition ${id} sent`)
     }
     for (const id of this.store.finishDone()) this.log(`Newsletters: edition ${id} sent`)
@@ -174,21 +177,21 @@ export class NewsletterSender {
     return message ?? null
   }
 
-  private async deliver(item: Claimed): Promise<void> {
+  private async deliver(item: Claimed): Promise<Outcome> {
     const message = this.message(item.editionId)
-    if (!message) return this.store.settle(item, { status: 'failed', error: 'The edition has no message to send' })
+    if (!message) return { status: 'failed', error: 'The edition has no message to send' }
     if (!this.readers.receives(item.subscriberId, message.newsletter)) {
-      return this.store.settle(item, { status: 'skipped', error: 'Unsubscribed, or chose other newsletters, before it was sent' })
+      return { status: 'skipped', error: 'Unsubscribed, or chose other newsletters, before it was sent' }
     }
-    if (this.store.suppressed(item.email)) return this.store.settle(item, { status: 'skipped', error: 'Not mailed: the address was refused for good 3 times' })
+    if (this.store.suppressed(item.email)) return { status: 'skipped', error: 'Not mailed: the address was refused for good 3 times' }
     try {
       await this.send(item.email, item.subscriberId, message)
-      this.store.settle(item, { status: 'sent' })
+      return { status: 'sent' }
     } catch (error) {
-      if (isPermanent(error)) return this.store.settle(item, { status: 'failed', error: describe(error), permanent: true })
-      if (item.attempts >= this.settings.maxAttempts) return this.store.settle(item, { status: 'failed', error: `Gave up after ${item.attempts} tries: ${describe(error)}` })
+      if (isPermanent(error)) return { status: 'failed', error: describe(error), permanent: true }
+      if (item.attempts >= this.settings.maxAttempts) return { status: 'failed', error: `Gave up after ${item.attempts} tries: ${describe(error)}` }
       const wait = this.settings.retryBaseMs * 2 ** (item.attempts - 1)
-      this.store.settle(item, { status: 'retry', error: describe(error), at: this.now() + wait })
+      return { status: 'retry', error: describe(error), at: this.now() + wait }
     }
   }
 

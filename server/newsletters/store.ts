@@ -2,7 +2,7 @@
 // one row per recipient and edition, written in one transaction before the first message goes out.
 // Every change of a row's status is committed before (claim: 'sending') and after (settled) the
 // message it stands for, so a crash leaves a record of exactly what may have been in flight
-// (docs/decisions/016-newsletters.md). It holds addresses, so it sits beside readers.db, never in
+// (docs/decisions/025-newsletters.md). It holds addresses, so it sits beside readers.db, never in
 // the content dataset.
 
 import Database from 'better-sqlite3'
@@ -60,6 +60,9 @@ export interface FrozenMessage {
   html: string
   text: string
 }
+
+/** What became of one claimed message. */
+export type Outcome = { status: 'sent' } | { status: 'skipped' | 'failed'; error: string; permanent?: boolean } | { status: 'retry'; error: string; at: number }
 
 /** How many permanent refusals stop an address being mailed. */
 export const permanentFailureLimit = 3
@@ -303,7 +306,14 @@ export class EditionStore {
     return row.at
   }
 
-  settle(item: Claimed, outcome: { status: 'sent' } | { status: 'skipped' | 'failed'; error: string; permanent?: boolean } | { status: 'retry'; error: string; at: number }): void {
+  /** Settles a batch in one commit (one disk sync a batch, not one a message). */
+  settleAll(outcomes: Array<[Claimed, Outcome]>): void {
+    this.db.transaction(() => {
+      for (const [item, outcome] of outcomes) this.settle(item, outcome)
+    })()
+  }
+
+  settle(item: Claimed, outcome: Outcome): void {
     const at = this.stamp()
     this.db.transaction(() => {
       if (outcome.status === 'sent') {
