@@ -44,6 +44,11 @@ async function emailTo(address: string, subject: string) {
   }
 }
 
+async function post(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${suite.service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
+}
+
 async function inbox() {
   const res = await fetch(`${suite.service.url}/newsroom/inbox`, { headers: { authorization: `Bearer ${suite.token}` } })
   return ((await res.json()) as { result: { messages: Array<{ fullName: string; email: string; subject: string; message: string }> } }).result.messages
@@ -72,6 +77,19 @@ describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Confirm subscription' }).click()
     await page.getByRole('heading', { level: 1, name: 'Subscription confirmed' }).waitFor()
     expect(new URL(page.url()).searchParams.get('status')).toBe('confirmed')
+    expect(await main.textContent()).toContain('You will receive From the Editors (whenever the editors send one).')
+
+    // Signing up again sends the "already subscribed" email, with the link to choose newsletters.
+    await post('/subscribe', { email: 'reader.js@example.org', newsletters: ['editors-edition'] })
+    const again = await emailTo('reader.js@example.org', 'You are already subscribed to Resonance')
+    await gotoApp(page, again.links.find((link) => link.includes('/newsletters?token='))!)
+    await page.getByRole('heading', { level: 1, name: 'Your newsletters' }).waitFor()
+    expect(await main.getByRole('checkbox', { name: 'The Morning Briefing' }).isChecked()).toBe(false)
+    expect(await main.getByRole('checkbox', { name: 'From the Editors' }).isChecked()).toBe(true)
+    await main.getByRole('checkbox', { name: 'The Morning Briefing' }).check()
+    await main.getByRole('button', { name: 'Save' }).click()
+    await main.getByText('Saved: you will receive The Morning Briefing (every morning at 07:00 London time, on days with new stories) and From the Editors (whenever the editors send one).').waitFor()
+    expect(await axeViolations(page)).toEqual([])
 
     const unsubscribeLink = email.links.find((link) => link.includes('/unsubscribe'))!
     await gotoApp(page, unsubscribeLink)
@@ -157,8 +175,33 @@ describe('without JavaScript', () => {
     await page.goto(email.links.find((link) => link.includes('/subscribe/confirm'))!)
     await page.getByRole('button', { name: 'Confirm subscription' }).click()
     await page.getByRole('heading', { level: 1, name: 'Subscription confirmed' }).waitFor()
+    expect(await main.textContent()).toContain('You will receive The Morning Briefing (every morning at 07:00 London time, on days with new stories).')
     const res = await fetch(`${suite.service.url}/newsroom/subscribers?status=confirmed`, { headers: { authorization: `Bearer ${suite.token}` } })
     const { result } = (await res.json()) as { result: { subscribers: Array<{ email: string }> } }
     expect(result.subscribers.map((subscriber) => subscriber.email)).toContain('reader.nojs@example.org')
+  })
+
+  it('changes which newsletters come from the link in an email, down to none, on a page never cached', async () => {
+    // A confirmed subscriber of the Morning Briefing who signs up again gets the link to choose.
+    await post('/subscribe', { email: 'reader.prefs@example.org', newsletters: ['morning-briefing'] })
+    const confirm = await emailTo('reader.prefs@example.org', 'Confirm your Resonance subscription')
+    await post('/subscribe/confirm', { token: new URL(confirm.links.find((link) => link.includes('/subscribe/confirm'))!).searchParams.get('token') })
+    await post('/subscribe', { email: 'reader.prefs@example.org', newsletters: ['morning-briefing'] })
+    const email = await emailTo('reader.prefs@example.org', 'You are already subscribed to Resonance')
+    const link = email.links.find((link) => link.includes('/newsletters?token='))!
+    expect((await fetch(link)).headers.get('cache-control')).toBe('private, no-store')
+    const page = await pageWithoutScripts(phone)
+    await page.goto(link)
+    const main = page.getByRole('main')
+    await main.getByText(/^For r•••@example\.org\. You will receive The Morning Briefing/).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await main.getByRole('checkbox', { name: 'The Morning Briefing' }).uncheck()
+    await main.getByRole('button', { name: 'Save' }).click()
+    await main.getByText('Saved: you will receive no newsletters. You are unsubscribed.').waitFor()
+    expect(new URL(page.url()).searchParams.get('status')).toBe('saved')
+
+    await page.goto(`${suite.service.url}/newsletters?token=forged`)
+    await page.getByRole('heading', { level: 1, name: 'Link not valid' }).waitFor()
+    expect(await main.getByRole('checkbox').count()).toBe(0)
   })
 })
