@@ -329,7 +329,12 @@ describe('keep-alive', () => {
   })
 
   it('sends ":" comment lines on an idle stream', async () => {
-    const res = await readStream(`${fast.url}/v2023-05-03/data/listen/production?query=${encodeURIComponent('*[_type == "post"]')}`, {}, { ms: 900 })
+    const res = await readStream(`${fast.url}/v2023-05-03/data/listen/production?query=${encodeURIComponent('*[_type == "post"]')}`, {}, {
+      // Until two keep-alives have come, rather than for a fixed 900 ms: on a busy machine the stream
+      // took longer than that to open.
+      ms: 15_000,
+      until: /^:[^\n]*\n[\s\S]*^:/m,
+    })
     expect(res.status).toBe(200)
     const comments = res.text.split('\n').filter((line) => line.startsWith(':'))
     expect(comments.length).toBeGreaterThanOrEqual(2)
