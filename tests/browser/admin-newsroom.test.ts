@@ -163,7 +163,7 @@ describe('the outbox', () => {
     // A confirmation for each sign-up, held here.
     const toFirst = emails.filter({ hasText: signUps[0]!.email })
     expect(await toFirst.count()).toBe(1)
-    expect(await toFirst.getByText('Held (not sent)').isVisible()).toBe(true)
+    expect(await toFirst.getByText('Kept, not sent').isVisible()).toBe(true)
     const text = toFirst.locator('.outbox-list__body')
     expect(await text.isVisible()).toBe(false)
     await toFirst.getByText('Read the email').click()

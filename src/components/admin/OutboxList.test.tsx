@@ -30,7 +30,7 @@ describe('OutboxList', () => {
     expect(screen.getByRole('list', { name: 'Emails, newest first' })).toBeTruthy()
     expect(screen.getAllByRole('article')).toHaveLength(emails.length)
     const held = emailNamed('Confirm your Resonance newsletter subscription')
-    expect(held.getByText('Held (not sent)')).toBeTruthy()
+    expect(held.getByText('Kept, not sent')).toBeTruthy()
     expect(held.getByText('new.reader@example.com')).toBeTruthy()
     expect(held.getByText(adminDateTime(emails[0]!._createdAt)!).getAttribute('datetime')).toBe(emails[0]!._createdAt)
     const failed = emailNamed('We received your message')

@@ -22,7 +22,7 @@ export function outboxPageCount(total: number): number {
 
 export const emailStatusLabels: Record<EmailStatus, string> = {
   sent: 'Sent',
-  held: 'Held (not sent)',
+  held: 'Kept, not sent',
   failed: 'Failed',
 }
 
