@@ -2,7 +2,7 @@
 // one row per recipient and edition, written in one transaction before the first message goes out.
 // Every change of a row's status is committed before (claim: 'sending') and after (settled) the
 // message it stands for, so a crash leaves a record of exactly what may have been in flight
-// (docs/decisions/025-newsletters.md). It holds addresses, so it sits beside readers.db, never in
+// (docs/decisions/026-newsletters.md). It holds addresses, so it sits beside readers.db, never in
 // the content dataset.
 
 import Database from 'better-sqlite3'
