@@ -84,3 +84,35 @@ export function withPublicationDates<T extends Record<string, unknown>>(doc: T, 
   else delete out.updatedAt
   return out as T
 }
+
+/**
+ * The field of a draft of a live story naming the published revision it was made from (docs/
+ * decisions/025-drafts-based-on-revisions.md). It belongs to the draft alone: a published copy
+ * never carries it.
+ */
+export const basedOnRevisionField = 'basedOnRevision'
+
+/**
+ * What a draft records when no one knows which published revision it came from (a draft older than
+ * the published version, written before drafts recorded it): it matches no revision, so publishing
+ * that draft is refused until an editor has compared it and chosen to keep editing it.
+ */
+export const unknownRevision = ''
+
+/**
+ * Which published revision a draft is based on, and whether that is still what readers see: stale
+ * when the live story changed after the draft was made, so publishing the draft as it is would undo
+ * that change. One rule for the article form and for a schedule when it fires.
+ */
+export function draftBasis(draft: Record<string, unknown> | null, published: Record<string, unknown> | null): { basedOn: string | null; stale: boolean } {
+  if (!published) return { basedOn: null, stale: false }
+  const current = typeof published._rev === 'string' ? published._rev : null
+  if (!draft) return { basedOn: current, stale: false }
+  const recorded = draft[basedOnRevisionField]
+  if (typeof recorded === 'string') return { basedOn: recorded, stale: recorded !== current }
+  // A draft that records nothing: made before the published version's last change when it is older.
+  const draftAt = typeof draft._updatedAt === 'string' ? Date.parse(draft._updatedAt) : NaN
+  const publishedAt = typeof published._updatedAt === 'string' ? Date.parse(published._updatedAt) : NaN
+  const older = Number.isFinite(draftAt) && Number.isFinite(publishedAt) && draftAt < publishedAt
+  return older ? { basedOn: unknownRevision, stale: true } : { basedOn: current, stale: false }
+}

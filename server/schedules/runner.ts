@@ -5,13 +5,15 @@
 //
 // Running a schedule is one Store.commit transaction, written under the identity of whoever
 // scheduled it, so the homepage's live stream, listeners, feeds and history see it exactly as they
-// see an editor's publish. A schedule that cannot run (its draft is gone, or someone changed the
-// document in the same instant) ends `cancelled` with the reason in `stateReason`, as the Scheduling
-// API reports failures, and publishes nothing. An article published flagged Breaking News or Lead
-// Story clears that flag on every other article in the same transaction (shared/frontPageSlots.ts).
+// see an editor's publish. A schedule that cannot run (its draft is gone, someone changed the
+// document in the same instant, or the draft was made from an older published version than readers
+// see now, so publishing it would undo that change) ends `cancelled` with the reason in
+// `stateReason`, as the Scheduling API reports failures, and publishes nothing. An article published
+// flagged Breaking News or Lead Story clears that flag on every other article in the same
+// transaction (shared/frontPageSlots.ts).
 
 import { slotClearingPatches } from '../../shared/frontPageSlots.ts'
-import { withPublicationDates } from '../../shared/publication.ts'
+import { basedOnRevisionField, draftBasis, withPublicationDates } from '../../shared/publication.ts'
 import { ApiError } from '../errors.ts'
 import type { Doc, Mutation } from '../store/mutations.ts'
 import type { Store } from '../store/store.ts'
@@ -53,10 +55,19 @@ export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents
             : `The draft of "${documentId}" no longer exists, so there was nothing to publish`,
         )
       }
-      // Guarded by the draft's revision as read here: an edit landing in the same instant fails the
-      // transaction instead of being lost.
-      const copy = content(draft)
+      // The article form's own rule (shared/publication.ts): a draft made from an older published
+      // version than readers see now would undo the change made since, so it is not published.
+      if (draftBasis(draft, published ?? null).stale) {
+        throw new ScheduleFailure(
+          `The draft of "${documentId}" was made from an older published version, and the published version changed since, so publishing the draft would undo that change; compare the two in the article form, then keep editing the draft or discard it`,
+        )
+      }
+      // Guarded by the draft's revision as read here, and the published one's: an edit landing in the
+      // same instant fails the transaction instead of being lost. The published copy does not carry
+      // the revision the draft was based on: that is the draft's alone.
+      const { [basedOnRevisionField]: _basedOn, ...copy } = content(draft)
       const next = draft._type === 'article' ? withPublicationDates(copy, published ?? null, now) : copy
+      if (published) mutations.push({ patch: { id: documentId, ifRevisionID: String(published._rev) } })
       mutations.push({ patch: { id: draftId, ifRevisionID: String(draft._rev) } }, { createOrReplace: { ...next, _id: documentId } }, { delete: { id: draftId } })
       // A story going live flagged Breaking News or Lead Story takes the slot from every other
       // article in this same transaction, exactly as the article form's publish does.

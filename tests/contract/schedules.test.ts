@@ -2,9 +2,10 @@
 // reference) on a real service, through @sanity/client: drafts are scheduled, listed by state and
 // document, read, moved, renamed, cancelled, deleted and run now; a due schedule publishes by itself
 // and the anonymous listen stream sees it like any publish; one whose draft is gone ends cancelled
-// with the reason; one that fell due while the service was stopped runs when it starts again; until
-// a schedule runs readers see nothing of the draft; bad input is a 4xx in the protocol's shape, and
-// only writers may schedule.
+// with the reason, and so does one whose draft was made from an older published version than
+// readers see (a published copy never carries the revision a draft was based on); one that fell
+// due while the service was stopped runs when it starts again; until a schedule runs readers see
+// nothing of the draft; bad input is a 4xx in the protocol's shape, and only writers may schedule.
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies and listener events are arbitrary JSON that the tests index into freely */
 
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -179,6 +180,33 @@ describe('a schedule', () => {
     expect(after.state).toBe('cancelled')
     expect(after.stateReason).toMatch(/no longer exists/)
     expect(await admin.getDocument('sched-gone')).toBeUndefined()
+  })
+
+  it('publishes a draft made from the live version, without the revision it was based on', async () => {
+    const live = await admin.create({ _id: 'sched-fresh', _type: 'article', title: 'Tower Bridge lifts for a tall ship' })
+    await admin.create({ _id: 'drafts.sched-fresh', _type: 'article', title: 'Tower Bridge lifts twice for tall ships', basedOnRevision: live._rev })
+    const schedule = await create('sched-fresh')
+    const ran = await schedules(`/${schedule.id}/publish`, { method: 'POST' })
+    expect(ran.schedule).toMatchObject({ state: 'succeeded' })
+    const published = await service.client().getDocument('sched-fresh')
+    expect(published).toMatchObject({ title: 'Tower Bridge lifts twice for tall ships' })
+    expect(published).not.toHaveProperty('basedOnRevision')
+  })
+
+  it('whose draft was made from an older published version ends cancelled with the reason, and readers keep the newer one', async () => {
+    const live = await admin.create({ _id: 'sched-stale', _type: 'article', title: 'Southwark Bridge closes for repairs' })
+    await admin.create({ _id: 'drafts.sched-stale', _type: 'article', title: 'Southwark Bridge closes for repairs', excerpt: 'For a month.', basedOnRevision: live._rev })
+    // The live article changes after the draft was made from it.
+    await admin.patch('sched-stale').set({ title: 'Southwark Bridge reopens to traffic' }).commit()
+    const schedule = await create('sched-stale')
+    const res = await http(`resonance/production/${schedule.id}/publish`, { method: 'POST' })
+    expectErrorBody(res, 409)
+    expect(res.json.error.description).toMatch(/draft of "sched-stale" was made from an older published version/)
+    const after = await schedules(`/${schedule.id}`)
+    expect(after.state).toBe('cancelled')
+    expect(after.stateReason).toMatch(/publishing the draft would undo that change/)
+    expect(await service.client().getDocument('sched-stale')).toMatchObject({ title: 'Southwark Bridge reopens to traffic' })
+    expect(await admin.getDocument('drafts.sched-stale')).toMatchObject({ excerpt: 'For a month.', basedOnRevision: live._rev })
   })
 
   it('unpublishes: the published article becomes a draft again', async () => {

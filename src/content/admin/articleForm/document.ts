@@ -6,6 +6,7 @@ import { isValid } from 'date-fns'
 import { editorToPortableText, portableTextToEditor, randomKey, type KeyMaker } from '../../article/portableText.ts'
 import type { FileField, ImageField, Reference } from '../../../../shared/schema.ts'
 import { shownCorrections } from '../../../../shared/corrections.ts'
+import { basedOnRevisionField } from '../../../../shared/publication.ts'
 import { publishedAtToSave, toLocalInput, type ArticleFormValues, type MediaType } from './values.ts'
 
 /** The fields the service keeps about every document; never sent back. */
@@ -26,7 +27,7 @@ export interface ArticleRevisions {
 }
 
 /** The field of a draft naming the published revision it was made from (draftVersusLive.ts). */
-export const basedOnField = 'basedOnRevision'
+export const basedOnField = basedOnRevisionField
 
 export interface LoadedArticle {
   values: ArticleFormValues

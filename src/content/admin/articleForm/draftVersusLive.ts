@@ -6,29 +6,11 @@
 // service itself refuses (409) to put a stale draft over a newer published version.
 
 import { diffArticle, textDiff, type FieldChange, type TextDiffPart } from '../history.ts'
-import { basedOnField, documentFromValues, type StoredArticle } from './document.ts'
+import { documentFromValues, type StoredArticle } from './document.ts'
 import type { ArticleFormValues, Option } from './values.ts'
 
-/**
- * What a draft records when no one knows which published revision it came from (a draft older than
- * the published version, written before drafts recorded it): it matches no revision, so publishing
- * that draft is refused until an editor has compared it and chosen to keep editing it.
- */
-export const unknownRevision = ''
-
-/** Which published revision a draft is based on, and whether that is still what readers see. */
-export function draftBasis(draft: StoredArticle | null, published: StoredArticle | null): { basedOn: string | null; stale: boolean } {
-  if (!published) return { basedOn: null, stale: false }
-  const current = typeof published._rev === 'string' ? published._rev : null
-  if (!draft) return { basedOn: current, stale: false }
-  const recorded = draft[basedOnField]
-  if (typeof recorded === 'string') return { basedOn: recorded, stale: recorded !== current }
-  // A draft that records nothing: made before the published version's last change when it is older.
-  const draftAt = typeof draft._updatedAt === 'string' ? Date.parse(draft._updatedAt) : NaN
-  const publishedAt = typeof published._updatedAt === 'string' ? Date.parse(published._updatedAt) : NaN
-  const older = Number.isFinite(draftAt) && Number.isFinite(publishedAt) && draftAt < publishedAt
-  return older ? { basedOn: unknownRevision, stale: true } : { basedOn: current, stale: false }
-}
+/** The published revision a draft is based on, and whether it is stale: one rule with a schedule's (shared/publication.ts). */
+export { draftBasis, unknownRevision } from '../../../../shared/publication.ts'
 
 /** A field that differs between what readers see and the draft, with the long texts as a text diff. */
 export interface DraftChange extends FieldChange {
