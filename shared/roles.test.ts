@@ -65,5 +65,7 @@ describe('admin areas', () => {
     expect(areas.filter((area) => !mayUseAdminArea('admin', area))).toEqual([])
     expect(areas.filter((area) => mayUseAdminArea(null, area))).toEqual([])
     expect(adminAreas.inbox.refusal).toBe('Your role cannot see the inbox.')
+    expect(adminAreaOf('/admin/newsletters/new')).toBe('newsletters')
+    expect(adminAreas.newsletters.refusal).toBe('Your role cannot see newsletters.')
   })
 })

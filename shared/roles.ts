@@ -57,7 +57,7 @@ export function mayWriteDocument(role: Role, id: string, type: string | null): b
 export const webhookRoles: ReadonlySet<Role> = new Set(['admin'])
 
 /** The admin's pages that not every role that enters the admin may use. */
-export type AdminArea = 'inbox' | 'subscribers' | 'outbox' | 'authors' | 'categories' | 'photoEssays' | 'people' | 'webhooks'
+export type AdminArea = 'inbox' | 'subscribers' | 'outbox' | 'authors' | 'categories' | 'photoEssays' | 'people' | 'webhooks' | 'newsletters'
 
 /**
  * Each such page: its address (and everything under it), the roles that may use it (the same sets
@@ -73,6 +73,7 @@ export const adminAreas: Record<AdminArea, { path: string; roles: ReadonlySet<Ro
   photoEssays: { path: '/admin/photo-essays', roles: writerRoles, name: 'Photo essays', refusal: 'Your role cannot make or edit photo essays.' },
   people: { path: '/admin/people', roles: peopleRoles, name: 'People', refusal: 'Your role cannot manage people.' },
   webhooks: { path: '/admin/webhooks', roles: webhookRoles, name: 'Webhooks', refusal: 'Your role cannot manage webhooks.' },
+  newsletters: { path: '/admin/newsletters', roles: writerRoles, name: 'Newsletters', refusal: 'Your role cannot see newsletters.' },
 }
 
 /** The limited page an admin address belongs to, or null for a page every admin role may use. */

@@ -47,6 +47,9 @@ import { Route as AdminAuthedArticlesDeletedRouteImport } from './routes/admin/_
 import { Route as AdminAuthedContentSectionTypeRouteImport } from './routes/admin/_authed/content.$sectionType'
 import { Route as AdminAuthedInboxIndexRouteImport } from './routes/admin/_authed/inbox.index'
 import { Route as AdminAuthedInboxIdRouteImport } from './routes/admin/_authed/inbox.$id'
+import { Route as AdminAuthedNewslettersIndexRouteImport } from './routes/admin/_authed/newsletters.index'
+import { Route as AdminAuthedNewslettersIdRouteImport } from './routes/admin/_authed/newsletters.$id'
+import { Route as AdminAuthedNewslettersNewRouteImport } from './routes/admin/_authed/newsletters.new'
 import { Route as AdminAuthedPhotoEssaysIdRouteImport } from './routes/admin/_authed/photo-essays.$id'
 import { Route as AdminAuthedPhotoEssaysNewRouteImport } from './routes/admin/_authed/photo-essays.new'
 import { Route as AdminAuthedredirectsArticlesIdRouteImport } from './routes/admin/_authed/(redirects)/articles.$id'
@@ -247,6 +250,24 @@ const AdminAuthedInboxIdRoute = AdminAuthedInboxIdRouteImport.update({
   path: '/inbox/$id',
   getParentRoute: () => AdminAuthedRouteRoute,
 } as any)
+const AdminAuthedNewslettersIndexRoute =
+  AdminAuthedNewslettersIndexRouteImport.update({
+    id: '/newsletters/',
+    path: '/newsletters/',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedNewslettersIdRoute =
+  AdminAuthedNewslettersIdRouteImport.update({
+    id: '/newsletters/$id',
+    path: '/newsletters/$id',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
+const AdminAuthedNewslettersNewRoute =
+  AdminAuthedNewslettersNewRouteImport.update({
+    id: '/newsletters/new',
+    path: '/newsletters/new',
+    getParentRoute: () => AdminAuthedRouteRoute,
+  } as any)
 const AdminAuthedPhotoEssaysIdRoute =
   AdminAuthedPhotoEssaysIdRouteImport.update({
     id: '/photo-essays/$id',
@@ -326,10 +347,13 @@ export interface FileRoutesByFullPath {
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/newsletters/$id': typeof AdminAuthedNewslettersIdRoute
+  '/admin/newsletters/new': typeof AdminAuthedNewslettersNewRoute
   '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
   '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox/': typeof AdminAuthedInboxIndexRoute
+  '/admin/newsletters/': typeof AdminAuthedNewslettersIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -371,10 +395,13 @@ export interface FileRoutesByTo {
   '/admin/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/newsletters/$id': typeof AdminAuthedNewslettersIdRoute
+  '/admin/newsletters/new': typeof AdminAuthedNewslettersNewRoute
   '/admin/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
   '/admin/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/articles': typeof AdminAuthedArticlesIndexRoute
   '/admin/inbox': typeof AdminAuthedInboxIndexRoute
+  '/admin/newsletters': typeof AdminAuthedNewslettersIndexRoute
   '/admin/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -419,10 +446,13 @@ export interface FileRoutesById {
   '/admin/_authed/articles/deleted': typeof AdminAuthedArticlesDeletedRoute
   '/admin/_authed/content/$sectionType': typeof AdminAuthedContentSectionTypeRoute
   '/admin/_authed/inbox/$id': typeof AdminAuthedInboxIdRoute
+  '/admin/_authed/newsletters/$id': typeof AdminAuthedNewslettersIdRoute
+  '/admin/_authed/newsletters/new': typeof AdminAuthedNewslettersNewRoute
   '/admin/_authed/photo-essays/$id': typeof AdminAuthedPhotoEssaysIdRoute
   '/admin/_authed/photo-essays/new': typeof AdminAuthedPhotoEssaysNewRoute
   '/admin/_authed/articles/': typeof AdminAuthedArticlesIndexRoute
   '/admin/_authed/inbox/': typeof AdminAuthedInboxIndexRoute
+  '/admin/_authed/newsletters/': typeof AdminAuthedNewslettersIndexRoute
   '/admin/_authed/(redirects)/articles/$id': typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   '/admin/_authed/(redirects)/articles/new': typeof AdminAuthedredirectsArticlesNewRoute
   '/admin/_authed/edit/articles/$id': typeof AdminAuthedEditArticlesIdRoute
@@ -467,10 +497,13 @@ export interface FileRouteTypes {
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
+    | '/admin/newsletters/$id'
+    | '/admin/newsletters/new'
     | '/admin/photo-essays/$id'
     | '/admin/photo-essays/new'
     | '/admin/articles/'
     | '/admin/inbox/'
+    | '/admin/newsletters/'
     | '/admin/articles/$id'
     | '/admin/articles/new'
     | '/admin/edit/articles/$id'
@@ -512,10 +545,13 @@ export interface FileRouteTypes {
     | '/admin/articles/deleted'
     | '/admin/content/$sectionType'
     | '/admin/inbox/$id'
+    | '/admin/newsletters/$id'
+    | '/admin/newsletters/new'
     | '/admin/photo-essays/$id'
     | '/admin/photo-essays/new'
     | '/admin/articles'
     | '/admin/inbox'
+    | '/admin/newsletters'
     | '/admin/articles/$id'
     | '/admin/articles/new'
     | '/admin/edit/articles/$id'
@@ -559,10 +595,13 @@ export interface FileRouteTypes {
     | '/admin/_authed/articles/deleted'
     | '/admin/_authed/content/$sectionType'
     | '/admin/_authed/inbox/$id'
+    | '/admin/_authed/newsletters/$id'
+    | '/admin/_authed/newsletters/new'
     | '/admin/_authed/photo-essays/$id'
     | '/admin/_authed/photo-essays/new'
     | '/admin/_authed/articles/'
     | '/admin/_authed/inbox/'
+    | '/admin/_authed/newsletters/'
     | '/admin/_authed/(redirects)/articles/$id'
     | '/admin/_authed/(redirects)/articles/new'
     | '/admin/_authed/edit/articles/$id'
@@ -863,6 +902,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedInboxIdRouteImport
       parentRoute: typeof AdminAuthedRouteRoute
     }
+    '/admin/_authed/newsletters/': {
+      id: '/admin/_authed/newsletters/'
+      path: '/newsletters'
+      fullPath: '/admin/newsletters/'
+      preLoaderRoute: typeof AdminAuthedNewslettersIndexRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/newsletters/$id': {
+      id: '/admin/_authed/newsletters/$id'
+      path: '/newsletters/$id'
+      fullPath: '/admin/newsletters/$id'
+      preLoaderRoute: typeof AdminAuthedNewslettersIdRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
+    '/admin/_authed/newsletters/new': {
+      id: '/admin/_authed/newsletters/new'
+      path: '/newsletters/new'
+      fullPath: '/admin/newsletters/new'
+      preLoaderRoute: typeof AdminAuthedNewslettersNewRouteImport
+      parentRoute: typeof AdminAuthedRouteRoute
+    }
     '/admin/_authed/photo-essays/$id': {
       id: '/admin/_authed/photo-essays/$id'
       path: '/photo-essays/$id'
@@ -943,10 +1003,13 @@ interface AdminAuthedRouteRouteChildren {
   AdminAuthedArticlesDeletedRoute: typeof AdminAuthedArticlesDeletedRoute
   AdminAuthedContentSectionTypeRoute: typeof AdminAuthedContentSectionTypeRoute
   AdminAuthedInboxIdRoute: typeof AdminAuthedInboxIdRoute
+  AdminAuthedNewslettersIdRoute: typeof AdminAuthedNewslettersIdRoute
+  AdminAuthedNewslettersNewRoute: typeof AdminAuthedNewslettersNewRoute
   AdminAuthedPhotoEssaysIdRoute: typeof AdminAuthedPhotoEssaysIdRoute
   AdminAuthedPhotoEssaysNewRoute: typeof AdminAuthedPhotoEssaysNewRoute
   AdminAuthedArticlesIndexRoute: typeof AdminAuthedArticlesIndexRoute
   AdminAuthedInboxIndexRoute: typeof AdminAuthedInboxIndexRoute
+  AdminAuthedNewslettersIndexRoute: typeof AdminAuthedNewslettersIndexRoute
   AdminAuthedredirectsArticlesIdRoute: typeof AdminAuthedredirectsArticlesIdRouteWithChildren
   AdminAuthedredirectsArticlesNewRoute: typeof AdminAuthedredirectsArticlesNewRoute
   AdminAuthedEditArticlesIdRoute: typeof AdminAuthedEditArticlesIdRoute
@@ -966,10 +1029,13 @@ const AdminAuthedRouteRouteChildren: AdminAuthedRouteRouteChildren = {
   AdminAuthedArticlesDeletedRoute: AdminAuthedArticlesDeletedRoute,
   AdminAuthedContentSectionTypeRoute: AdminAuthedContentSectionTypeRoute,
   AdminAuthedInboxIdRoute: AdminAuthedInboxIdRoute,
+  AdminAuthedNewslettersIdRoute: AdminAuthedNewslettersIdRoute,
+  AdminAuthedNewslettersNewRoute: AdminAuthedNewslettersNewRoute,
   AdminAuthedPhotoEssaysIdRoute: AdminAuthedPhotoEssaysIdRoute,
   AdminAuthedPhotoEssaysNewRoute: AdminAuthedPhotoEssaysNewRoute,
   AdminAuthedArticlesIndexRoute: AdminAuthedArticlesIndexRoute,
   AdminAuthedInboxIndexRoute: AdminAuthedInboxIndexRoute,
+  AdminAuthedNewslettersIndexRoute: AdminAuthedNewslettersIndexRoute,
   AdminAuthedredirectsArticlesIdRoute:
     AdminAuthedredirectsArticlesIdRouteWithChildren,
   AdminAuthedredirectsArticlesNewRoute: AdminAuthedredirectsArticlesNewRoute,

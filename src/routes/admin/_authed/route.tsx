@@ -120,6 +120,11 @@ function AuthedLayout({ children }: { children?: ReactNode }) {
                 </Link>
               </li>
               <li>
+                <Link to="/admin/newsletters" activeProps={{ 'aria-current': 'page' }}>
+                  Newsletters
+                </Link>
+              </li>
+              <li>
                 <Link to="/admin/authors" activeProps={{ 'aria-current': 'page' }}>
                   Authors
                 </Link>

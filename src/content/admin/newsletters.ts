@@ -1,0 +1,228 @@
+// The admin's Newsletters page: the editions the paper sends as the service hands them over (server/
+// newsletters), the words for each edition's state, the composer's rules for an editors' edition,
+// and the published stories it may pick from. Components import this for their labels, so it reaches
+// no client.
+
+import type { NewsletterId } from '../../../shared/newsletters.ts'
+import type { EmailDelivery } from '../../../shared/newsroom.ts'
+import { pageCount } from '../listings/paging.ts'
+import type { QueryClient } from './contentService.ts'
+import { adminDateTime } from './display.ts'
+import { titleSearchTerms } from './articleList.ts'
+
+/** 'kept': there is no SMTP server, so the edition was kept in the Outbox, not sent. */
+export const editionStates = ['draft', 'scheduled', 'sending', 'sent', 'kept'] as const
+export type EditionState = (typeof editionStates)[number]
+
+export interface EditionCounts {
+  /** Recipients queued. */
+  total: number
+  sent: number
+  failed: number
+  /** Unsubscribed, or no longer mailed, while it was sending. */
+  skipped: number
+  /** Queued, retrying or in flight. */
+  waiting: number
+  kept: number
+}
+
+export interface Edition {
+  _id: string
+  newsletter: NewsletterId
+  subject: string
+  intro: string
+  articleIds: string[]
+  state: EditionState
+  scheduledFor: string | null
+  createdAt: string
+  updatedAt: string
+  startedAt: string | null
+  finishedAt: string | null
+  createdBy: string | null
+  revision: number
+  counts: EditionCounts
+}
+
+/** A story an edition holds (or may hold): enough to name it and link to it. */
+export interface EditionStory {
+  _id: string
+  title: string
+  slug: string | null
+  publishedAt?: string | null
+}
+
+export interface EditionDetail extends Edition {
+  articles: EditionStory[]
+}
+
+export const deliveryStatuses = ['queued', 'sending', 'retry', 'sent', 'failed', 'skipped', 'kept'] as const
+export type DeliveryStatus = (typeof deliveryStatuses)[number]
+
+export interface Delivery {
+  email: string
+  status: DeliveryStatus
+  attempts: number
+  error: string | null
+  updatedAt: string
+  sentAt: string | null
+}
+
+export interface DeliveryPage {
+  deliveries: Delivery[]
+  page: number
+  pageCount: number
+  total: number
+}
+
+export interface NewslettersPage {
+  editions: Edition[]
+  page: number
+  pageCount: number
+  total: number
+  delivery: EmailDelivery
+  /** The Morning Briefing's send time on London's clock. */
+  morningTime: string
+  /** When the next Morning Briefing goes (ISO), as the service schedules it. */
+  nextMorningAt: string | null
+  /** Confirmed subscribers of each newsletter now: who "Send now" goes to. Null when the service does not say. */
+  recipients: Record<NewsletterId, number> | null
+}
+
+/** Exactly what a subscriber gets: the HTML part, the plain-text part and the subject. */
+export interface EditionPreview {
+  subject: string
+  html: string
+  text: string
+}
+
+export interface TestSend {
+  to: string
+  delivery: 'sent' | 'held' | 'failed'
+  error: string | null
+}
+
+/** What the composer edits: an editors' edition before it goes. */
+export interface EditionDraft {
+  subject: string
+  intro: string
+  stories: EditionStory[]
+}
+
+export const emptyDraft: EditionDraft = { subject: '', intro: '', stories: [] }
+
+export const editionPageSize = 25
+export const deliveryPageSize = 50
+
+export function editionPageCount(total: number): number {
+  return pageCount(total, editionPageSize)
+}
+
+export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
+  queued: 'Waiting',
+  sending: 'Sending',
+  retry: 'Will retry',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Not sent (unsubscribed)',
+  kept: 'Kept, not sent',
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+
+/**
+ * An edition's state in words, from what the service counted: 'Draft', 'Scheduled for 28 Nov 2026,
+ * 07:00', 'Sending: 120 of 400', 'Sent to 398 of 400 subscribers, 2 failed', 'Kept, not sent'.
+ * Only "sent" when messages went out over SMTP.
+ */
+export function editionStateText(edition: Pick<Edition, 'state' | 'scheduledFor' | 'counts'>): string {
+  const { counts } = edition
+  const failed = counts.failed > 0 ? `, ${counts.failed.toLocaleString('en-GB')} failed` : ''
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped.toLocaleString('en-GB')} not sent (unsubscribed meanwhile)` : ''
+  switch (edition.state) {
+    case 'draft':
+      return 'Draft'
+    case 'scheduled':
+      return `Scheduled for ${adminDateTime(edition.scheduledFor) ?? 'a time not given'}`
+    case 'sending':
+      return `Sending: ${(counts.sent + counts.failed + counts.skipped).toLocaleString('en-GB')} of ${counts.total.toLocaleString('en-GB')}${failed}`
+    case 'sent':
+      return `Sent to ${counts.sent.toLocaleString('en-GB')} of ${plural(counts.total, 'subscriber')}${failed}${skipped}`
+    case 'kept':
+      return `Kept, not sent (no mail server): ${plural(counts.total || counts.kept, 'subscriber')} would have received it`
+  }
+}
+
+/** The question before Send now: how many subscribers it goes to. */
+export function sendQuestion(recipients: number | null): string {
+  if (recipients === null) return 'Send this edition now to every confirmed subscriber of From the Editors?'
+  if (recipients === 0) return 'No confirmed subscriber has chosen From the Editors yet, so nobody will receive it. Send it anyway?'
+  return `Send this edition now to ${plural(recipients, 'confirmed subscriber')} of From the Editors?`
+}
+
+/** What the composer says after a test. */
+export function testSentText(test: TestSend): string {
+  if (test.delivery === 'sent') return `Test sent to ${test.to}.`
+  if (test.delivery === 'held') return `Test kept, not sent: there is no mail server (SMTP_URL), so it is in the Outbox for ${test.to}.`
+  return `The test to ${test.to} could not be sent: ${test.error ?? 'the mail server gave no reason.'}`
+}
+
+export const composerLimits = { subject: 200, intro: 2000, stories: 20 } as const
+
+export const composerMessages = {
+  subject: 'Please enter a subject.',
+  subjectLong: `Please keep the subject under ${composerLimits.subject} characters.`,
+  introLong: `Please keep the introduction under ${composerLimits.intro.toLocaleString('en-GB')} characters.`,
+  stories: 'Please pick at least one story.',
+  storiesMany: `Please pick at most ${composerLimits.stories} stories.`,
+} as const
+
+export type ComposerField = 'subject' | 'intro' | 'stories'
+
+/** Each field's first problem, in the order the composer shows them; empty when the edition may be saved and sent. */
+export function draftErrors(draft: EditionDraft): Partial<Record<ComposerField, string>> {
+  const errors: Partial<Record<ComposerField, string>> = {}
+  const subject = draft.subject.trim()
+  if (subject === '') errors.subject = composerMessages.subject
+  else if (subject.length > composerLimits.subject) errors.subject = composerMessages.subjectLong
+  if (draft.intro.length > composerLimits.intro) errors.intro = composerMessages.introLong
+  if (draft.stories.length === 0) errors.stories = composerMessages.stories
+  else if (draft.stories.length > composerLimits.stories) errors.stories = composerMessages.storiesMany
+  return errors
+}
+
+/** What the service is sent for a draft: the subject trimmed, the stories by id in the order picked. */
+export function draftBody(draft: EditionDraft): { subject: string; intro: string; articleIds: string[] } {
+  return { subject: draft.subject.trim(), intro: draft.intro.trim(), articleIds: draft.stories.map((story) => story._id) }
+}
+
+export function draftOf(edition: EditionDetail): EditionDraft {
+  return { subject: edition.subject, intro: edition.intro, stories: edition.articles }
+}
+
+/** Whether an edition may still be changed and sent: a draft, or scheduled (taken back to a draft first). */
+export function isComposable(edition: Pick<Edition, 'state'>): boolean {
+  return edition.state === 'draft' || edition.state === 'scheduled'
+}
+
+/** '2026-11-28T07:00' in the editor's own clock (a datetime-local field's value) as an ISO instant; null when not a time. */
+export function scheduleInstant(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null
+  const date = new Date(local)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+const storyFields = `{ _id, title, "slug": slug.current, publishedAt }`
+
+/**
+ * Published stories an edition may pick, newest first: those whose title has every word typed, or
+ * the latest when nothing is typed. Published only: an edition never carries a draft.
+ */
+export async function searchStories(client: QueryClient, q: string, limit = 12): Promise<EditionStory[]> {
+  const terms = titleSearchTerms(q)
+  const filter = `_type == "article" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && defined(publishedAt) && publishedAt <= now()${terms.length ? ' && title match $terms' : ''}`
+  const rows = await client.fetch<Array<{ _id: string; title: string | null; slug: string | null; publishedAt: string | null }>>(
+    `*[${filter}] | order(publishedAt desc) [0...$limit] ${storyFields}`,
+    { terms, limit },
+  )
+  return rows.map((row) => ({ _id: row._id, title: row.title?.trim() || 'Untitled', slug: row.slug, publishedAt: row.publishedAt }))
+}

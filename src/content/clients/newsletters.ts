@@ -1,0 +1,207 @@
+// The admin's client for the newsletters the paper sends: editions, their previews, tests, sending
+// and scheduling, and each edition's delivery log, at the content service's /newsroom/newsletters
+// endpoints (admins and editors only). Plain fetch with the signed-in editor's token; admin code
+// only. Answers are read field by field, so a component always gets what its props promise; every
+// failure is a NewsroomError carrying the HTTP status, as for the inbox and the outbox.
+
+import { isNewsletterId, newsletterIds, type NewsletterId } from '../../../shared/newsletters.ts'
+import {
+  deliveryStatuses,
+  editionStates,
+  type Delivery,
+  type DeliveryPage,
+  type Edition,
+  type EditionDetail,
+  type EditionPreview,
+  type EditionStory,
+  type NewslettersPage,
+  type TestSend,
+} from '../admin/newsletters.ts'
+import { NewsroomError } from './newsroom.ts'
+
+export interface EditionBody {
+  subject: string
+  intro: string
+  articleIds: string[]
+}
+
+export interface NewslettersClient {
+  list(request: { page: number }): Promise<NewslettersPage>
+  edition(id: string): Promise<EditionDetail>
+  create(body: EditionBody): Promise<EditionDetail>
+  /** Saves a draft based on `revision`; a 409 means someone saved it meanwhile, or it is no longer a draft. */
+  update(id: string, body: EditionBody & { revision: number }): Promise<EditionDetail>
+  preview(id: string): Promise<EditionPreview>
+  test(id: string): Promise<TestSend>
+  /** Sends now, or at `at` (ISO) when given. */
+  send(id: string, at?: string): Promise<Edition>
+  unschedule(id: string): Promise<Edition>
+  deliveries(id: string, request: { page: number }): Promise<DeliveryPage>
+}
+
+const unreadable = 'The content service sent an answer the admin cannot read.'
+
+type Fields = Record<string, unknown>
+
+function fieldsOf(value: unknown): Fields {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new NewsroomError(unreadable, null)
+  return value as Fields
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0)
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => values.find((v) => v === value) ?? fallback
+
+function idOf(fields: Fields): string {
+  if (typeof fields._id !== 'string' || fields._id === '') throw new NewsroomError(unreadable, null)
+  return fields._id
+}
+
+function readEdition(value: unknown): Edition {
+  const e = fieldsOf(value)
+  const c = fieldsOf(e.counts ?? {})
+  return {
+    _id: idOf(e),
+    newsletter: isNewsletterId(e.newsletter) ? e.newsletter : 'editors-edition',
+    subject: text(e.subject),
+    intro: text(e.intro),
+    articleIds: listOf(e.articleIds).filter((id): id is string => typeof id === 'string'),
+    state: oneOf(editionStates, e.state, 'draft'),
+    scheduledFor: textOrNull(e.scheduledFor),
+    createdAt: text(e.createdAt),
+    updatedAt: text(e.updatedAt),
+    startedAt: textOrNull(e.startedAt),
+    finishedAt: textOrNull(e.finishedAt),
+    createdBy: textOrNull(e.createdBy),
+    revision: count(e.revision),
+    counts: { total: count(c.total), sent: count(c.sent), failed: count(c.failed), skipped: count(c.skipped), waiting: count(c.waiting), kept: count(c.kept) },
+  }
+}
+
+function readStory(value: unknown): EditionStory {
+  const s = fieldsOf(value)
+  const id = idOf(s)
+  // The service names a story it cannot find published (unpublished or deleted since it was picked).
+  if (s.published === false) return { _id: id, title: `Story no longer published (${id})`, slug: null }
+  return { _id: id, title: text(s.title).trim() || 'Untitled', slug: slugOf(textOrNull(s.url)) }
+}
+
+/** The story's slug from its reader address (/article/<slug>), which is what the service gives. */
+function slugOf(url: string | null): string | null {
+  return url?.match(/\/article\/([^/?#]+)/)?.[1] ?? null
+}
+
+function readDetail(value: unknown): EditionDetail {
+  const edition = readEdition(value)
+  const stories = listOf(fieldsOf(value).articles).map(readStory)
+  // In the edition's own order; a story since unpublished is named by its id, so nothing silently drops.
+  const articles = edition.articleIds.map((id) => stories.find((story) => story._id === id) ?? { _id: id, title: `Story no longer published (${id})`, slug: null })
+  return { ...edition, articles }
+}
+
+function readDelivery(value: unknown): Delivery {
+  const d = fieldsOf(value)
+  return {
+    email: text(d.email),
+    status: oneOf(deliveryStatuses, d.status, 'queued'),
+    attempts: count(d.attempts),
+    error: textOrNull(d.error),
+    updatedAt: text(d.updatedAt),
+    sentAt: textOrNull(d.sentAt),
+  }
+}
+
+function readRecipients(value: unknown): Record<NewsletterId, number> | null {
+  if (value === null || typeof value !== 'object') return null
+  const r = value as Fields
+  return Object.fromEntries(newsletterIds.map((id) => [id, count(r[id])])) as Record<NewsletterId, number>
+}
+
+function pageFields(r: Fields): { page: number; pageCount: number; total: number } {
+  return { page: Math.max(1, count(r.page)), pageCount: Math.max(1, count(r.pageCount)), total: count(r.total) }
+}
+
+async function refusal(res: Response): Promise<NewsroomError> {
+  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
+  try {
+    // The service's refusals are `{ statusCode, error, message }`; content errors `{ error: { description } }`.
+    const body = (await res.json()) as { message?: unknown; error?: { description?: unknown } | string }
+    const description = typeof body.error === 'object' ? body.error.description : undefined
+    if (typeof body.message === 'string' && body.message !== '') message = body.message
+    else if (typeof description === 'string' && description !== '') message = description
+  } catch {
+    // Not JSON: keep the status.
+  }
+  return new NewsroomError(message, res.status)
+}
+
+/** The newsletter endpoints with this editor's token. `base` is the service's origin, no trailing slash. */
+export function createNewslettersClient(token: string, base: string, fetcher: typeof fetch = (...args) => fetch(...args)): NewslettersClient {
+  async function call(path: string, init: RequestInit = {}): Promise<Fields> {
+    let res: Response
+    try {
+      res = await fetcher(`${base}/newsroom/newsletters${path}`, {
+        ...init,
+        headers: { ...init.headers, ...(init.body ? { 'content-type': 'application/json' } : {}), accept: 'application/json', authorization: `Bearer ${token}` },
+      })
+    } catch {
+      throw new NewsroomError('Could not reach the content service.', null)
+    }
+    if (!res.ok) throw await refusal(res)
+    if (res.status === 204) return {}
+    let body: unknown
+    try {
+      body = await res.json()
+    } catch {
+      throw new NewsroomError(unreadable, res.status)
+    }
+    return fieldsOf(fieldsOf(body).result)
+  }
+  const post = (path: string, body: unknown = {}, method = 'POST') => call(path, { method, body: JSON.stringify(body) })
+  const at = (id: string) => `/${encodeURIComponent(id)}`
+
+  return {
+    async list({ page }) {
+      const r = await call(`?${new URLSearchParams({ page: String(page) })}`)
+      return {
+        ...pageFields(r),
+        editions: listOf(r.editions).map(readEdition),
+        delivery: r.delivery === 'smtp' ? 'smtp' : 'outbox',
+        morningTime: /^\d{2}:\d{2}$/.test(text(r.morningTime)) ? text(r.morningTime) : '07:00',
+        nextMorningAt: textOrNull(r.nextMorningAt),
+        recipients: readRecipients(r.recipients),
+      }
+    },
+    async edition(id) {
+      return readDetail(await call(at(id)))
+    },
+    // A save answers with the edition alone; its stories' titles come with the edition's own read.
+    async create(body) {
+      return readDetail(await call(at(idOf(await post('', body)))))
+    },
+    async update(id, body) {
+      await post(at(id), body, 'PATCH')
+      return readDetail(await call(at(id)))
+    },
+    async preview(id) {
+      const r = await call(`${at(id)}/preview`)
+      return { subject: text(r.subject), html: text(r.html), text: text(r.text) }
+    },
+    async test(id) {
+      const r = await post(`${at(id)}/test`)
+      return { to: text(r.to), delivery: oneOf(['sent', 'held', 'failed'] as const, r.delivery, 'failed'), error: textOrNull(r.error) }
+    },
+    async send(id, when) {
+      return readEdition(await post(`${at(id)}/send`, when ? { at: when } : {}))
+    },
+    async unschedule(id) {
+      return readEdition(await call(`${at(id)}/schedule`, { method: 'DELETE' }))
+    },
+    async deliveries(id, { page }) {
+      const r = await call(`${at(id)}/deliveries?${new URLSearchParams({ page: String(page) })}`)
+      return { ...pageFields(r), deliveries: listOf(r.deliveries).map(readDelivery) }
+    },
+  }
+}
