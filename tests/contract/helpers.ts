@@ -2,7 +2,7 @@
 // talks HTTP to a real service or builds real input (images made by sharp).
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies and client errors are arbitrary JSON that the tests index into freely */
 
-import type { Server } from 'node:http'
+import { request, type Server } from 'node:http'
 import { expect } from 'vitest'
 import sharp from 'sharp'
 
@@ -151,4 +151,32 @@ export async function rawListen(url: string, name: string, headers: Record<strin
   })()
   await waitFor(() => text.includes('event: welcome'), `${name}: welcome`)
   return { text: () => text, close: () => controller.abort() }
+}
+
+/**
+ * One HTTP request from a chosen loopback address (`localAddress`), so the service sees a different
+ * client: how tests give readers, attackers and beacons addresses of their own.
+ */
+export function requestFrom(
+  url: string,
+  { localAddress, method = 'GET', headers = {}, body }: { localAddress: string; method?: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, localAddress, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, json })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }

@@ -3,10 +3,9 @@
 // else is answered meanwhile. Requests come from different loopback addresses where it matters,
 // because the service gives each client its own turn.
 
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw, waitFor, type RawResponse } from './helpers.ts'
+import { expectErrorBody, raw, requestFrom, waitFor, type RawResponse } from './helpers.ts'
 
 let service: TestService
 let token: string
@@ -51,24 +50,7 @@ const slowQuery = 'count(*[count(*[count(*[count(*) >= 0]) >= 0]) >= 0])'
 
 /** A GET from a chosen loopback address, so the service sees a different client. */
 function getFrom(address: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${service.url}${path}`, { localAddress: address, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, json })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  return requestFrom(`${service.url}${path}`, { localAddress: address, headers })
 }
 
 describe('a query past the time limit', () => {

@@ -2,12 +2,11 @@
 // documents and the hourly aggregates say after a fold, and that the beacon is as hostile-proof as
 // the API (bounded bodies, JSON errors, a limit per address, never a 5xx, nothing written per read).
 
-import { request } from 'node:http'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAudienceDb } from '../../server/audience/store.ts'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, rawListen, type RawResponse } from './helpers.ts'
+import { expectErrorBody, rawListen, requestFrom, type RawResponse } from './helpers.ts'
 
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
@@ -37,24 +36,11 @@ afterAll(async () => {
 
 /** A beacon from a chosen loopback address, so the service sees a different reader. */
 function beacon(body: unknown, options: { from?: string; headers?: Record<string, string>; raw?: string | Buffer } = {}): Promise<RawResponse> {
-  const payload = options.raw ?? JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(`${service.url}/reads`, { method: 'POST', localAddress: options.from ?? '127.0.0.1', headers: { 'content-type': 'application/json', 'user-agent': browser, ...options.headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, json })
-      })
-    })
-    req.on('error', reject)
-    req.end(payload)
+  return requestFrom(`${service.url}/reads`, {
+    method: 'POST',
+    localAddress: options.from ?? '127.0.0.1',
+    headers: { 'content-type': 'application/json', 'user-agent': browser, ...options.headers },
+    body: options.raw ?? JSON.stringify(body),
   })
 }
 

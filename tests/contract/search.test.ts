@@ -1,13 +1,12 @@
 // The /search page's search endpoint (server/http/search.ts) on a real service: what readers find
 // and when, its filters and ranking, and bad input. docs/decisions/022-search-index.md.
 
-import { request } from 'node:http'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchWords, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import type { Mutation } from '../../server/store/mutations.ts'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw, waitFor, type RawResponse } from './helpers.ts'
+import { expectErrorBody, raw, requestFrom, waitFor, type RawResponse } from './helpers.ts'
 
 let service: TestService
 
@@ -195,24 +194,7 @@ describe('bad input', () => {
 
 /** A GET from a chosen loopback address, so the service sees a different client. */
 function getFrom(address: string, path: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${service.url}${path}`, { localAddress: address }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, json })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  return requestFrom(`${service.url}${path}`, { localAddress: address })
 }
 
 describe('a client over its share of the queue', () => {
