@@ -104,8 +104,10 @@ describe('dashboard', () => {
     expect(await draft.getByText('Draft', { exact: true }).isVisible()).toBe(true)
     expect(await draft.getByText('Features', { exact: true }).isVisible()).toBe(true)
     expect(await draft.getByRole('link', { name: `Edit “${titles.draft}”` }).getAttribute('href')).toBe('/admin/edit/articles/lists-draft')
-    const edited = latest.getByRole('listitem').filter({ hasText: titles.editedDraft })
-    expect(await edited.getByText('Published (edited)').isVisible()).toBe(true)
+    // A published story with a draft waiting is listed as readers see it, its draft marked apart.
+    const edited = latest.getByRole('listitem').filter({ hasText: titles.edited })
+    expect(await edited.getByText('Draft differs from live').isVisible()).toBe(true)
+    expect(await latest.getByText(titles.editedDraft).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Create Article' }).getAttribute('href')).toBe('/admin/edit/articles/new')
     const managers = page.getByRole('navigation', { name: 'Manage sections' }).getByRole('link')
     expect(await managers.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
