@@ -4,44 +4,27 @@
 // no client.
 
 import type { NewsletterId } from '../../../shared/newsletters.ts'
+import {
+  deliveryStatuses,
+  editionLimits,
+  editionStates,
+  type DeliveryStatus,
+  type DeliveryView,
+  type EditionCounts,
+  type EditionState,
+  type EditionView,
+} from '../../../shared/newsletterEditions.ts'
 import type { EmailDelivery } from '../../../shared/newsroom.ts'
 import { pageCount } from '../listings/paging.ts'
 import type { QueryClient } from './contentService.ts'
 import { adminDateTime } from './display.ts'
 import { titleSearchTerms } from './articleList.ts'
 
-/** 'kept': there is no SMTP server, so the edition was kept in the Outbox, not sent. */
-export const editionStates = ['draft', 'scheduled', 'sending', 'sent', 'kept'] as const
-export type EditionState = (typeof editionStates)[number]
-
-export interface EditionCounts {
-  /** Recipients queued. */
-  total: number
-  sent: number
-  failed: number
-  /** Unsubscribed, or no longer mailed, while it was sending. */
-  skipped: number
-  /** Queued, retrying or in flight. */
-  waiting: number
-  kept: number
-}
-
-export interface Edition {
-  _id: string
-  newsletter: NewsletterId
-  subject: string
-  intro: string
-  articleIds: string[]
-  state: EditionState
-  scheduledFor: string | null
-  createdAt: string
-  updatedAt: string
-  startedAt: string | null
-  finishedAt: string | null
-  createdBy: string | null
-  revision: number
-  counts: EditionCounts
-}
+// The shapes and words the service answers with are the service's own (shared/newsletterEditions.ts);
+// the admin names them as its pages read them.
+export { deliveryStatuses, editionStates }
+export type { DeliveryStatus, EditionCounts, EditionState }
+export type Edition = EditionView
 
 /** A story an edition holds (or may hold): enough to name it and link to it. */
 export interface EditionStory {
@@ -55,17 +38,7 @@ export interface EditionDetail extends Edition {
   articles: EditionStory[]
 }
 
-export const deliveryStatuses = ['queued', 'sending', 'retry', 'sent', 'failed', 'skipped', 'kept'] as const
-export type DeliveryStatus = (typeof deliveryStatuses)[number]
-
-export interface Delivery {
-  email: string
-  status: DeliveryStatus
-  attempts: number
-  error: string | null
-  updatedAt: string
-  sentAt: string | null
-}
+export type Delivery = DeliveryView
 
 export interface DeliveryPage {
   deliveries: Delivery[]
@@ -166,7 +139,7 @@ export function testSentText(test: TestSend): string {
   return `The test to ${test.to} could not be sent: ${test.error ?? 'the mail server gave no reason.'}`
 }
 
-export const composerLimits = { subject: 200, intro: 2000, stories: 20 } as const
+export const composerLimits = { subject: editionLimits.subject, intro: editionLimits.intro, stories: editionLimits.articles } as const
 
 export const composerMessages = {
   subject: 'Please enter a subject.',
