@@ -21,9 +21,9 @@ export interface RunningFeed {
 
 const liveFeed = feedMachine.provide({
   actors: {
-    fetchHomepage: fromPromise(() => loadHomepage((query, params, options) => readerClient.fetch(query, params, options))),
+    fetchHomepage: fromPromise(() => loadHomepage((query, params, options) => readerClient().fetch(query, params, options))),
     listen: fromCallback<FeedEvent>(({ sendBack }) => {
-      const subscription = readerClient
+      const subscription = readerClient()
         .listen(homepageListenQuery, {}, { includeResult: true, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'homepage.live' })
         .subscribe({
           next: (event) => {

@@ -15,7 +15,7 @@ export function browserSource(pageData: PageData | null): ContentSource {
         return result
       }
       const { readerClient } = await import('./reader.ts')
-      return readerClient.fetch<R>(query, params, options)
+      return readerClient().fetch<R>(query, params, options)
     },
     async search(search, options = {}) {
       const key = searchKey(search)

@@ -1,12 +1,13 @@
 // The one content client of the browser app: published perspective, no token, no CDN (the spec's
 // configuration). Admin code builds its own authorised client from the signed-in session.
+// The page's origin is read when a client is first made, never when the module loads, so the
+// module loads on the server too (an island's code is imported by both).
 
 import { createClient, type SanityClient } from '@sanity/client'
-import { contentConfig, type ContentConfig } from '../../../shared/contentConfig.ts'
+import type { ContentConfig } from '../../../shared/contentConfig.ts'
+import { readerConfig } from './readerConfig.ts'
 
-export const config: ContentConfig = contentConfig(import.meta.env as unknown as Record<string, string>, window.location.origin)
-
-export function createReaderClient(c: ContentConfig = config): SanityClient {
+export function createReaderClient(c: ContentConfig = readerConfig()): SanityClient {
   return createClient({
     projectId: c.projectId,
     dataset: c.dataset,
@@ -17,4 +18,10 @@ export function createReaderClient(c: ContentConfig = config): SanityClient {
   })
 }
 
-export const readerClient = createReaderClient()
+let shared: SanityClient | null = null
+
+/** The page's reader client, made on first use and then shared by the page's parts. */
+export function readerClient(): SanityClient {
+  shared ??= createReaderClient()
+  return shared
+}

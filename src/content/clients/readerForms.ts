@@ -5,6 +5,7 @@
 import type { NewsletterId } from '../../../shared/newsletters.ts'
 import type { ContactMessage, FormResult, Subscription } from '../../../shared/readerForms.ts'
 import { preferencesMessages, readPreferences, type Preferences, type PreferencesSaveResult } from '../pages/preferences.ts'
+import { readerConfig } from './readerConfig.ts'
 
 /** Thrown when the service could not be reached or answered with something that is not a form result. */
 export class FormSendError extends Error {}
@@ -14,9 +15,8 @@ function isFormResult(value: unknown): value is FormResult {
 }
 
 async function send(path: string, body: unknown): Promise<FormResult> {
-  // Read when a form is sent, in the browser: the reader client's module reads the page's origin as
-  // it loads, and the server renders these pages without one.
-  const { config } = await import('./reader.ts')
+  // Read when a form is sent, in the browser: the server renders these pages without an origin.
+  const config = readerConfig()
   let res: Response
   try {
     res = await fetch(`${config.apiHost ?? ''}${path}`, {
@@ -45,7 +45,7 @@ export function sendSubscription(subscription: Subscription): Promise<FormResult
 const preferencesPath = '/newsletters/preferences'
 
 async function preferencesRequest(init: RequestInit, query = ''): Promise<{ status: number; body: unknown }> {
-  const { config } = await import('./reader.ts')
+  const config = readerConfig()
   let res: Response
   try {
     res = await fetch(`${config.apiHost ?? ''}${preferencesPath}${query}`, { ...init, headers: { ...init.headers, accept: 'application/json' } })

@@ -4,7 +4,8 @@
 // the first search, outside the reader's first download.
 
 import { searchByGroq, searchQueryString, type PageSearch, type SearchResultPage } from '../search/search.ts'
-import { config, readerClient } from './reader.ts'
+import { readerClient } from './reader.ts'
+import { readerConfig } from './readerConfig.ts'
 import type { FetchOptions } from './source.ts'
 
 /** The service's refusal, worded by the service (`{error: {description}}` or `{message}`), or null. */
@@ -16,7 +17,8 @@ function refusal(body: unknown): string | null {
 }
 
 export async function searchArticles(search: PageSearch, options: FetchOptions = {}): Promise<SearchResultPage> {
-  if (config.apiHost === null) return searchByGroq((query, params) => readerClient.fetch(query, params, { signal: options.signal }), search)
+  const config = readerConfig()
+  if (config.apiHost === null) return searchByGroq((query, params) => readerClient().fetch(query, params, { signal: options.signal }), search)
   const response = await fetch(`${config.apiHost}/v${config.apiVersion}/search/${encodeURIComponent(config.dataset)}?${searchQueryString(search)}`, {
     signal: options.signal,
     headers: { accept: 'application/json' },
