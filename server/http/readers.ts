@@ -6,6 +6,7 @@
 // it all back are here too, for writers only (routes.ts).
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isNewsletterId } from '../../shared/newsletters.ts'
 import { contactFieldOrder, type FormSubmission } from '../../shared/readerForms.ts'
 import { addressKey } from '../access/auth.ts'
 import { httpError } from '../errors.ts'
@@ -100,6 +101,11 @@ export function contactForm(deps: ReaderDeps) {
   }
 }
 
+/** The ticked boxes as the page reads them back: ids comma-joined, at most the ones the paper sends, bounded. */
+function ticked(list: unknown[]): string {
+  return [...new Set(list.filter(isNewsletterId))].join(',')
+}
+
 export function subscribeForm(deps: ReaderDeps) {
   return async (ctx: Context): Promise<void> => {
     const { fields: values, lists } = await readForm(ctx.req, ['email', 'plan'], ['newsletters'])
@@ -111,7 +117,9 @@ export function subscribeForm(deps: ReaderDeps) {
       if (await deps.renderSubmission(ctx.req, ctx.res, '/subscribe', 200, start)) return
     }
     const result = await deps.readers.subscribe({ email: values.email, newsletters: lists.newsletters }, addressKey(ctx.address()))
-    await answer(ctx, deps, 'subscribe', values, result, `/subscribe/sent?delivery=${result.delivery ?? 'sent'}`)
+    // A form sent back (a typo in the address, say) keeps the boxes the reader ticked, not every one.
+    const kept = lists.newsletters === undefined ? values : { ...values, newsletters: ticked(lists.newsletters) }
+    await answer(ctx, deps, 'subscribe', kept, result, `/subscribe/sent?delivery=${result.delivery ?? 'sent'}`)
   }
 }
 
