@@ -36,6 +36,8 @@ export function listEditions(newsletters: Newsletters) {
         delivery: newsletters.delivery,
         morningTime: newsletters.morningTime,
         nextMorningAt: new Date(newsletters.scheduler.nextMorningAt).toISOString(),
+        // Whom an edition of each newsletter goes to if sent now (the Send question names it).
+        recipients: newsletters.recipients(),
       },
     })
   }

@@ -3,7 +3,7 @@
 // `content newsletter` command share. Every rule about what an edition may do is here; the HTTP
 // layer (server/http/newsletters.ts) only reads requests and answers.
 
-import { newsletterById, type NewsletterId } from '../../shared/newsletters.ts'
+import { newsletterById, newsletterIds, type NewsletterId } from '../../shared/newsletters.ts'
 import { editionLimits, type EditionPreview, type EditionView } from '../../shared/newsletterEditions.ts'
 import type { EmailStatus } from '../../shared/newsroom.ts'
 import { httpError } from '../errors.ts'
@@ -101,6 +101,15 @@ export class Newsletters {
   /** NEWSLETTER_MORNING_TIME, on London's clock. */
   get morningTime(): string {
     return this.deps.settings.morningTime
+  }
+
+  /**
+   * Whom an edition of each newsletter would reach if sent now: confirmed subscribers who chose it,
+   * less the addresses no longer mailed (refused for good three times). The admin's Send question.
+   */
+  recipients(): Record<NewsletterId, number> {
+    const except = this.store.suppressedKeys()
+    return Object.fromEntries(newsletterIds.map((id) => [id, this.deps.readers.store.recipientCount(id, except)])) as Record<NewsletterId, number>
   }
 
   /** An edition's stories as readers can see them now; a picked story that is not published has `published: false`. */

@@ -338,6 +338,11 @@ export class EditionStore {
   }
 
   /** Whether an address has been refused for good often enough to stop mailing it. */
+  /** The addresses (email keys) no longer mailed: refused for good too many times. */
+  suppressedKeys(): string[] {
+    return (this.db.prepare(`SELECT email_key FROM bounces WHERE failures >= ${permanentFailureLimit}`).all() as Array<{ email_key: string }>).map((row) => row.email_key)
+  }
+
   suppressed(email: string): boolean {
     return this.db.prepare(`SELECT 1 FROM bounces WHERE email_key = ? AND failures >= ${permanentFailureLimit}`).get(emailKey(email)) !== undefined
   }

@@ -80,6 +80,8 @@ describe('with an SMTP server', () => {
     const leaver = service.readers.store.signUp('left@example.org', ['morning-briefing'])
     service.readers.store.confirm(leaver._id)
     service.readers.store.unsubscribe(leaver._id)
+    // The Send question's number: the three confirmed, not the pending, the unsubscribed or the editors-only reader.
+    expect((await api(service, 'GET', '')).json.result.recipients).toEqual({ 'morning-briefing': 3, 'editors-edition': 4 })
 
     const sent = await api(service, 'POST', '/morning/send', {})
     expect(sent.status).toBe(200)
@@ -144,6 +146,11 @@ describe('with an SMTP server', () => {
 
   it('retries a temporary refusal, records a permanent one, and stops mailing an address refused three times', async () => {
     subscribe(service, ['busy@example.org', 'gone@example.org'], ['editors-edition'])
+    // Whom an edition goes to now, as the list gives it for the Send question: confirmed subscribers of that newsletter.
+    const recipients = async () => (await api(service, 'GET', '')).json.result.recipients
+    const before = await recipients()
+    expect(before['editors-edition']).toBe(service.readers.store.recipientCount('editors-edition'))
+    expect(before['morning-briefing']).toBe(service.readers.store.recipientCount('morning-briefing'))
     const editions: any[] = []
     for (let round = 1; round <= 4; round++) {
       const draft = await api(service, 'POST', '', { subject: `From the editors, ${round}`, intro: 'Why these matter.', articleIds: ['featured', 'lead'] })
@@ -163,6 +170,9 @@ describe('with an SMTP server', () => {
     expect((await log(editions[2]))['gone@example.org']).toMatchObject({ status: 'failed' })
     expect((await log(editions[3]))['gone@example.org']).toMatchObject({ status: 'skipped', attempts: 0 })
     expect(attempts.get('gone@example.org')).toBe(3)
+    // An address no longer mailed is no longer counted among those an edition goes to.
+    expect(await recipients()).toEqual({ ...before, 'editors-edition': before['editors-edition'] - 1 })
+    expect(service.readers.store.recipientCount('editors-edition')).toBe(before['editors-edition'])
     // The editors' edition went to its own subscribers: not to readers of the Morning Briefing only.
     const toFirst = smtp.received.filter((email) => email.subject === 'From the editors, 1').flatMap((email) => email.to)
     expect(toFirst).toContain('editors.only@example.org')
