@@ -3,7 +3,7 @@
 // (server/audience/report.ts computes it from the aggregates; nothing about a reader is in it).
 
 /** Where a read came from, from the referrer's domain alone. */
-export const readSources = ['search', 'social', 'newsletter', 'other', 'direct'] as const
+export const readSources = ['search', 'social', 'newsletter', 'other', 'internal', 'direct'] as const
 export type ReadSource = (typeof readSources)[number]
 
 export const readSourceLabels: Record<ReadSource, string> = {
@@ -11,6 +11,7 @@ export const readSourceLabels: Record<ReadSource, string> = {
   social: 'Social networks',
   newsletter: 'Newsletters',
   other: 'Other sites',
+  internal: 'Resonance’s own pages',
   direct: 'Direct or unknown',
 }
 

@@ -1,7 +1,8 @@
 // Where a reader came from, from the referrer's domain alone (the rest of the referrer, and anything
 // else about the reader, is never kept): a search engine, a social network, a newsletter (the
-// paper's own links carry `?ref=newsletter`; a webmail's address says so too), another site, or
-// nowhere (typed, bookmarked, or a referrer the browser withheld).
+// paper's own links carry `?ref=newsletter`; a webmail's address says so too), another site, the
+// paper's own pages (a move from the homepage or another story), or nowhere (typed, bookmarked, or a
+// referrer the browser withheld).
 
 import type { ReadSource } from './store.ts'
 
@@ -33,14 +34,14 @@ function hostOf(referrer: string): string | null {
 /**
  * The source of a read. `landing` is the page's own address (its query may say
  * `ref=newsletter`, or `utm_medium=email`); `ownHost` is the paper's host, whose links are moves
- * within the site, counted as direct.
+ * within the site (`internal`).
  */
 export function sourceOf(referrer: string, landing: URLSearchParams, ownHost: string | null): ReadSource {
   const ref = (landing.get('ref') ?? landing.get('utm_source') ?? '').toLowerCase()
   if (ref === 'newsletter' || (landing.get('utm_medium') ?? '').toLowerCase() === 'email') return 'newsletter'
   const host = hostOf(referrer)
   if (host === null) return 'direct'
-  if (ownHost !== null && host === ownHost.toLowerCase().replace(/^www\./, '')) return 'direct'
+  if (ownHost !== null && host === ownHost.toLowerCase().replace(/^www\./, '').replace(/\.$/, '')) return 'internal'
   // Webmail first: mail.google.com is Gmail, not a search.
   if (mailClients.some((domain) => endsWith(host, domain)) || /^(web)?mail\./.test(host)) return 'newsletter'
   if (isGoogle(host) || searchEngines.some((domain) => endsWith(host, domain))) return 'search'

@@ -8,9 +8,10 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** Where a reader came from, judged by the referrer's domain alone. */
-export const readSources = ['search', 'social', 'newsletter', 'other', 'direct'] as const
-export type ReadSource = (typeof readSources)[number]
+import type { ReadSource } from '../../shared/audience.ts'
+
+// Where a reader came from, judged by the referrer's domain alone: one list, shared with the admin.
+export { readSources, type ReadSource } from '../../shared/audience.ts'
 
 const HOUR_MS = 3_600_000
 

@@ -102,6 +102,7 @@ describe('the Audience overview', () => {
         { source: 'social', reads: 10 },
         { source: 'newsletter', reads: 20 },
         { source: 'other', reads: 7 },
+        { source: 'internal', reads: 0 },
         { source: 'direct', reads: 58 },
       ])
       // The last hour's top: the articles read in the last 60 minutes, most read first.
@@ -167,6 +168,7 @@ describe('one article’s reads', () => {
         { source: 'social', reads: 10 },
         { source: 'newsletter', reads: 0 },
         { source: 'other', reads: 0 },
+        { source: 'internal', reads: 0 },
         { source: 'direct', reads: 105 },
       ])
     }

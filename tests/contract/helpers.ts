@@ -149,7 +149,8 @@ export async function rawListen(url: string, name: string, headers: Record<strin
       // Aborted at the end of the test.
     }
   })()
-  await waitFor(() => text.includes('event: welcome'), `${name}: welcome`)
+  // A generous bound: on a loaded machine the first stream of a fresh service can take seconds.
+  await waitFor(() => text.includes('event: welcome'), `${name}: welcome`, 30_000)
   return { text: () => text, close: () => controller.abort() }
 }
 

@@ -132,14 +132,14 @@ describe('counting reads', () => {
       ['https://mail.google.com/mail/u/0/', '/article/sources'],
       ['https://blog.example.org/a-post', '/article/sources'],
       ['', '/article/sources'],
-      [`${service.url}/`, '/article/sources'],
+      [`${service.url}/`, '/article/sources'], // from the paper's own homepage
     ]
     for (const [i, [referrer, path]] of visits.entries()) expect((await beacon({ path, referrer }, { from: `127.0.4.${i + 1}` })).status).toBe(204)
     await service.reads.fold()
-    expect(aggregates('sources')).toEqual({ search: 2, social: 2, newsletter: 2, other: 1, direct: 2 })
-    // Nothing but those five words is kept of a referrer.
+    expect(aggregates('sources')).toEqual({ search: 2, social: 2, newsletter: 2, other: 1, internal: 1, direct: 1 })
+    // Nothing but those six words is kept of a referrer.
     const db = openAudienceDb(service.dataDir)
-    expect(db.prepare('SELECT DISTINCT source FROM reads_hourly').pluck().all().sort()).toEqual(['direct', 'newsletter', 'other', 'search', 'social'])
+    expect(db.prepare('SELECT DISTINCT source FROM reads_hourly').pluck().all().sort()).toEqual(['direct', 'internal', 'newsletter', 'other', 'search', 'social'])
     expect(db.prepare('SELECT name FROM sqlite_master WHERE type = \'table\'').pluck().all()).toEqual(['reads_hourly', 'reads_minutely'])
     // The last two hours' reads per minute, for the Audience page: an article and a count, no source.
     expect(db.prepare('SELECT name FROM pragma_table_info(\'reads_minutely\')').pluck().all()).toEqual(['dataset', 'article_id', 'minute', 'reads'])

@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>
 export const Read: Story = {}
 
 export const NoReadsYet: Story = {
-  args: { state: { status: 'ready', data: { ...articleReads, totals: { last5Minutes: 0, lastHour: 0, lastDay: 0, allTime: 0 }, hours: hoursOf([]), sources: sourcesOf(0, 0, 0, 0, 0) } } },
+  args: { state: { status: 'ready', data: { ...articleReads, totals: { last5Minutes: 0, lastHour: 0, lastDay: 0, allTime: 0 }, hours: hoursOf([]), sources: sourcesOf(0, 0, 0, 0, 0, 0) } } },
 }
 
 export const Loading: Story = { args: { state: { status: 'loading' } } }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ArticleReads } from './ArticleReads.tsx'
 import { articleReads, hoursOf, sourcesOf } from './Audience.fixtures.ts'
 
-const none = { ...articleReads, totals: { last5Minutes: 0, lastHour: 0, lastDay: 0, allTime: 0 }, hours: hoursOf([]), sources: sourcesOf(0, 0, 0, 0, 0) }
+const none = { ...articleReads, totals: { last5Minutes: 0, lastHour: 0, lastDay: 0, allTime: 0 }, hours: hoursOf([]), sources: sourcesOf(0, 0, 0, 0, 0, 0) }
 
 describe('ArticleReads', () => {
   it('gives the article’s reads: all counted, the last 24 hours hour by hour, and its sources', () => {

@@ -11,11 +11,12 @@ export function hoursOf(reads: number[]): HourReads[] {
 
 export const busyHours = hoursOf([4, 2, 1, 0, 0, 0, 0, 1, 3, 8, 15, 22, 30, 26, 18, 20, 24, 40, 35, 28, 25, 60, 45, 93])
 
-export const sourcesOf = (search: number, social: number, newsletter: number, other: number, direct: number): SourceReads[] => [
+export const sourcesOf = (search: number, social: number, newsletter: number, other: number, internal: number, direct: number): SourceReads[] => [
   { source: 'search', reads: search },
   { source: 'social', reads: social },
   { source: 'newsletter', reads: newsletter },
   { source: 'other', reads: other },
+  { source: 'internal', reads: internal },
   { source: 'direct', reads: direct },
 ]
 
@@ -26,7 +27,7 @@ export const overview: AudienceOverview = {
   counted: true,
   totals: { last5Minutes: 30, lastHour: 212, lastDay: 499 },
   hours: busyHours,
-  sources: sourcesOf(210, 120, 60, 19, 90),
+  sources: sourcesOf(210, 120, 60, 19, 64, 26),
   top: [
     { id: 'ferry', type: 'article', title: 'Thames ferry timetable changes', slug: 'ferry', lastHour: 120, lastDay: 260, hours: busyHours.map((h) => Math.round(h.reads / 2)) },
     { id: 'coast', type: 'imageGallery', title: 'The coast in winter', slug: 'coast', lastHour: 60, lastDay: 150, hours: busyHours.map((h) => Math.round(h.reads / 4)) },
@@ -39,7 +40,7 @@ export const nothingCounted: AudienceOverview = {
   counted: false,
   totals: { last5Minutes: 0, lastHour: 0, lastDay: 0 },
   hours: hoursOf([]),
-  sources: sourcesOf(0, 0, 0, 0, 0),
+  sources: sourcesOf(0, 0, 0, 0, 0, 0),
   top: [],
 }
 
@@ -52,5 +53,5 @@ export const articleReads: ArticleAudience = {
   published: true,
   totals: { last5Minutes: 4, lastHour: 120, lastDay: 260, allTime: 1450 },
   hours: hoursOf(busyHours.map((h) => Math.round(h.reads / 2))),
-  sources: sourcesOf(700, 400, 150, 50, 150),
+  sources: sourcesOf(700, 400, 150, 50, 110, 40),
 }

@@ -6,7 +6,7 @@ const meta = {
   title: 'Admin/SourceBreakdown',
   component: SourceBreakdown,
   parameters: { layout: 'padded' },
-  args: { sources: sourcesOf(210, 120, 60, 19, 90), caption: 'Reads by source, last 24 hours' },
+  args: { sources: sourcesOf(210, 120, 60, 19, 64, 26), caption: 'Reads by source, last 24 hours' },
 } satisfies Meta<typeof SourceBreakdown>
 
 export default meta
@@ -14,4 +14,4 @@ type Story = StoryObj<typeof meta>
 
 export const Sources: Story = {}
 
-export const NoReads: Story = { args: { sources: sourcesOf(0, 0, 0, 0, 0) } }
+export const NoReads: Story = { args: { sources: sourcesOf(0, 0, 0, 0, 0, 0) } }

@@ -5,7 +5,7 @@ import { sourcesOf } from './Audience.fixtures.ts'
 
 describe('SourceBreakdown', () => {
   it('is a table of each source’s reads and share, under its caption', () => {
-    render(<SourceBreakdown sources={sourcesOf(120, 40, 25, 0, 5)} caption="Reads by source, last 24 hours" />)
+    render(<SourceBreakdown sources={sourcesOf(120, 40, 25, 0, 8, 5)} caption="Reads by source, last 24 hours" />)
     const table = screen.getByRole('table', { name: 'Reads by source, last 24 hours' })
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Source', 'Reads', 'Share'])
     expect(
@@ -13,11 +13,11 @@ describe('SourceBreakdown', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Search engines12063%', 'Social networks4021%', 'Newsletters2513%', 'Other sites00%', 'Direct or unknown53%'])
+    ).toEqual(['Search engines12061%', 'Social networks4020%', 'Newsletters2513%', 'Other sites00%', 'Resonance’s own pages84%', 'Direct or unknown53%'])
   })
 
   it('gives every share as 0% when there were no reads', () => {
-    render(<SourceBreakdown sources={sourcesOf(0, 0, 0, 0, 0)} caption="Where its readers came from" />)
-    expect(screen.getAllByText('0%')).toHaveLength(5)
+    render(<SourceBreakdown sources={sourcesOf(0, 0, 0, 0, 0, 0)} caption="Where its readers came from" />)
+    expect(screen.getAllByText('0%')).toHaveLength(6)
   })
 })
