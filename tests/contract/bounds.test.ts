@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw, type RawResponse } from './helpers.ts'
+import { taxonomyRefusal } from '../../src/content/admin/authorsAndCategories.ts'
+import { expectErrorBody, raw, rejection, type RawResponse } from './helpers.ts'
 
 let service: TestService
 let token: string
@@ -89,6 +90,17 @@ describe('categories and authors', () => {
     expectRefused(await mutate([{ create: { _id: 'category-long', _type: 'category', title: 'C'.repeat(201), kind: 'topic', slug: slug('long') } }]), 'title', 'Title must be at most 200 characters long.')
     expect((await mutate([{ create: { _id: 'category-uk', _type: 'category', title: 'UK', kind: 'section', slug: slug('uk') } }])).status).toBe(200)
     expectRefused(await mutate([{ patch: { id: 'category-uk', set: { slug: slug('search') } } }]), 'slug', /site’s own addresses/)
+  })
+
+  it('are refused on the Authors and Categories pages in the bound’s own words, without “The mutation(s) failed”', async () => {
+    const client = service.client({ token })
+    const author = await rejection(client.create({ _id: 'author-about', _type: 'author', name: 'About', slug: slug('about') }))
+    expect(String(author.message)).toMatch(/^The mutation\(s\) failed/)
+    expect(taxonomyRefusal('author', author)).toBe('/about is already one of the site’s own addresses: choose another slug.')
+    const category = await rejection(client.patch('category-uk').set({ title: 'U'.repeat(201) }).commit())
+    expect(taxonomyRefusal('category', category)).toBe('Title must be at most 200 characters long.')
+    const gone = await rejection(client.patch('category-uk').ifRevisionId('not-the-revision').set({ title: 'United Kingdom' }).commit())
+    expect(taxonomyRefusal('category', gone)).toBe('Someone else changed or deleted this category since the page loaded. Close the form and open it again.')
   })
 })
 

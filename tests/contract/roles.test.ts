@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, type SanityClient } from '@sanity/client'
+import { taxonomyRefusal } from '../../src/content/admin/authorsAndCategories.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { expectErrorBody, raw, rejection, solidPng } from './helpers.ts'
 
@@ -110,6 +111,9 @@ describe('a contributor', () => {
     expectRefused(await rejection(contributor.create({ _id: 'drafts.author-2', _type: 'author', name: 'New author' })), 'create')
     expectRefused(await rejection(contributor.create({ _id: 'drafts.category-2', _type: 'category', title: 'New' })), 'create')
     expectRefused(await rejection(contributor.delete('category-1')), 'delete')
+    // The Authors and Categories pages say the refusal in words, not the transaction's wrapper.
+    expect(taxonomyRefusal('author', await rejection(contributor.patch('author-1').set({ name: 'Renamed' }).commit()))).toBe('Your role may not change authors.')
+    expect(taxonomyRefusal('category', await rejection(contributor.delete('category-1')))).toBe('Your role may not change categories.')
     // A draft id that names an author already there is not an article's.
     await admin.createOrReplace({ _id: 'drafts.author-1', _type: 'author', name: 'Draft of an author' })
     expectRefused(await rejection(contributor.delete('drafts.author-1')), 'delete')

@@ -4,6 +4,7 @@
 
 import { isReservedSlug, reservedSlugMessage } from '../../../shared/paths.ts'
 import { isValidSlug, slugify } from '../../../shared/slug.ts'
+import { refusalMessage } from '../clients/errors.ts'
 import type { Fetch } from './contentService.ts'
 
 export type TaxonomyType = 'author' | 'category'
@@ -90,4 +91,19 @@ export function imageFieldOf(value: { assetRef: string; alt: string } | null, be
   if (!value) return undefined
   const kept = typeof before === 'object' && before !== null && imageValueOf(before)?.assetRef === value.assetRef ? (before as Record<string, unknown>) : {}
   return { ...kept, _type: 'image', asset: { _type: 'reference', _ref: value.assetRef }, alt: value.alt.trim() }
+}
+
+const nouns: Record<TaxonomyType, string> = { author: 'author', category: 'category' }
+const plurals: Record<TaxonomyType, string> = { author: 'authors', category: 'categories' }
+
+/**
+ * What a refused save or delete of an author or category says, as the article form words its own
+ * (src/content/clients/errors.ts): someone else's change, the role's refusal, or the bound broken.
+ */
+export function taxonomyRefusal(type: TaxonomyType, error: unknown): string {
+  return refusalMessage(error, {
+    conflict: `Someone else changed or deleted this ${nouns[type]} since the page loaded. Close the form and open it again.`,
+    forbidden: `Your role may not change ${plurals[type]}.`,
+    failed: `The ${nouns[type]} could not be saved.`,
+  })
 }

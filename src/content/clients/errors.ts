@@ -45,3 +45,31 @@ export function itemErrorsOf(error: unknown): MutationItemError[] {
     return inner && typeof inner.type === 'string' && typeof inner.description === 'string' ? [inner as MutationItemError] : []
   })
 }
+
+/** How a page names the refusals it words itself; anything else is said in the service's own words. */
+export interface RefusalWords {
+  /** Someone changed or removed the document since the page loaded it (409, 404). */
+  conflict: string
+  /** This person's role may not make the write (403). */
+  forbidden: string
+  /** Said when the failure carries no words at all. */
+  failed: string
+}
+
+/**
+ * What a refused write says to the editor, in words: a broken bound in the bound's own words
+ * (docs/content-api.md §3), a conflict or a refusal by role in the page's words, and any other
+ * refusal by what each refused mutation's description says, without the transaction's
+ * "The mutation(s) failed:" wrapper.
+ */
+export function refusalMessage(error: unknown, words: RefusalWords): string {
+  const items = itemErrorsOf(error)
+  const bound = items.find((item) => item.type === 'validationError')
+  if (bound) return bound.description
+  const refusal = refusalOf(error)
+  if (refusal === 'conflict' || refusal === 'notFound') return words.conflict
+  if (refusal === 'forbidden') return words.forbidden
+  if (items.length > 0) return items.map((item) => item.description).join(' ')
+  const message = error instanceof Error ? error.message.replace(/^the mutation\(s\) failed:\s*/i, '') : ''
+  return message !== '' ? message : words.failed
+}

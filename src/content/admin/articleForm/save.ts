@@ -3,7 +3,7 @@
 // `fetch` and `mutate`, so the route stays thin and this is tested here.
 
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
-import { itemErrorsOf, refusalOf } from '../../clients/errors.ts'
+import { itemErrorsOf, refusalMessage, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import { messages } from './messages.ts'
 import { discardDraftMutations, saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
@@ -39,14 +39,10 @@ export function saveError(error: unknown, mode: FormMode, staleDraft = false): E
   const items = itemErrorsOf(error)
   const slugHeld = items.find((item) => item.type === 'slugConflictError')
   if (slugHeld) return new SlugTakenError(typeof slugHeld.slug === 'string' ? slugHeld.slug : '')
-  const bound = items.find((item) => item.type === 'validationError')
-  if (bound) return new Error(bound.description)
   const refusal = refusalOf(error)
   // Conflict: a revision guard or a `create` found the document changed; not found: a guarded document is gone.
   if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError(staleDraft ? messages.staleDraft : messages.conflict)
-  if (refusal === 'forbidden') return new Error(mode === 'create' ? messages.insertDisabled : messages.updateDisabled)
-  if (error instanceof Error && error.message) return error
-  return new Error('The article could not be saved.')
+  return new Error(refusalMessage(error, { conflict: messages.conflict, forbidden: mode === 'create' ? messages.insertDisabled : messages.updateDisabled, failed: 'The article could not be saved.' }))
 }
 
 export interface SaveDeps {

@@ -4,7 +4,7 @@
 // Every document the form loaded is guarded by the revision it had then, so a save that raced
 // another editor changes nothing.
 
-import { refusalOf } from '../../clients/errors.ts'
+import { refusalMessage, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import type { FormMode } from '../articleForm/values.ts'
 import { documentFromValues, type LoadedEssay } from './document.ts'
@@ -69,13 +69,11 @@ export function essaySaveMutations({ id, values, loaded }: EssaySaveInput): Essa
   return mutations
 }
 
-/** What a failed save says: a conflict, the spec's "disabled" wording when writes are refused, or the reason. */
+/** What a failed save says: a conflict, the spec's "disabled" wording when writes are refused, or the reason in words (src/content/clients/errors.ts). */
 export function essaySaveError(error: unknown, mode: FormMode): Error {
   const refusal = refusalOf(error)
   if (refusal === 'conflict' || refusal === 'notFound') return new EssayConflictError()
-  if (refusal === 'forbidden') return new Error(mode === 'create' ? essayMessages.insertDisabled : essayMessages.updateDisabled)
-  if (error instanceof Error && error.message) return error
-  return new Error('The photo essay could not be saved.')
+  return new Error(refusalMessage(error, { conflict: essayMessages.conflict, forbidden: mode === 'create' ? essayMessages.insertDisabled : essayMessages.updateDisabled, failed: 'The photo essay could not be saved.' }))
 }
 
 export interface EssaySaveDeps {

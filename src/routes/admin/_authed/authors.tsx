@@ -5,8 +5,7 @@ import { AuthorForm, AuthorSlugTaken } from '../../../components/admin/AuthorFor
 import { AuthorList, type AuthorListProps } from '../../../components/admin/AuthorList.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { authorFields, authorMessages, authorRows, authorsListQuery, authorValues, emptyAuthor, type AuthorRow, type AuthorValues } from '../../../content/admin/authors.ts'
-import { deleteTaxonomyMutations, inUseMessage, newTaxonomyId, saveTaxonomyMutations, slugTakenQuery, usageOf } from '../../../content/admin/authorsAndCategories.ts'
-import { refusalOf } from '../../../content/clients/errors.ts'
+import { deleteTaxonomyMutations, inUseMessage, newTaxonomyId, saveTaxonomyMutations, taxonomyRefusal, slugTakenQuery, usageOf } from '../../../content/admin/authorsAndCategories.ts'
 import { toasts, withSession } from '../-session.ts'
 
 // The newsroom's authors: bylines and author pages read these documents.
@@ -19,14 +18,6 @@ export const Route = createFileRoute('/admin/_authed/authors')({
 })
 
 const idle: Omit<AuthorListProps, 'state'> = { onNew: () => {}, onEdit: () => {}, whyNotDelete: async () => null, onDelete: async () => {} }
-
-/** What a refused write says: someone changed the author meanwhile, or the reason as given. */
-function saveFailure(error: unknown): Error {
-  const refusal = refusalOf(error)
-  if (refusal === 'conflict' || refusal === 'notFound') return new Error('Someone else changed or deleted this author since the page loaded. Close the form and open it again.')
-  if (refusal === 'forbidden') return new Error('Your role may not change authors.')
-  return error instanceof Error ? error : new Error(String(error))
-}
 
 function AuthorsRoute() {
   const authors = Route.useLoaderData()
@@ -41,7 +32,7 @@ function AuthorsRoute() {
       try {
         await client.mutate(saveTaxonomyMutations('author', { id, rev: row?.rev ?? null }, authorFields(values, row?.storedImage)) as Mutation[])
       } catch (error) {
-        throw saveFailure(error)
+        throw new Error(taxonomyRefusal('author', error), { cause: error })
       }
     })
     toasts.success(row ? 'Author saved' : 'Author created', `${values.name.trim()} is saved.`)
@@ -82,7 +73,7 @@ function AuthorsRoute() {
           toasts.success('Author deleted', `${row.name} is deleted.`)
           if (open?.row?.id === row.id) setOpen(null)
         } catch (error) {
-          toasts.error('Failed to delete author', saveFailure(error).message)
+          toasts.error('Failed to delete author', taxonomyRefusal('author', error))
           throw error
         } finally {
           await router.invalidate()

@@ -3,9 +3,8 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { CategoryForm, CategorySlugTaken } from '../../../components/admin/CategoryForm.tsx'
 import { CategoryList, type CategoryListProps } from '../../../components/admin/CategoryList.tsx'
-import { deleteTaxonomyMutations, inUseMessage, newTaxonomyId, saveTaxonomyMutations, slugTakenQuery, usageOf } from '../../../content/admin/authorsAndCategories.ts'
+import { deleteTaxonomyMutations, inUseMessage, newTaxonomyId, saveTaxonomyMutations, taxonomyRefusal, slugTakenQuery, usageOf } from '../../../content/admin/authorsAndCategories.ts'
 import { categoriesListQuery, categoryFields, categoryMessages, categoryRows, categoryValues, emptyCategory, type CategoryRow, type CategoryValues } from '../../../content/admin/categories.ts'
-import { refusalOf } from '../../../content/clients/errors.ts'
 import { toasts, withSession } from '../-session.ts'
 
 // The paper's sections, topics and desks: the header, the topics bar and the listing pages read these.
@@ -18,13 +17,6 @@ export const Route = createFileRoute('/admin/_authed/categories')({
 })
 
 const idle: Omit<CategoryListProps, 'state'> = { onNew: () => {}, onEdit: () => {}, whyNotDelete: async () => null, onDelete: async () => {} }
-
-function saveFailure(error: unknown): Error {
-  const refusal = refusalOf(error)
-  if (refusal === 'conflict' || refusal === 'notFound') return new Error('Someone else changed or deleted this category since the page loaded. Close the form and open it again.')
-  if (refusal === 'forbidden') return new Error('Your role may not change categories.')
-  return error instanceof Error ? error : new Error(String(error))
-}
 
 function CategoriesRoute() {
   const categories = Route.useLoaderData()
@@ -39,7 +31,7 @@ function CategoriesRoute() {
       try {
         await client.mutate(saveTaxonomyMutations('category', { id, rev: row?.rev ?? null }, categoryFields(values)) as Mutation[])
       } catch (error) {
-        throw saveFailure(error)
+        throw new Error(taxonomyRefusal('category', error), { cause: error })
       }
     })
     toasts.success(row ? 'Category saved' : 'Category created', `${values.title.trim()} is saved.`)
@@ -68,7 +60,7 @@ function CategoriesRoute() {
           toasts.success('Category deleted', `${row.title} is deleted.`)
           if (open?.row?.id === row.id) setOpen(null)
         } catch (error) {
-          toasts.error('Failed to delete category', saveFailure(error).message)
+          toasts.error('Failed to delete category', taxonomyRefusal('category', error))
           throw error
         } finally {
           await router.invalidate()
