@@ -74,7 +74,46 @@ export function deleteEdition(newsletters: Newsletters) {
 export function previewEdition(newsletters: Newsletters) {
   return async ({ res, params }: Context): Promise<void> => {
     const preview = params.id === 'morning' ? await newsletters.previewMorning() : await newsletters.preview(params.id!)
-    sendJson(res, 200, { result: preview })
+    // `address`: the same HTML served on its own (previewDocument), for a frame to show with its styles.
+    sendJson(res, 200, { result: { ...preview, address: newsletters.previewAddress(params.id!) } })
+  }
+}
+
+/**
+ * The policy of a preview's HTML (docs/decisions/027-newsletter-preview-address.md): the email's own
+ * inline styles and pictures, nothing else; no script, form or plugin; a sandbox even when opened
+ * on its own; framed only by the admin (this origin, the site's, and the origins allowed to call the API).
+ */
+export function previewPolicy(imageOrigin: string, framers: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src 'self' data: ${imageOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors 'self' ${framers.join(' ')}`.trim(),
+    'sandbox',
+  ].join('; ')
+}
+
+const previewGone = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Preview not available</title></head>
+<body><p>This preview's address has expired or is not valid. Open the preview again from the Newsletters page.</p></body></html>`
+
+/** GET /newsletters/preview?token=…: an edition's HTML exactly as subscribers get it, by a signed address that expires. */
+export function previewDocument(newsletters: Newsletters, config: { corsOrigins: string[]; publicUrl: string | null }) {
+  const framers = [...new Set([...(config.publicUrl ? [new URL(config.publicUrl).origin] : []), ...config.corsOrigins.filter((origin) => /^https?:\/\/[^\s;,']+$/.test(origin))])]
+  return async ({ req, res, url }: Context): Promise<void> => {
+    const preview = await newsletters.previewAt(url.searchParams.get('token'))
+    res.writeHead(preview ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': previewPolicy(newsletters.siteOrigin(), framers),
+      // Personal to the editor who asked, and an unsent edition: never stored or indexed, never a referrer.
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+    })
+    res.end(req.method === 'HEAD' ? undefined : (preview?.html ?? previewGone))
   }
 }
 

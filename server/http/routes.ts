@@ -25,7 +25,7 @@ import {
   unsubscribe,
 } from './readers.ts'
 import { reads } from './reads.ts'
-import { cancelSchedule, createEdition, deleteEdition, editionDeliveries, getEdition, listEditions, previewEdition, sendEdition, testEdition, updateEdition } from './newsletters.ts'
+import { cancelSchedule, createEdition, deleteEdition, editionDeliveries, getEdition, listEditions, previewDocument, previewEdition, sendEdition, testEdition, updateEdition } from './newsletters.ts'
 import { sendJson } from './respond.ts'
 import { search } from './search.ts'
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, runSchedule, updateSchedule } from './schedules.ts'
@@ -38,10 +38,12 @@ const read = async () => 'read'
 const publish = async () => 'publish'
 const api = (rest: string) => new RegExp(`^/v(?<version>1|X|\\d{4}-\\d{2}-\\d{2})/${rest}/?$`)
 
-function newsletterRoutes({ newsletters }: ApiDeps): Route[] {
+function newsletterRoutes({ newsletters, config }: ApiDeps): Route[] {
   const edition = (rest = '') => new RegExp(`^/newsroom/newsletters/(?<id>[^/]+)${rest}$`)
   const write = async () => 'update'
   return [
+    // A preview's HTML for the admin's frame: anyone holding the signed address an editor was given, for an hour.
+    { methods: GET, path: /^\/newsletters\/preview$/, access: 'anyone', handle: previewDocument(newsletters, config) },
     { methods: GET, path: /^\/newsroom\/newsletters$/, access: 'writer', permission: read, handle: listEditions(newsletters) },
     { methods: ['POST'], path: /^\/newsroom\/newsletters$/, access: 'writer', permission: async () => 'create', handle: createEdition(newsletters) },
     { methods: GET, path: edition('/preview'), access: 'writer', permission: read, handle: previewEdition(newsletters) },

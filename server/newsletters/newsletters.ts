@@ -160,6 +160,29 @@ export class Newsletters {
     return { ...this.forNobody(await renderEdition(content)), empty: articleIds.length === 0 }
   }
 
+  /**
+   * Where a frame can load an edition's preview (or the Morning Briefing's, as `morning`) without
+   * the editor's token: a path with a signed token that works for an hour (server/readers/links.ts).
+   */
+  previewAddress(id: string): string {
+    if (id !== 'morning') this.edition(id)
+    return `/newsletters/preview?token=${encodeURIComponent(this.deps.readers.links.sign('preview', id))}`
+  }
+
+  /** The preview a preview address names, rendered now; null when the token is not one, has expired, or its edition is gone. */
+  async previewAt(token: unknown): Promise<EditionPreview | null> {
+    const check = this.deps.readers.links.check('preview', token)
+    if (!check.ok) return null
+    if (check.subscriberId === 'morning') return this.previewMorning()
+    if (!this.store.edition(check.subscriberId)) return null
+    return this.preview(check.subscriberId)
+  }
+
+  /** Where an edition's pictures come from: the site, as the emails name it. */
+  siteOrigin(): string {
+    return new URL(this.deps.source().origin).origin
+  }
+
   private forNobody(message: RenderedEdition): EditionPreview {
     const desk = this.deps.readers
     const personal = personalise(message, { unsubscribe: desk.unsubscribeUrl(nobody), preferences: desk.preferencesUrl(nobody) })

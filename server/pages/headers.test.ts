@@ -61,6 +61,8 @@ describe('the pages’ policy', () => {
     const other = parse(serialisePolicy(pageDirectives(template, { VITE_SANITY_API_HOST: 'https://content.example:8443/' })))
     expect(other.get('connect-src')).toEqual(["'self'", 'https://content.example:8443'])
     expect(other.get('img-src')).toEqual(["'self'", 'data:', 'https://content.example:8443'])
+    // A newsletter's preview, framed by the admin from the service.
+    expect(other.get('frame-src')).toEqual(["'self'", 'https://content.example:8443'])
   })
 
   it('allows a hosted Sanity project’s API and image CDN', () => {

@@ -77,6 +77,8 @@ export function pageDirectives(html: string, content: ContentEnv): Directives {
     'media-src': ["'self'", ...origins.images],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...origins.api],
+    // The admin frames a newsletter's preview from the content service (server/http/newsletters.ts), which may be the API host.
+    'frame-src': ["'self'", ...origins.api],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -5,13 +5,20 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export type LinkPurpose = 'confirm' | 'unsubscribe' | 'preferences'
+// 'preview': not a reader's link but the address of a newsletter edition's preview, signed for the
+// editor who asked (the id is the edition's), so a sandboxed frame can load it without their token.
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'preferences' | 'preview'
 
 /**
  * How long a confirmation link works. Unsubscribe and preferences links never expire: every old
  * email must keep working. A token names its purpose, so one purpose's link never does another's.
  */
 export const confirmLinkDays = 7
+
+/** How long a preview's address works: long enough to look at it, short enough that a copied one soon stops. */
+export const previewLinkMinutes = 60
+
+const lifetimeSeconds: Partial<Record<LinkPurpose, number>> = { confirm: confirmLinkDays * 86_400, preview: previewLinkMinutes * 60 }
 
 export type LinkCheck = { ok: true; subscriberId: string } | { ok: false; reason: 'invalid' | 'expired' }
 
@@ -26,7 +33,8 @@ export class LinkSigner {
   }
 
   sign(purpose: LinkPurpose, subscriberId: string): string {
-    const expires = purpose === 'confirm' ? Math.floor(this.now() / 1000) + confirmLinkDays * 86_400 : 0
+    const lifetime = lifetimeSeconds[purpose]
+    const expires = lifetime ? Math.floor(this.now() / 1000) + lifetime : 0
     const body = `${purpose}.${subscriberId}.${expires.toString(36)}`
     return `${Buffer.from(body).toString('base64url')}.${this.signature(body).toString('base64url')}`
   }

@@ -503,6 +503,24 @@ describe('no input gets a 5xx or a non-JSON error', () => {
     )
   })
 
+  it("a newsletter preview's address with a random token: a 404 page under the sandboxed policy, never a preview", async () => {
+    const token = fc.oneof(
+      fc.string({ maxLength: 600 }),
+      // Shaped like a signed link: a base64url body naming a preview, and a made-up signature.
+      fc.tuple(fc.constantFrom('preview', 'unsubscribe', 'confirm'), fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 })).map(
+        ([purpose, id, signature]) => `${Buffer.from(`${purpose}.${id}.0`).toString('base64url')}.${Buffer.from(signature).toString('base64url')}`,
+      ),
+    )
+    await check(
+      fc.asyncProperty(token, async (value) => {
+        const res = await send(`/newsletters/preview?token=${encodeURIComponent(value)}`)
+        expect(res.status, res.label).toBe(404)
+        expect(res.headers.get('content-security-policy'), res.label).toMatch(/^default-src 'none';.*; sandbox$/)
+        expect(res.text, res.label).toContain("This preview's address has expired or is not valid.")
+      }),
+    )
+  })
+
   it('random API versions and random paths under /v…', async () => {
     const version = fc.oneof(goodVersion, segment, fc.stringMatching(/^\d{0,4}(-\d{0,2}){0,3}$/), fc.constantFrom('', 'x', 'X1', '2023-13-45', '1.0', '0'))
     const rest = fc.oneof(

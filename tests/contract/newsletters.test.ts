@@ -217,6 +217,35 @@ describe('with an SMTP server', () => {
     const token = new URL(/https:\/\/paper\.example\/unsubscribe\?token=\S+?(?=")/.exec(preview.html)![0]).searchParams.get('token')!
     expect((await raw(`${service.url}/unsubscribe`, { method: 'POST', headers: json, body: JSON.stringify({ token }) })).status).toBe(400)
 
+    // The same HTML at an address of its own, for the admin's frame: with its inline styles, and nothing that runs.
+    expect(preview.address).toMatch(/^\/newsletters\/preview\?token=/)
+    const page = await fetch(`${service.url}${preview.address}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    expect(page.headers.get('x-frame-options')).toBeNull()
+    const policy = Object.fromEntries(page.headers.get('content-security-policy')!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
+    expect(policy).toEqual({
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'https://paper.example'],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'self'", 'https://paper.example', 'http://localhost:5173', 'http://localhost:6006'],
+      sandbox: [],
+    })
+    expect(await page.text()).toBe(preview.html)
+    expect(preview.html).toMatch(/style="/)
+    // Its address works for a preview only: not as an unsubscribe link, and not once altered.
+    const previewToken = new URL(preview.address, service.url).searchParams.get('token')!
+    expect((await raw(`${service.url}/unsubscribe`, { method: 'POST', headers: json, body: JSON.stringify({ token: previewToken }) })).status).toBe(400)
+    const altered = await fetch(`${service.url}/newsletters/preview?token=${encodeURIComponent(previewToken.slice(0, -2) + 'AA')}`)
+    expect(altered.status).toBe(404)
+    expect(await altered.text()).toContain("This preview's address has expired or is not valid.")
+    expect((await fetch(`${service.url}/newsletters/preview`)).status).toBe(404)
+    const morning = (await api(service, 'GET', '/morning/preview')).json.result
+    expect(await (await fetch(`${service.url}${morning.address}`)).text()).toBe(morning.html)
+
     const count = smtp.received.length
     const test = await api(service, 'POST', `/${draft._id}/test`, {})
     expect(test.json.result).toEqual({ to: 'admin@resonance.test', delivery: 'sent', error: null })
