@@ -5,7 +5,7 @@ import { EditionPreview } from './EditionPreview.tsx'
 import { preview } from './Newsletters.fixtures.ts'
 
 describe('EditionPreview', () => {
-  it('shows the email in a frame where nothing runs, saying its styles are left out, at a phone’s width, a desktop’s, or as plain text', async () => {
+  it('without a preview address, shows the email written into a frame where nothing runs, saying its styles are left out, at a phone’s width, a desktop’s, or as plain text', async () => {
     render(<EditionPreview preview={preview} />)
     expect(screen.getByText('A week of the night economy')).toBeTruthy()
     expect(screen.getByText(/its styles do not apply in the admin/)).toBeTruthy()
@@ -18,5 +18,16 @@ describe('EditionPreview', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Plain text' }))
     expect(screen.queryByTitle(/The email's HTML/)).toBeNull()
     expect(screen.getByLabelText("The email's plain text").textContent).toBe(preview.text)
+  })
+
+  it('loads the email from the service’s preview address when there is one, where its styles apply', () => {
+    const address = 'https://paper.example/newsletters/preview?token=abc.def'
+    render(<EditionPreview preview={{ ...preview, address }} />)
+    expect(screen.getByText(/Exactly as subscribers get it: the email’s own HTML and styles/)).toBeTruthy()
+    expect(screen.queryByText(/its styles do not apply/)).toBeNull()
+    const frame = screen.getByTitle("The email's HTML, phone (390 px)")
+    expect(frame.getAttribute('src')).toBe(address)
+    expect(frame.getAttribute('srcdoc')).toBeNull()
+    expect(frame.getAttribute('sandbox')).toBe('')
   })
 })

@@ -15,9 +15,11 @@ type View = 'phone' | 'desktop' | 'text'
 const viewLabels: Record<View, string> = { phone: `Phone (${previewWidths.phone} px)`, desktop: `Desktop (${previewWidths.desktop} px)`, text: 'Plain text' }
 
 /**
- * An edition as subscribers get it: the HTML part in a sandboxed frame (no script runs, no link
- * leaves the admin) at a phone's width or a desktop's, without its styles (the admin's policy keeps
- * them out), or the plain-text part exactly.
+ * An edition as subscribers get it: the HTML part in a sandboxed frame (no script runs) at a phone's
+ * width or a desktop's, or the plain-text part exactly. The frame loads the HTML from the service's
+ * preview address, whose own policy lets the email's inline styles apply (docs/decisions/027); with
+ * no address it shows the HTML written into the frame, where the admin's policy keeps the styles out,
+ * and says so.
  */
 export function EditionPreview({ preview }: EditionPreviewProps) {
   const [view, setView] = useState<View>('phone')
@@ -30,11 +32,10 @@ export function EditionPreview({ preview }: EditionPreviewProps) {
       <p className="edition-preview__subject">
         <span className="edition-preview__label">Subject:</span> {preview.subject}
       </p>
-      {/* The admin's pages allow no inline style (server/pages/headers.ts), and a frame written from the
-          page inherits that policy, so the email's own styles do not apply in it. */}
       <p className="edition-preview__note">
-        The words, stories, links and pictures are the email’s own; its styles do not apply in the admin, so the layout here is plainer than in a mail program. The plain
-        text is exactly what subscribers get.
+        {preview.address
+          ? 'Exactly as subscribers get it: the email’s own HTML and styles at the width chosen, and its plain text. Its personal links work for nobody.'
+          : 'The words, stories, links and pictures are the email’s own; its styles do not apply in the admin, so the layout here is plainer than in a mail program. The plain text is exactly what subscribers get.'}
       </p>
       <div className="newsroom-list__toggles" role="group" aria-label="Preview as">
         {(Object.keys(viewLabels) as View[]).map((candidate) => (
@@ -54,7 +55,9 @@ export function EditionPreview({ preview }: EditionPreviewProps) {
             className="edition-preview__frame"
             title={`The email's HTML, ${viewLabels[view].toLowerCase()}`}
             sandbox=""
-            srcDoc={preview.html}
+            {...(preview.address ? { src: preview.address } : { srcDoc: preview.html })}
+            // Nothing of the editor's goes with it: the address alone is what the service checks.
+            referrerPolicy="no-referrer"
             width={previewWidths[view]}
             style={{ width: `${previewWidths[view]}px` }}
           />

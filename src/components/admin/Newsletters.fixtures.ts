@@ -66,4 +66,5 @@ export const preview: EditionPreview = {
   subject: 'A week of the night economy',
   html: '<!doctype html><html><body><h1>From the Editors</h1><p>Five stories our editors chose for you.</p></body></html>',
   text: 'From the Editors\n\nFive stories our editors chose for you.\n',
+  address: null,
 }

@@ -66,6 +66,17 @@ export interface EditionPreview {
   subject: string
   html: string
   text: string
+  /**
+   * Where the service serves the HTML on its own, under a policy that lets the email's inline
+   * styles apply and nothing run (docs/decisions/027): what the admin's frame shows. Null when the
+   * service gave none; the frame then shows the HTML without its styles (the admin's own policy).
+   */
+  address: string | null
+}
+
+/** The Morning Briefing as it would be composed now; `empty` when the front page has nothing to send. */
+export interface MorningPreview extends EditionPreview {
+  empty: boolean
 }
 
 export interface TestSend {

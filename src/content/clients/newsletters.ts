@@ -14,6 +14,7 @@ import {
   type EditionDetail,
   type EditionPreview,
   type EditionStory,
+  type MorningPreview,
   type NewslettersPage,
   type TestSend,
 } from '../admin/newsletters.ts'
@@ -33,6 +34,12 @@ export interface NewslettersClient {
   update(id: string, body: EditionBody & { revision: number }): Promise<EditionDetail>
   preview(id: string): Promise<EditionPreview>
   test(id: string): Promise<TestSend>
+  /** The Morning Briefing as it would be composed now. */
+  morningPreview(): Promise<MorningPreview>
+  /** A test of the Morning Briefing as it would be now, to the signed-in editor's own address. */
+  morningTest(): Promise<TestSend>
+  /** Today's Morning Briefing now; refused (409, saying why) when it has been made or there is nothing new. */
+  morningSend(): Promise<Edition>
   /** Sends now, or at `at` (ISO) when given. */
   send(id: string, at?: string): Promise<Edition>
   unschedule(id: string): Promise<Edition>
@@ -119,6 +126,16 @@ function readRecipients(value: unknown): Record<NewsletterId, number> | null {
   return Object.fromEntries(newsletterIds.map((id) => [id, count(r[id])])) as Record<NewsletterId, number>
 }
 
+function readPreview(r: Fields, base: string): EditionPreview {
+  // Only the service's own preview address, on the service: a frame never loads anything else.
+  const address = text(r.address)
+  return { subject: text(r.subject), html: text(r.html), text: text(r.text), address: /^\/newsletters\/preview\?token=[\w.%-]+$/.test(address) ? `${base}${address}` : null }
+}
+
+function readTest(r: Fields): TestSend {
+  return { to: text(r.to), delivery: oneOf(['sent', 'held', 'failed'] as const, r.delivery, 'failed'), error: textOrNull(r.error) }
+}
+
 function pageFields(r: Fields): { page: number; pageCount: number; total: number } {
   return { page: Math.max(1, count(r.page)), pageCount: Math.max(1, count(r.pageCount)), total: count(r.total) }
 }
@@ -186,12 +203,20 @@ export function createNewslettersClient(token: string, base: string, fetcher: ty
       return readDetail(await call(at(id)))
     },
     async preview(id) {
-      const r = await call(`${at(id)}/preview`)
-      return { subject: text(r.subject), html: text(r.html), text: text(r.text) }
+      return readPreview(await call(`${at(id)}/preview`), base)
     },
     async test(id) {
-      const r = await post(`${at(id)}/test`)
-      return { to: text(r.to), delivery: oneOf(['sent', 'held', 'failed'] as const, r.delivery, 'failed'), error: textOrNull(r.error) }
+      return readTest(await post(`${at(id)}/test`))
+    },
+    async morningPreview() {
+      const r = await call('/morning/preview')
+      return { ...readPreview(r, base), empty: r.empty === true }
+    },
+    async morningTest() {
+      return readTest(await post('/morning/test'))
+    },
+    async morningSend() {
+      return readEdition(await post('/morning/send'))
     },
     async send(id, when) {
       return readEdition(await post(`${at(id)}/send`, when ? { at: when } : {}))
