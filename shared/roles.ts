@@ -29,8 +29,8 @@ export const peopleRoles: ReadonlySet<Role> = new Set(['admin'])
 /** The id prefix of a draft: readers never see a document whose id has it. */
 export const draftPrefix = 'drafts.'
 
-/** The only type of document a contributor may write, and only as a draft. */
-export const contributorType = 'article'
+/** The types of document a contributor may write, and only as drafts: articles and live blog updates. */
+export const contributorTypes: ReadonlySet<string> = new Set(['article', 'liveUpdate'])
 
 /** The shortest password the People page accepts for a new user or a reset. */
 export const minPasswordLength = 12
@@ -43,14 +43,14 @@ export const mayManagePeople = (role: Role | null): boolean => role !== null && 
 /**
  * Whether a role may write (create, change or delete) the document with this id and type. `type`
  * is null when it is not known (a delete of a document that is not there). Writers may write
- * anything; a contributor only drafts of articles, never a published document, a version, an
+ * anything; a contributor only drafts of articles and live blog updates, never a published document, a version, an
  * author, a category or anything else; other roles nothing.
  */
 export function mayWriteDocument(role: Role, id: string, type: string | null): boolean {
   if (writerRoles.has(role)) return true
   if (role !== 'contributor') return false
   const draft = id.startsWith(draftPrefix) && id.length > draftPrefix.length && !id.slice(draftPrefix.length).includes('.')
-  return draft && (type === null || type === contributorType)
+  return draft && (type === null || contributorTypes.has(type))
 }
 
 /** Who may manage webhooks: they send content anywhere with the paper's signature. */

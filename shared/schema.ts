@@ -108,6 +108,38 @@ export interface Article {
   readCount?: number
   /** Reads counted in the last 24 hours, what Most read ranks; the read counter keeps it current. */
   readsLastDay?: number
+  /**
+   * A live blog: the story told in updates, each its own `liveUpdate` document (below), newest
+   * first on the article's own address. Everything else an article has, it keeps.
+   */
+  isLiveBlog?: boolean
+  /** When the live coverage ended; absent while it is live (shared/liveBlog.ts). */
+  liveBlogEndedAt?: string
+}
+
+/**
+ * One update of a live blog: its own document, so posting the 2,000th update costs what the first
+ * did. A draft (`drafts.{id}`, a contributor's) is never seen by readers; a writer publishes it.
+ * The service holds every write to the bounds in shared/liveBlog.ts, and at most one published
+ * update of a blog pinned.
+ */
+export interface LiveUpdate {
+  _id: string
+  _type: 'liveUpdate'
+  /** The live blog (an article with `isLiveBlog`), by its published id. */
+  liveBlog: Reference
+  /** When the update was posted: its place among the blog's updates. */
+  publishedAt: string
+  /** When it was last edited after posting, shown as "Updated". */
+  updatedAt?: string
+  headline?: string
+  /** Text, links, pictures; the article body's Portable Text. */
+  body: BodyNode[]
+  /** Listed among the blog's key events, linking to the update. */
+  isKeyEvent?: boolean
+  /** Shown above the updates; at most one per blog. */
+  isPinned?: boolean
+  author?: Reference
 }
 
 export interface Author {

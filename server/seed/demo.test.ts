@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Article, Author, BodyNode, Category, ImageField, ImageGallery, PortableTextBlock } from '../../shared/schema.ts'
+import type { Article, Author, BodyNode, Category, ImageField, ImageGallery, LiveUpdate, PortableTextBlock } from '../../shared/schema.ts'
 import { boundProblem } from '../store/bounds.ts'
 import type { Doc } from '../store/mutations.ts'
 import { buildDemoDataset, DEFAULT_DEMO_SEED, DEMO_CATEGORIES, type SeedDocument, type SeedImage } from './demo.ts'
@@ -333,6 +333,25 @@ describe('buildDemoDataset', () => {
       (article) => !article.isBreakingNews && !article.isLeadStory && !article.isFeatured && !article.isLatestUpdate && article.mediaType !== 'video',
     )
     expect(nowhere.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('runs one live blog of a dozen updates over the last hours, one pinned and some key events', () => {
+    const blogs = articles.filter((article) => article.isLiveBlog === true)
+    expect(blogs).toHaveLength(1)
+    const blog = blogs[0] as Article
+    expect(blog.liveBlogEndedAt).toBeUndefined()
+    const updates = docs.filter((doc) => doc._type === 'liveUpdate') as unknown as LiveUpdate[]
+    expect(updates).toHaveLength(12)
+    for (const update of updates) {
+      expect(update.liveBlog._ref).toBe(blog._id)
+      expect(ageMs(update)).toBeGreaterThan(0)
+      expect(ageMs(update)).toBeLessThan(4 * HOUR)
+      expect(update.body.length).toBeGreaterThan(0)
+    }
+    expect(updates.filter((update) => update.isPinned)).toHaveLength(1)
+    expect(updates.filter((update) => update.isKeyEvent).length).toBeGreaterThanOrEqual(3)
+    expect(updates.filter((update) => update.headline).length).toBeGreaterThan(updates.length / 2)
+    expect(updates.filter((update) => update.updatedAt)).toHaveLength(1)
   })
 
   it('spreads unique publication times from minutes to months ago', () => {

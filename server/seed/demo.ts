@@ -3,6 +3,7 @@
 // (one breaking story and one lead, each with an older story written for the slot that no longer
 // holds it, more featured and latest updates than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
 
+import { demoLiveBlog } from './liveBlog.ts'
 import type { Article, Author, Category, ImageField, ImageGallery, Reference } from '../../shared/schema.ts'
 import {
   addCropAndHotspot,
@@ -322,7 +323,7 @@ interface Draft {
   offset: number
 }
 
-/** Every document of the demo dataset: categories, authors, articles, image galleries. */
+/** Every document of the demo dataset: categories, authors, articles, a live blog and its updates, image galleries. */
 export async function buildDemoDataset(options: DemoDatasetOptions): Promise<SeedDocument[]> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED
   const nowMs = options.now.getTime()
@@ -580,7 +581,19 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
       .map((image): ImageField => imageField(image.ref, image.alt, { _key: text.key(), caption: image.caption, credit: photographerCredit(galleryIndex) })),
   }))
 
+  // The live blog draws from its own stream, after everything else, so the rest stays as it was.
+  const liveRng = root.fork('live-blog')
+  const liveImage = liveRng.pick(imagesByTheme('river'))
+  const live = demoLiveBlog({
+    rng: liveRng,
+    nowMs,
+    slug: uniqueSlug('Storm Isolde live'),
+    authors: ['tom-whitcombe', 'priya-raman', 'leila-haddad'].map((slug) => authorIdBySlug.get(slug) as string),
+    category: ref(categoryRef('uk')),
+    image: imageField(liveImage.ref, liveImage.alt, { credit: liveImage.credit }),
+  })
+
   // The schema interfaces have no index signature, so they need widening to the loose document type.
-  const documents: unknown[] = [...categories, ...authors, ...articles, ...galleries]
+  const documents: unknown[] = [...categories, ...authors, ...articles, live.article, ...live.updates, ...galleries]
   return documents as SeedDocument[]
 }

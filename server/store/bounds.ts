@@ -6,6 +6,8 @@ import { isReservedSlug, reservedSlugMessage } from '../../shared/paths.ts'
 import { boundMessages, maxExcerptLength, maxTitleLength, slugProblem } from '../../shared/slug.ts'
 import { mutationError, type ApiError } from '../errors.ts'
 import type { Change, Doc } from './mutations.ts'
+import { liveUpdateProblem, secondPin } from './liveUpdates.ts'
+import { liveUpdateMessages } from '../../shared/liveBlog.ts'
 
 /** The document types whose slug is an address, and the field that holds each one's title. */
 const bounded: Record<string, { title: string; excerpt?: string; reserved?: true }> = {
@@ -24,6 +26,8 @@ const slugOf = (doc: Doc | null): unknown => (doc?.slug as { current?: unknown }
 export function boundProblem(change: Change): { field: string; message: string } | null {
   const doc = change.after
   if (!doc) return null
+  const update = liveUpdateProblem(doc)
+  if (update) return update
   const rule = bounded[doc._type]
   if (!rule) return null
   const before = change.before?._type === doc._type ? change.before : null
@@ -49,13 +53,18 @@ export function boundProblem(change: Change): { field: string; message: string }
   return null
 }
 
-/** Throws the protocol's 400 for the first change that breaks a bound. */
-export function checkBounds(changes: readonly Change[]): void {
+/**
+ * Throws the protocol's 400 for the first change that breaks a bound. `docs`, the documents stored
+ * before the transaction, lets it refuse a second pinned update of a live blog.
+ */
+export function checkBounds(changes: readonly Change[], docs?: { values(): Iterable<Doc> }): void {
   for (const change of changes) {
     const problem = boundProblem(change)
     if (!problem) continue
     throw boundError(change, problem)
   }
+  const pinned = docs && secondPin(changes, docs)
+  if (pinned) throw boundError(pinned, { field: 'isPinned', message: liveUpdateMessages.pinnedTwice })
 }
 
 function boundError(change: Change, problem: { field: string; message: string }): ApiError {

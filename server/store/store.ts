@@ -261,7 +261,7 @@ export class Store {
         changes: outcome.changes,
       }
       for (const change of outcome.changes) keepCounts(change, mutations)
-      checkBounds(outcome.changes)
+      checkBounds(outcome.changes, dataset.docs)
       dataset.slugs.check(outcome.changes)
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {

@@ -1,0 +1,28 @@
+// A live blog's content rules that the service and the app share: the document type of an update,
+// what one may hold, and how many updates a page shows. The shapes are in shared/schema.ts.
+
+import { maxTitleLength } from './slug.ts'
+
+/** The `_type` of one update of a live blog: its own document, never an array in the article. */
+export const liveUpdateType = 'liveUpdate'
+
+/** Updates on a page of a live blog (the first page shows from one to two pages' worth; src/content/liveblog/pages.ts). */
+export const liveBlogPageSize = 20
+
+/** An update's optional headline is as long as an article's title may be. */
+export const maxLiveUpdateHeadlineLength = maxTitleLength
+
+/** The most Portable Text nodes (paragraphs, pictures, embeds) one update may hold: an update is short. */
+export const maxLiveUpdateBodyNodes = 60
+
+/** The words of each bound an update breaks, for the desk's form and the service alike. */
+export const liveUpdateMessages = {
+  blogMissing: 'An update must name its live blog, as a reference in liveBlog.',
+  blogDraft: 'An update must name the published id of its live blog, not a draft.',
+  publishedAt: 'An update needs publishedAt, a date and time.',
+  headlineLong: `Headline must be at most ${maxLiveUpdateHeadlineLength} characters long.`,
+  bodyMissing: 'An update needs a body, as Portable Text.',
+  bodyLong: `An update may hold at most ${maxLiveUpdateBodyNodes} paragraphs or pictures.`,
+  flag: (field: 'isKeyEvent' | 'isPinned') => `${field} must be true or false.`,
+  pinnedTwice: 'A live blog has at most one pinned update: unpin the other one in the same transaction.',
+} as const
