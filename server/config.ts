@@ -51,7 +51,7 @@ export interface Config {
   /** The From address of the paper's email. */
   mailFrom: string
   /** How newsletters are timed and sent (server/newsletters). */
-  newsletters: { morningTime: string; ratePerSecond: number; batch: number; retryBaseMs: number }
+  newsletters: { morningTime: string; ratePerSecond: number; batch: number; retryBaseMs: number; logDays: number }
   /** Reverse proxies whose X-Forwarded-For names the client (server/http/client.ts). */
   trustedProxies: string[]
   /**
@@ -145,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratePerSecond: Math.max(1, int(env, 'NEWSLETTER_RATE', 20)),
       batch: Math.max(1, int(env, 'NEWSLETTER_BATCH', 10)),
       retryBaseMs: Math.max(1, int(env, 'NEWSLETTER_RETRY_MS', 60_000)),
+      logDays: Math.max(0, int(env, 'NEWSLETTER_LOG_DAYS', 30)),
     },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     renderModule: env.RENDER_MODULE === '' ? null : resolve(env.RENDER_MODULE ?? './dist-server/entry-server.js'),

@@ -46,7 +46,13 @@ export interface EditionView {
   createdBy: string | null
   /** Goes up by one with every save: a save naming an older revision is refused, never lost. */
   revision: number
+  /** Counted from the delivery log, and kept when the log is removed. */
   counts: EditionCounts
+  /**
+   * When the delivery log (each recipient's address and status) was removed under the retention
+   * rule (NEWSLETTER_LOG_DAYS after the edition finished); null while it is kept.
+   */
+  logRemovedAt: string | null
 }
 
 export interface DeliveryView {

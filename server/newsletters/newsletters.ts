@@ -20,6 +20,8 @@ export interface NewsletterSettings extends SenderSettings {
   morningTime: string
   /** Whether this process sends the Morning Briefing on its own (the service: yes; the command: no). */
   morningSchedule: boolean
+  /** NEWSLETTER_LOG_DAYS: how long after an edition finished its per-recipient delivery log is kept. */
+  logDays: number
 }
 
 export interface NewsletterDeps {
@@ -51,6 +53,9 @@ export interface DraftInput {
 /** The Morning Briefing's key: one a London day, whoever makes it (the service at 07:00 or the command). */
 const morningKey = (day: string) => `morning-briefing:${day}`
 
+/** How often the service looks for delivery logs past their time. */
+const retentionEveryMs = 3_600_000
+
 /** Where the personal links of a preview or a test point: a subscriber that does not exist, so they work for nobody. */
 const nobody = 'preview'
 
@@ -60,6 +65,8 @@ export class Newsletters {
   readonly scheduler: EditionScheduler
   private readonly log: (message: string) => void
   private readonly clock: Clock
+  private retention: unknown = null
+  private closed = false
 
   constructor(private readonly deps: NewsletterDeps) {
     this.log = deps.log ?? (() => {})
@@ -127,9 +134,34 @@ export class Newsletters {
   start(): void {
     this.sender.start()
     if (this.deps.settings.morningSchedule) this.scheduler.start()
+    this.keepRetention()
+  }
+
+  /**
+   * The retention rule, run on start and every hour: the delivery log of each edition that finished
+   * more than NEWSLETTER_LOG_DAYS ago (every recipient's address, status and error) is removed, and
+   * the edition keeps its counts. Returns the editions whose log was removed.
+   */
+  removeOldLogs(): string[] {
+    const removed = this.store.foldDeliveries(this.clock.now() - this.deps.settings.logDays * 86_400_000)
+    if (removed.length > 0) this.log(`Newsletters: the delivery log of ${removed.length} edition(s) finished over ${this.deps.settings.logDays} days ago is removed; their counts are kept`)
+    return removed
+  }
+
+  private keepRetention(): void {
+    if (this.closed) return
+    try {
+      this.removeOldLogs()
+    } catch (error) {
+      // A busy database now is tried again at the next hour: nothing is lost by waiting.
+      this.log(`Newsletters: old delivery logs could not be removed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    this.retention = this.clock.setTimeout(() => this.keepRetention(), retentionEveryMs)
   }
 
   async close(): Promise<void> {
+    this.closed = true
+    if (this.retention !== null) this.clock.clearTimeout(this.retention)
     await this.scheduler.stop()
     await this.sender.close()
     this.store.close()

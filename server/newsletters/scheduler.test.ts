@@ -1,34 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextLondonTime } from './clock.ts'
-import { EditionScheduler, type Clock } from './scheduler.ts'
-
-/** A clock the test moves: timers fire, in order, as time passes them. */
-class FakeClock implements Clock {
-  private timers: Array<{ at: number; run: () => void; id: number }> = []
-  private ids = 0
-  constructor(private time: number) {}
-  now = () => this.time
-  setTimeout = (run: () => void, ms: number) => {
-    const id = ++this.ids
-    this.timers.push({ at: this.time + ms, run, id })
-    return id
-  }
-  clearTimeout = (handle: unknown) => {
-    this.timers = this.timers.filter((timer) => timer.id !== handle)
-  }
-  /** Moves to `until`, firing each timer due on the way at its own time and letting its work finish. */
-  async advanceTo(until: number, scheduler: EditionScheduler): Promise<void> {
-    for (;;) {
-      const next = this.timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0]
-      if (!next) break
-      this.timers = this.timers.filter((timer) => timer !== next)
-      this.time = Math.max(this.time, next.at)
-      next.run()
-      await scheduler.running
-    }
-    this.time = until
-  }
-}
+import { FakeClock } from '../../tests/support/fakeClock.ts'
+import { EditionScheduler } from './scheduler.ts'
 
 const seven = { hour: 7, minute: 0 }
 const iso = (at: number) => new Date(at).toISOString()
@@ -45,7 +18,7 @@ function morningsBetween(from: string, until: string, made: (day: string) => boo
     runScheduled: async () => {},
   })
   scheduler.start()
-  return { fired, run: () => clock.advanceTo(Date.parse(until), scheduler) }
+  return { fired, run: () => clock.advanceTo(Date.parse(until), () => scheduler.running) }
 }
 
 describe('the Morning Briefing\'s schedule', () => {
@@ -87,9 +60,9 @@ describe('the Morning Briefing\'s schedule', () => {
       },
     })
     scheduler.start()
-    await clock.advanceTo(Date.parse('2026-12-01T16:29:59Z'), scheduler)
+    await clock.advanceTo(Date.parse('2026-12-01T16:29:59Z'), () => scheduler.running)
     expect(sent).toEqual([])
-    await clock.advanceTo(Date.parse('2026-12-01T18:00:00Z'), scheduler)
+    await clock.advanceTo(Date.parse('2026-12-01T18:00:00Z'), () => scheduler.running)
     expect(sent).toEqual(['weekend 2026-12-01T16:30:00.000Z'])
   })
 

@@ -30,6 +30,8 @@ interface EditionRow {
   revision: number
   html: string | null
   text: string | null
+  folded_counts: string | null
+  log_removed_at: string | null
 }
 
 interface DeliveryRow {
@@ -94,6 +96,11 @@ export class EditionStore {
       CREATE TABLE IF NOT EXISTS bounces (email_key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_error TEXT, last_at TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS workers (id TEXT PRIMARY KEY, pid INTEGER NOT NULL, beat_at INTEGER NOT NULL);
     `)
+    // Files from before the retention rule: an edition's counts outlive its per-recipient rows.
+    const columns = new Set((this.db.prepare(`SELECT name FROM pragma_table_info('editions')`).all() as Array<{ name: string }>).map((c) => c.name))
+    if (!columns.has('folded_counts')) this.db.exec(`ALTER TABLE editions ADD COLUMN folded_counts TEXT`)
+    if (!columns.has('log_removed_at')) this.db.exec(`ALTER TABLE editions ADD COLUMN log_removed_at TEXT`)
+    this.db.exec(`CREATE INDEX IF NOT EXISTS editions_finished ON editions (finished_at) WHERE folded_counts IS NULL`)
   }
 
   close(): void {
@@ -214,6 +221,11 @@ export class EditionStore {
   }
 
   counts(id: string): EditionCounts {
+    const folded = this.db.prepare(`SELECT folded_counts FROM editions WHERE id = ?`).get(id) as { folded_counts: string | null } | undefined
+    return folded?.folded_counts ? (JSON.parse(folded.folded_counts) as EditionCounts) : this.countRows(id)
+  }
+
+  private countRows(id: string): EditionCounts {
     const counts: EditionCounts = { total: 0, sent: 0, failed: 0, skipped: 0, waiting: 0, kept: 0 }
     for (const row of this.db.prepare(`SELECT status, count(*) AS n FROM deliveries WHERE edition_id = ? GROUP BY status`).all(id) as Array<{ status: DeliveryStatus; n: number }>) {
       counts.total += row.n
@@ -238,6 +250,26 @@ export class EditionStore {
       pageCount,
       total,
     }
+  }
+
+  // --- Retention ------------------------------------------------------------------------------
+
+  /**
+   * The retention rule for addresses: the per-recipient rows of every edition that finished (sent,
+   * or kept) before `finishedBefore` are folded into the edition's counts, which stay, and deleted.
+   * One edition a transaction, so sending is never held up for long. Returns the editions folded.
+   */
+  foldDeliveries(finishedBefore: number): string[] {
+    const due = this.db
+      .prepare(`SELECT id FROM editions WHERE folded_counts IS NULL AND state IN ('sent', 'kept') AND finished_at IS NOT NULL AND finished_at < ? ORDER BY finished_at`)
+      .all(new Date(finishedBefore).toISOString()) as Array<{ id: string }>
+    const fold = this.db.transaction((id: string) => {
+      const counts = this.countRows(id)
+      this.db.prepare(`UPDATE editions SET folded_counts = ?, log_removed_at = ? WHERE id = ? AND folded_counts IS NULL`).run(JSON.stringify(counts), this.stamp(), id)
+      this.db.prepare(`DELETE FROM deliveries WHERE edition_id = ?`).run(id)
+    })
+    for (const { id } of due) fold(id)
+    return due.map((row) => row.id)
   }
 
   // --- The queue --------------------------------------------------------------------------
@@ -374,7 +406,8 @@ export class EditionStore {
       finishedAt: row.finished_at,
       createdBy: row.created_by,
       revision: row.revision,
-      counts: this.counts(row.id),
+      counts: row.folded_counts ? (JSON.parse(row.folded_counts) as EditionCounts) : this.countRows(row.id),
+      logRemovedAt: row.log_removed_at,
     }
   }
 }

@@ -20,6 +20,7 @@ export function edition(over: Partial<Edition> = {}): Edition {
     createdBy: 'editor@resonance.example',
     revision: 2,
     counts: noCounts,
+    logRemovedAt: null,
     ...over,
   }
 }

@@ -84,6 +84,7 @@ function readEdition(value: unknown): Edition {
     createdBy: textOrNull(e.createdBy),
     revision: count(e.revision),
     counts: { total: count(c.total), sent: count(c.sent), failed: count(c.failed), skipped: count(c.skipped), waiting: count(c.waiting), kept: count(c.kept) },
+    logRemovedAt: textOrNull(e.logRemovedAt),
   }
 }
 
