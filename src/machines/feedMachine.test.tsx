@@ -138,6 +138,8 @@ const afterEvents = [
 const candidates: AnyEventObject[] = [
   { type: 'live.connected' },
   { type: 'live.update', update: { documentId: 'some-other-article' } },
+  // One of several documents a transaction changed (a fold of counted reads, say).
+  { type: 'live.update', update: { documentId: 'read-article', transactionId: 'fold-1' } },
   { type: 'live.update', update: { documentId: 'lead-b', result: { isLeadStory: true } } },
   { type: 'live.failed', error: new Error('stream refused') },
   { type: 'retry' },
@@ -151,7 +153,8 @@ const candidates: AnyEventObject[] = [
 const model = modelOf(feedMachine.provide({ actions: { report: () => {}, reportRules: () => {} } }), {
   input: settings,
   candidates,
-  serializeState: (snapshot: FeedSnapshot) => JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.homepage?.sections.lead?._id ?? null]),
+  serializeState: (snapshot: FeedSnapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.lastTransaction, snapshot.context.homepage?.sections.lead?._id ?? null]),
 })
 
 /** What the reader sees in each state of the model: its status, and the last homepage served. */
@@ -188,7 +191,10 @@ describe('feed machine, model-based', () => {
   })
 
   const name = (event: AnyEventObject) => {
-    if (event.type === 'live.update') return (event as unknown as { update: { result?: unknown } }).update.result ? 'lead story changes' : 'another article changes'
+    if (event.type === 'live.update') {
+      const { update } = event as unknown as { update: { result?: unknown; transactionId?: string } }
+      return update.result ? 'lead story changes' : update.transactionId ? `an article of ${update.transactionId} changes` : 'another article changes'
+    }
     if (event.type === 'xstate.done.actor.fetch') return `fetch returns lead "${(event.output as Homepage).sections.lead?.title}"`
     if (event.type === 'xstate.error.actor.fetch') return 'fetch fails'
     if (event.type.startsWith('xstate.after.')) return `${event.type.split('.')[2]} passes`
@@ -241,6 +247,34 @@ describe('feed machine, scenarios', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(actor.getSnapshot().context.homepage).toBe(homepageA)
     expect(actor.getSnapshot().matches({ realtime: { live: 'idle' } })).toBe(true)
+    actor.stop()
+  })
+
+  it('refetches once for a transaction that changed several articles, and again for the next transaction', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: settings })
+    actor.start()
+    env.sendBack!({ type: 'live.connected' })
+    env.fetches.pop()!.resolve(homepageA)
+    await vi.advanceTimersByTimeAsync(0)
+    // A fold of counted reads: one event per article it changed, in one transaction.
+    const fold = (id: string) => ['a', 'b', 'c'].map((doc) => ({ type: 'live.update' as const, update: { documentId: doc, transactionId: id } }))
+    const [first, ...rest] = fold('fold-1')
+    env.sendBack!(first!)
+    expect(env.fetches).toHaveLength(1)
+    for (const event of rest) env.sendBack!(event)
+    env.fetches.pop()!.resolve(homepageB)
+    await vi.advanceTimersByTimeAsync(0)
+    // The fetch began after the transaction was written: nothing of it is left to fetch.
+    expect(env.fetches).toHaveLength(0)
+    expect(actor.getSnapshot().matches({ realtime: { live: 'idle' } })).toBe(true)
+    // The next fold's events come after the fetch ended: one fetch for them too.
+    for (const event of fold('fold-2')) env.sendBack!(event)
+    expect(env.fetches).toHaveLength(1)
+    env.fetches.pop()!.resolve(homepageA)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(env.fetches).toHaveLength(0)
+    expect(actor.getSnapshot().context.homepage).toBe(homepageA)
     actor.stop()
   })
 

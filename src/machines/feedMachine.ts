@@ -1,4 +1,5 @@
-// The homepage's live feed (docs/product-spec.md §4): connecting -> live (listen; refetch on each update) ->
+// The homepage's live feed (docs/product-spec.md §4): connecting -> live (listen; refetch on each
+// update, once per transaction however many documents it changed) ->
 // polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
 // Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
 // Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route
@@ -8,8 +9,12 @@ import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xst
 import { changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
-/** A document change reported by the listen stream. */
-export type FeedUpdate = DocumentChange
+/**
+ * A document change reported by the listen stream, with the transaction that made it: one
+ * transaction that changes several documents (a fold of counted reads, a publish with its
+ * references) arrives as one event per document, all of them visible to the first fetch.
+ */
+export type FeedUpdate = DocumentChange & { transactionId?: string }
 
 export type FeedEvent =
   | { type: 'live.connected' }
@@ -21,6 +26,11 @@ export interface FeedContext {
   homepage: Homepage | null
   /** An update arrived while a fetch was running: fetch again when it ends. */
   stale: boolean
+  /**
+   * The transaction of the last update heard. A fetch has begun since its first event (events
+   * come in commit order, a transaction's together), so its other events change nothing to fetch.
+   */
+  lastTransaction: string | null
   /** When the lead or breaking story last changed (ms since the epoch). */
   lastChangeAt: number
   /** Failed attempts at live in a row; sets the reconnect delay. */
@@ -59,12 +69,16 @@ export const feedMachine = setup({
     },
     markChange: assign({ lastChangeAt: () => Date.now() }),
     markStale: assign({ stale: true }),
+    hearTransaction: assign({ lastTransaction: ({ event }) => (event.type === 'live.update' ? (event.update.transactionId ?? null) : null) }),
+    // A fetch that failed covered nothing: the next event of its transaction must fetch again.
+    forgetTransaction: assign({ lastTransaction: null }),
     clearStale: assign({ stale: false }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
   },
   guards: {
     isStale: ({ context }) => context.stale,
+    sameTransaction: ({ context, event }) => event.type === 'live.update' && event.update.transactionId !== undefined && event.update.transactionId === context.lastTransaction,
     touchesLeadOrBreaking: ({ context, event }) => event.type === 'live.update' && changeTouchesFrontPage(context.homepage, event.update),
     changedOutsideWindow: ({ context }, homepage: Homepage) =>
       frontPageChanged(context.homepage, homepage) && Date.now() - context.lastChangeAt > context.settings.changeWindow,
@@ -80,7 +94,7 @@ export const feedMachine = setup({
   id: 'feed',
   context: ({ input }) => {
     const { homepage = null, ...settings } = input ?? {}
-    return { homepage, stale: false, lastChangeAt: 0, failures: 0, settings: { ...defaultFeedSettings, ...settings } }
+    return { homepage, stale: false, lastTransaction: null, lastChangeAt: 0, failures: 0, settings: { ...defaultFeedSettings, ...settings } }
   },
   initial: 'realtime',
   states: {
@@ -105,14 +119,15 @@ export const feedMachine = setup({
             idle: {
               on: {
                 'live.update': [
-                  { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: 'markChange' },
-                  { target: 'fetching' },
+                  { guard: 'sameTransaction' },
+                  { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: ['markChange', 'hearTransaction'] },
+                  { target: 'fetching', actions: 'hearTransaction' },
                 ],
               },
             },
             fetching: {
               entry: 'clearStale',
-              on: { 'live.update': { actions: 'markStale' } },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
@@ -120,16 +135,16 @@ export const feedMachine = setup({
                   { guard: 'isStale', target: 'fetching', reenter: true, actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                   { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                 ],
-                onError: { target: 'idle', actions: { type: 'report', params: ({ event }) => ({ message: 'Error refetching after update', error: event.error }) } },
+                onError: { target: 'idle', actions: ['forgetTransaction', { type: 'report', params: ({ event }) => ({ message: 'Error refetching after update', error: event.error }) }] },
               },
             },
             forcing: {
-              on: { 'live.update': {} },
+              on: { 'live.update': { actions: 'hearTransaction' } },
               after: { liveForceDelay: 'forced' },
             },
             forced: {
               entry: 'clearStale',
-              on: { 'live.update': { actions: 'markStale' } },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
@@ -137,7 +152,7 @@ export const feedMachine = setup({
                   { guard: 'isStale', target: 'fetching', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                   { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                 ],
-                onError: { target: 'idle', actions: { type: 'report', params: ({ event }) => ({ message: 'Force refresh failed', error: event.error }) } },
+                onError: { target: 'idle', actions: ['forgetTransaction', { type: 'report', params: ({ event }) => ({ message: 'Force refresh failed', error: event.error }) }] },
               },
             },
           },

@@ -29,7 +29,7 @@ const liveFeed = feedMachine.provide({
           next: (event) => {
             if (event.type === 'welcome') sendBack({ type: 'live.connected' })
             else if (event.type === 'mutation') {
-              sendBack({ type: 'live.update', update: { documentId: event.documentId, result: event.result as FeedUpdate['result'] } })
+              sendBack({ type: 'live.update', update: { documentId: event.documentId, transactionId: event.transactionId, result: event.result as FeedUpdate['result'] } })
             } else if (event.type === 'reconnect') {
               // The stream dropped; the machine polls meanwhile and comes back to live by itself.
               sendBack({ type: 'live.failed', error: new Error('The live connection was lost') })
