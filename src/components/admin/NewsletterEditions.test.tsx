@@ -13,8 +13,8 @@ describe('NewsletterEditions', () => {
     expect(screen.getByText('4 editions, newest first.')).toBeTruthy()
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
-      'Draft',
-      expect.stringMatching(/^Scheduled for /),
+      'Draft, would go to 41 confirmed subscribers now',
+      expect.stringMatching(/^Scheduled for .*, would go to 41 confirmed subscribers now$/),
       'Sent to 1 of 3 subscribers, 1 failed, 1 not sent (unsubscribed meanwhile)',
       'Kept, not sent (no mail server): 2 subscribers would have received it',
     ])

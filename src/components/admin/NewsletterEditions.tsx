@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { newsletterById } from '../../../shared/newsletters.ts'
 import { adminDateTime, type Loadable } from '../../content/admin/display.ts'
-import { editionStateText, type Edition, type NewslettersPage } from '../../content/admin/newsletters.ts'
+import { editionReachText, editionStateText, type Edition, type NewslettersPage } from '../../content/admin/newsletters.ts'
 import { deliveryNotices } from '../../content/admin/outbox.ts'
 import { LoadError } from './LoadError.tsx'
 import './NewsroomList.css'
@@ -86,7 +86,7 @@ function Ready({ data, pagination }: { data: NewslettersPage; pagination?: React
             </thead>
             <tbody>
               {data.editions.map((edition) => (
-                <EditionRow key={edition._id} edition={edition} />
+                <EditionRow key={edition._id} edition={edition} recipients={data.recipients?.[edition.newsletter] ?? null} />
               ))}
             </tbody>
           </table>
@@ -97,8 +97,9 @@ function Ready({ data, pagination }: { data: NewslettersPage; pagination?: React
   )
 }
 
-function EditionRow({ edition }: { edition: Edition }) {
+function EditionRow({ edition, recipients }: { edition: Edition; recipients: number | null }) {
   const written = adminDateTime(edition.createdAt)
+  const reach = editionReachText(edition, recipients)
   return (
     <tr>
       <td>
@@ -109,6 +110,7 @@ function EditionRow({ edition }: { edition: Edition }) {
       <td>{newsletterById(edition.newsletter).name}</td>
       <td>
         <span className={`newsletter-editions__state newsletter-editions__state--${edition.state}`}>{editionStateText(edition)}</span>
+        {reach ? <span className="newsletter-editions__reach">, {reach}</span> : null}
       </td>
       <td className="newsroom-list__date">{written ? <time dateTime={edition.createdAt}>{written}</time> : 'Unknown'}</td>
     </tr>

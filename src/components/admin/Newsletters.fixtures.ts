@@ -49,7 +49,7 @@ export const newslettersPage: NewslettersPage = {
   delivery: 'smtp',
   morningTime: '07:00',
   nextMorningAt: '2026-11-28T07:00:00Z',
-  recipients: null,
+  recipients: { 'morning-briefing': 1204, 'editors-edition': 41 },
 }
 
 export const deliveries: DeliveryPage = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { composerMessages, draftBody, draftErrors, editionStateText, isComposable, scheduleInstant, sendQuestion, testSentText, type EditionCounts } from './newsletters.ts'
+import { composerMessages, draftBody, draftErrors, editionReachText, editionStateText, isComposable, morningSendQuestion, scheduleInstant, sendQuestion, testSentText, type EditionCounts } from './newsletters.ts'
 
 const counts = (over: Partial<EditionCounts> = {}): EditionCounts => ({ total: 0, sent: 0, failed: 0, skipped: 0, waiting: 0, kept: 0, ...over })
 const story = (n: number) => ({ _id: `a${n}`, title: `Story ${n}`, slug: `story-${n}` })
@@ -20,6 +20,15 @@ describe('an edition in words', () => {
     expect(sendQuestion(2500)).toBe('Send this edition now to 2,500 confirmed subscribers of From the Editors?')
     expect(sendQuestion(0)).toMatch(/nobody will receive it/)
     expect(sendQuestion(null)).toBe('Send this edition now to every confirmed subscriber of From the Editors?')
+    expect(morningSendQuestion(1204)).toBe('Send today’s Morning Briefing now to 1,204 confirmed subscribers?')
+    expect(morningSendQuestion(0)).toMatch(/nobody will receive it/)
+  })
+
+  it('says whom an edition not yet sent would reach now, and nothing of one that went', () => {
+    expect(editionReachText({ state: 'draft' }, 12)).toBe('would go to 12 confirmed subscribers now')
+    expect(editionReachText({ state: 'scheduled' }, 1)).toBe('would go to 1 confirmed subscriber now')
+    expect(editionReachText({ state: 'sent' }, 12)).toBe('')
+    expect(editionReachText({ state: 'draft' }, null)).toBe('')
   })
 
   it('says where a test went, or that it was kept in the Outbox, or why it failed', () => {

@@ -136,11 +136,27 @@ export function editionStateText(edition: Pick<Edition, 'state' | 'scheduledFor'
   }
 }
 
+/**
+ * Who an edition not yet sent would reach, as the list says it: 'would go to 12 confirmed
+ * subscribers now'. Empty once it went (its counts say whom it went to) or when the number is not known.
+ */
+export function editionReachText(edition: Pick<Edition, 'state'>, recipients: number | null): string {
+  if (recipients === null || !isComposable(edition)) return ''
+  return `would go to ${plural(recipients, 'confirmed subscriber')} now`
+}
+
 /** The question before Send now: how many subscribers it goes to. */
 export function sendQuestion(recipients: number | null): string {
   if (recipients === null) return 'Send this edition now to every confirmed subscriber of From the Editors?'
   if (recipients === 0) return 'No confirmed subscriber has chosen From the Editors yet, so nobody will receive it. Send it anyway?'
   return `Send this edition now to ${plural(recipients, 'confirmed subscriber')} of From the Editors?`
+}
+
+/** The question before sending the Morning Briefing now: how many it goes to, and that it is today's. */
+export function morningSendQuestion(recipients: number | null): string {
+  if (recipients === null) return 'Send today’s Morning Briefing now to every confirmed subscriber of it?'
+  if (recipients === 0) return 'No confirmed subscriber has chosen The Morning Briefing yet, so nobody will receive it. Make today’s anyway?'
+  return `Send today’s Morning Briefing now to ${plural(recipients, 'confirmed subscriber')}?`
 }
 
 /** What the composer says after a test. */
