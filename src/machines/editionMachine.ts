@@ -36,6 +36,9 @@ export interface EditionContext {
 export interface EditionInput {
   edition: EditionDetail | null
   draft: EditionDraft
+  /** What a composer already showed, carried on when the page moves to the edition's own address. */
+  preview?: EditionPreview | null
+  message?: EditionMessage | null
 }
 
 export type EditionEvent =
@@ -89,7 +92,7 @@ export const editionMachine = setup({
   },
 }).createMachine({
   id: 'edition',
-  context: ({ input }) => ({ edition: input.edition, draft: input.draft, preview: null, message: null, showErrors: false, sent: null }),
+  context: ({ input }) => ({ edition: input.edition, draft: input.draft, preview: input.preview ?? null, message: input.message ?? null, showErrors: false, sent: null }),
   initial: 'start',
   states: {
     start: {
@@ -109,6 +112,7 @@ export const editionMachine = setup({
     saving: {
       entry: 'clearMessage',
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context }) => ({ edition: context.edition, draft: context.draft }),
         onDone: { target: 'editing', actions: assign({ edition: ({ event }) => event.output, message: { tone: 'done', text: 'Draft saved.' } }) },
@@ -118,6 +122,7 @@ export const editionMachine = setup({
     previewing: {
       entry: 'clearMessage',
       invoke: {
+        id: 'preview',
         src: 'preview',
         input: ({ context }) => ({ edition: context.edition, draft: context.draft }),
         onDone: { target: 'editing', actions: assign({ edition: ({ event }) => event.output.edition, preview: ({ event }) => event.output.preview }) },
@@ -127,6 +132,7 @@ export const editionMachine = setup({
     testing: {
       entry: 'clearMessage',
       invoke: {
+        id: 'test',
         src: 'test',
         input: ({ context }) => ({ edition: context.edition, draft: context.draft }),
         onDone: {
@@ -145,6 +151,7 @@ export const editionMachine = setup({
     sending: {
       entry: 'clearMessage',
       invoke: {
+        id: 'send',
         src: 'send',
         input: ({ context }) => ({ edition: context.edition, draft: context.draft }),
         onDone: { target: 'sent', actions: assign({ sent: ({ event }) => event.output }) },
@@ -154,6 +161,7 @@ export const editionMachine = setup({
     scheduling: {
       entry: 'clearMessage',
       invoke: {
+        id: 'send',
         src: 'send',
         input: ({ context, event }) => ({ edition: context.edition, draft: context.draft, at: event.type === 'schedule' ? event.at : undefined }),
         onDone: { target: 'scheduled', actions: assign({ edition: ({ context, event }) => ({ ...context.edition!, ...event.output }) }) },
@@ -166,6 +174,7 @@ export const editionMachine = setup({
     unscheduling: {
       entry: 'clearMessage',
       invoke: {
+        id: 'unschedule',
         src: 'unschedule',
         input: ({ context }) => ({ edition: context.edition! }),
         onDone: {

@@ -1,16 +1,16 @@
-// The Newsletters pages' live objects: the newsletters client of whoever is signed in, whether their
-// the story search, and the composer machine with its real calls.
+// The Newsletters pages' live objects: the newsletters client of whoever is signed in, the story
+// search, and the composer machine with its real calls.
 // (Files starting with '-' are not routes.)
 
 import { useActorRef } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { fromPromise } from 'xstate'
-import { searchStories, draftBody, type EditionDetail, type EditionDraft, type EditionStory } from '../../content/admin/newsletters.ts'
+import { fromPromise, type ActorRefFrom } from 'xstate'
+import { searchStories, draftBody, draftOf, type EditionDetail, type EditionDraft, type EditionStory } from '../../content/admin/newsletters.ts'
 import type { Loadable } from '../../content/admin/display.ts'
 import { refusalOf } from '../../content/clients/errors.ts'
 import { newsroomBase } from '../../content/clients/newsroom.ts'
 import { createNewslettersClient, type NewslettersClient } from '../../content/clients/newsletters.ts'
-import { editionMachine } from '../../machines/editionMachine.ts'
+import { editionMachine, type EditionInput } from '../../machines/editionMachine.ts'
 import { authActor, withSession } from './-session.ts'
 
 let cached: { token: string; client: NewslettersClient } | null = null
@@ -65,8 +65,36 @@ async function saveDraft(edition: EditionDetail | null, draft: EditionDraft): Pr
   return withNewsletters((client) => (edition ? client.update(edition._id, { ...draftBody(draft), revision: edition.revision }) : client.create(draftBody(draft))))
 }
 
+type EditionActor = ActorRefFrom<typeof editionMachine>
+
+/**
+ * A new edition's composer, handed over when its first save moves the page to the edition's own
+ * address: the composer there goes on from where this one was (the form, the preview, the message).
+ */
+const handedOver = new Map<string, EditionActor>()
+
+export function handOver(id: string, actor: EditionActor): void {
+  handedOver.clear()
+  handedOver.set(id, actor)
+}
+
+/**
+ * The input of an edition's composer: what a handed-over composer held, or the edition as loaded
+ * (also when someone saved it since the hand-over: then their save is what the editor starts from).
+ */
+export function composerInput(edition: EditionDetail): EditionInput {
+  const from = handedOver.get(edition._id)?.getSnapshot().context
+  if (!from?.edition || from.edition.revision !== edition.revision) return { edition, draft: draftOf(edition) }
+  return { edition: from.edition, draft: from.draft, preview: from.preview, message: from.message }
+}
+
+/** Called once the edition's composer is on screen: a later visit starts from the edition as loaded. */
+export function forgetHandOver(id: string): void {
+  handedOver.delete(id)
+}
+
 /** The composer machine with its calls to the service; each saves first, so what is previewed, tested or sent is what the form shows. */
-export function useEditionActor(edition: EditionDetail | null, draft: EditionDraft) {
+export function useEditionActor(input: EditionInput) {
   return useActorRef(
     editionMachine.provide({
       actors: {
@@ -86,6 +114,6 @@ export function useEditionActor(edition: EditionDetail | null, draft: EditionDra
         unschedule: fromPromise(({ input }) => withNewsletters((client) => client.unschedule(input.edition._id))),
       },
     }),
-    { input: { edition, draft } },
+    { input },
   )
 }

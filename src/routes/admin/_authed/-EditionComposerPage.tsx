@@ -1,18 +1,24 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { EditionComposer } from '../../../components/admin/EditionComposer.tsx'
-import { emptyDraft, draftOf, type EditionDetail } from '../../../content/admin/newsletters.ts'
+import { emptyDraft, type EditionDetail } from '../../../content/admin/newsletters.ts'
 import { editionView } from '../../../machines/editionMachine.ts'
-import { useEditionActor, useStorySearch } from '../-newsletters.ts'
+import { composerInput, forgetHandOver, handOver, useEditionActor, useStorySearch } from '../-newsletters.ts'
 import { authActor } from '../-session.ts'
 
 /** The composer of a new or a saved editors' edition, driven by the edition machine. */
 export function EditionComposerPage({ edition, recipients }: { edition: EditionDetail | null; recipients: number | null }) {
-  const actor = useEditionActor(edition, edition ? draftOf(edition) : emptyDraft)
+  const [input] = useState(() => (edition ? composerInput(edition) : { edition: null, draft: emptyDraft }))
+  const actor = useEditionActor(input)
+  const loadedId = edition?._id ?? null
+  useEffect(() => {
+    if (loadedId) forgetHandOver(loadedId)
+  }, [loadedId])
   const view = useSelector(actor, editionView)
   // Once its first save has created it, it is that edition's composer.
-  const saved = useSelector(actor, (s) => s.context.edition !== null)
+  const savedId = useSelector(actor, (s) => s.context.edition?._id ?? null)
+  const settled = view.busy === null && !view.confirming
   const search = useStorySearch()
   const testAddress = useSelector(authActor, (s) => s.context.user?.email ?? null)
   const navigate = useNavigate()
@@ -21,9 +27,16 @@ export function EditionComposerPage({ edition, recipients }: { edition: EditionD
   useEffect(() => {
     if (sentId) void navigate({ to: '/admin/newsletters/$id', params: { id: sentId }, replace: true })
   }, [sentId, navigate])
+  // A new edition, once its first save created it and the call that saved it has finished, moves to
+  // its own address (replacing /new, so Back leads where the editor came from), composer and all.
+  useEffect(() => {
+    if (edition !== null || savedId === null || sentId !== null || !settled) return
+    handOver(savedId, actor)
+    void navigate({ to: '/admin/newsletters/$id', params: { id: savedId }, replace: true })
+  }, [edition, savedId, sentId, settled, actor, navigate])
   return (
     <EditionComposer
-      mode={saved ? 'edit' : 'new'}
+      mode={savedId ? 'edit' : 'new'}
       {...view}
       recipients={recipients}
       testAddress={testAddress}
