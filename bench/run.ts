@@ -2,6 +2,7 @@
 // A benchmark, not a test: slow numbers are reported (targets marked ✓/✗), never a failed exit.
 // BENCH_SIZES=1000,10000 chooses the content datasets (default 1,000, 10,000 and 100,000 articles).
 
+import { archiveSection } from './archive.ts'
 import { cleanupAll } from './cleanup.ts'
 import { contentSection } from './content.ts'
 import { edgeSection } from './edge.ts'
@@ -16,10 +17,10 @@ import { searchSection } from './search.ts'
 import { formatTable, type Section } from './table.ts'
 import { writesSection } from './writes.ts'
 
-// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter) runs one section. first-load reads the
+// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter, archive) runs one section. first-load reads the
 // dist/ that reader builds.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter,archive').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection(), archiveSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

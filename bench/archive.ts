@@ -1,0 +1,118 @@
+// The archive's cost to the service: how long a start takes to the first homepage answer, and the
+// resident memory after the start and after reading many articles, at each dataset size. Memory
+// that grows with the archive, or a start that waits for it, shows here
+// (docs/decisions/027-documents-read-from-sqlite.md).
+
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { articleBySlugQuery } from '../src/content/article/query.ts'
+import { homepageQuery } from '../src/content/homepage/query.ts'
+import { onCleanup } from './cleanup.ts'
+import { sizesFromEnv } from './content.ts'
+import { buildDataset } from './dataset.ts'
+import { clientHeaders, queryUrl, request } from './http.ts'
+import { benchDirs, startService, type ServiceChild } from './service.ts'
+import { mib, ms, pair, thousands } from './stats.ts'
+import type { Section, Table } from './table.ts'
+
+const DATASET = 'production'
+/** Distinct articles read by slug after the start, each for the first time. */
+const READS = 400
+
+interface Measurement {
+  articles: number
+  databaseMiB: number
+  healthMs: number
+  firstHomepageAtMs: number
+  firstHomepageMs: number
+  slugFirst: number[]
+  rssStartKiB: number
+  rssEndKiB: number
+  peakRssKiB: number
+  loadAverage: number
+}
+
+const log = (line: string) => process.stderr.write(`[archive] ${line}\n`)
+
+async function measure(articles: number): Promise<Measurement> {
+  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-'))
+  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
+  const forgetTmp = onCleanup(removeTmp)
+  let service: ServiceChild | null = null
+  try {
+    const { dataDir, staticDir } = benchDirs(tmp)
+    log(`${thousands(articles)} articles: building the dataset`)
+    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
+    const startedAt = performance.now()
+    service = await startService({ dataDir, staticDir, adminEmail: 'bench@resonance.example', adminPassword: randomBytes(18).toString('base64url'), startTimeoutMs: 600_000 })
+    const healthMs = performance.now() - startedAt
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const get = async (url: string) => {
+      const res = await request(url, { agent, headers: clientHeaders })
+      if (res.status !== 200) throw new Error(`GET ${url.slice(0, 120)}… answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`)
+      return res
+    }
+    const home = await get(queryUrl(service.url, DATASET, homepageQuery))
+    const firstHomepageAtMs = performance.now() - startedAt
+    const rssStartKiB = service.rssKiB()
+    log(`  /health after ${ms(healthMs)} ms, first homepage answer after ${ms(firstHomepageAtMs)} ms (${ms(home.ms)} ms), RSS ${mib(rssStartKiB)}`)
+    const slugs = info.sample.map((s) => s.slug)
+    const slugFirst: number[] = []
+    for (let i = 0; i < READS; i++) {
+      // Distinct slugs where the sample has them, then the same ones asked with other whitespace in
+      // the param (another cache key, the same article).
+      const slug = slugs[i % slugs.length]!
+      const res = await get(queryUrl(service.url, DATASET, articleBySlugQuery, { slug, n: i }))
+      slugFirst.push(res.ms)
+    }
+    const rssEndKiB = service.rssKiB()
+    agent.destroy()
+    return {
+      articles,
+      databaseMiB: info.databaseBytes / (1024 * 1024),
+      healthMs,
+      firstHomepageAtMs,
+      firstHomepageMs: home.ms,
+      slugFirst,
+      rssStartKiB,
+      rssEndKiB,
+      peakRssKiB: service.peakRssKiB(),
+      loadAverage: loadavg()[0]!,
+    }
+  } finally {
+    await service?.stop()
+    removeTmp()
+    forgetTmp()
+  }
+}
+
+export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
+  return {
+    name: 'archive',
+    async run(): Promise<Table> {
+      const results: Measurement[] = []
+      for (const size of sizes) results.push(await measure(size))
+      return {
+        title: 'Start and memory by archive size (the service as `npm run serve` starts it)',
+        columns: ['articles', 'database', 'up (/health)', 'first homepage answer', 'its latency', `${READS} first reads by slug p50/p99`, 'RSS after start → after reads (peak)', 'load average'],
+        rows: results.map((m) => [
+          thousands(m.articles),
+          `${Math.round(m.databaseMiB)} MiB`,
+          `${ms(m.healthMs)} ms`,
+          `${ms(m.firstHomepageAtMs)} ms`,
+          `${ms(m.firstHomepageMs)} ms`,
+          pair(m.slugFirst),
+          `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
+          m.loadAverage.toFixed(2),
+        ]),
+        notes: [
+          'up: from spawning the process to its first 200 on /health; first homepage answer: from spawning to the homepage query answered (uncached).',
+          `Reads: ${READS} article-by-slug queries, each a new cache key (the sample's slugs, an unused extra param varied), one at a time over keep-alive.`,
+        ],
+      }
+    },
+  }
+}
