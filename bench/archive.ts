@@ -1,7 +1,7 @@
 // The archive's cost to the service: how long a start takes to the first homepage answer, and the
 // resident memory after the start and after reading many articles, at each dataset size. Memory
 // that grows with the archive, or a start that waits for it, shows here
-// (docs/decisions/027-documents-read-from-sqlite.md).
+// (docs/decisions/028-documents-read-from-sqlite.md).
 
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -28,6 +28,8 @@ interface Measurement {
   healthMs: number
   firstHomepageAtMs: number
   firstHomepageMs: number
+  /** Failed answers (503, or out of time) the homepage query got before its first 200. */
+  busy: number
   slugFirst: number[]
   rssStartKiB: number
   rssEndKiB: number
@@ -55,10 +57,20 @@ async function measure(articles: number): Promise<Measurement> {
       if (res.status !== 200) throw new Error(`GET ${url.slice(0, 120)}… answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`)
       return res
     }
-    const home = await get(queryUrl(service.url, DATASET, homepageQuery))
+    // Asked as a reader's page asks: a 503 (workers still loading, or too many queries waiting) or a
+    // query that ran out of time is asked again a second later, as a reader's reload would be.
+    let busy = 0
+    let home = await request(queryUrl(service.url, DATASET, homepageQuery), { agent, headers: clientHeaders })
+    const failed = () => home.status === 503 || (home.status === 400 && home.body.includes('queryTimeoutError'))
+    while (failed() && performance.now() - startedAt < 600_000) {
+      busy++
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      home = await request(queryUrl(service.url, DATASET, homepageQuery), { agent, headers: clientHeaders })
+    }
+    if (home.status !== 200) throw new Error(`The homepage query answered ${home.status}: ${home.body.toString('utf8').slice(0, 300)}`)
     const firstHomepageAtMs = performance.now() - startedAt
     const rssStartKiB = service.rssKiB()
-    log(`  /health after ${ms(healthMs)} ms, first homepage answer after ${ms(firstHomepageAtMs)} ms (${ms(home.ms)} ms), RSS ${mib(rssStartKiB)}`)
+    log(`  /health after ${ms(healthMs)} ms, first homepage answer after ${ms(firstHomepageAtMs)} ms (${ms(home.ms)} ms, after ${busy} failed answers), RSS ${mib(rssStartKiB)}`)
     const slugs = info.sample.map((s) => s.slug)
     const slugFirst: number[] = []
     for (let i = 0; i < READS; i++) {
@@ -76,6 +88,7 @@ async function measure(articles: number): Promise<Measurement> {
       healthMs,
       firstHomepageAtMs,
       firstHomepageMs: home.ms,
+      busy,
       slugFirst,
       rssStartKiB,
       rssEndKiB,
@@ -94,7 +107,17 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
     name: 'archive',
     async run(): Promise<Table> {
       const results: Measurement[] = []
-      for (const size of sizes) results.push(await measure(size))
+      const failures: string[] = []
+      for (const size of sizes) {
+        try {
+          results.push(await measure(size))
+        } catch (error) {
+          // One size failing should not lose the others' numbers.
+          const message = error instanceof Error ? error.message : String(error)
+          log(`  ${thousands(size)} articles failed: ${message}`)
+          failures.push(`${thousands(size)} articles failed: ${message.slice(0, 300)}`)
+        }
+      }
       return {
         title: 'Start and memory by archive size (the service as `npm run serve` starts it)',
         columns: ['articles', 'database', 'up (/health)', 'first homepage answer', 'its latency', `${READS} first reads by slug p50/p99`, 'RSS after start → after reads (peak)', 'load average'],
@@ -102,7 +125,7 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           thousands(m.articles),
           `${Math.round(m.databaseMiB)} MiB`,
           `${ms(m.healthMs)} ms`,
-          `${ms(m.firstHomepageAtMs)} ms`,
+          `${ms(m.firstHomepageAtMs)} ms${m.busy ? ` (after ${m.busy} failed)` : ''}`,
           `${ms(m.firstHomepageMs)} ms`,
           pair(m.slugFirst),
           `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
@@ -111,6 +134,7 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
         notes: [
           'up: from spawning the process to its first 200 on /health; first homepage answer: from spawning to the homepage query answered (uncached).',
           `Reads: ${READS} article-by-slug queries, each a new cache key (the sample's slugs, an unused extra param varied), one at a time over keep-alive.`,
+          ...failures,
         ],
       }
     },

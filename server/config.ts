@@ -84,6 +84,8 @@ export interface Limits {
   queryQueue: number
   /** Heap of each query worker in MB; null: sized from the database at each start of a worker. */
   queryWorkerHeapMb: number | null
+  /** Parsed documents each query worker keeps, in bytes (docs/decisions/028-documents-read-from-sqlite.md). */
+  queryDocumentCacheBytes: number
   query: { anonymous: QueryLimits; signedIn: QueryLimits }
   /** Time an anonymous query may run while another anonymous client in good standing waits for a worker. */
   queryContendedTimeoutMs: number
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryWorkers: Math.max(1, int(env, 'QUERY_WORKERS', availableParallelism() + 1)),
       queryQueue: int(env, 'QUERY_QUEUE', 64),
       queryWorkerHeapMb: env.QUERY_WORKER_HEAP_MB ? int(env, 'QUERY_WORKER_HEAP_MB', 0) : null,
+      queryDocumentCacheBytes: int(env, 'QUERY_DOCUMENT_CACHE_MB', 32) * 1024 * 1024,
       query: {
         anonymous: {
           timeoutMs: int(env, 'QUERY_TIMEOUT_MS', 2_000),

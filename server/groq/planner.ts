@@ -231,6 +231,63 @@ function compile(node: ExprNode): Compiled | null {
   }
 }
 
+/** Which stored documents can pass a filter, by a field an index holds (server/query/documents.ts). */
+export type Narrowing = { by: 'id' | 'slug' | 'type'; values: string[] }
+
+/** The path a condition's side reads: `_id`, `@._type`, `slug.current`, through parentheses. */
+function pathOf(node: ExprNode): string | null {
+  if (node.type === 'Group') return pathOf(node.base)
+  if (node.type !== 'AccessAttribute') return null
+  if (!node.base || node.base.type === 'This') return node.name
+  const base = pathOf(node.base)
+  return base === null ? null : `${base}.${node.name}`
+}
+
+/** A constant side's value: a literal or a param (the parser usually inlines params as literals). */
+function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
+  if (node.type === 'Group') return constantOf(node.base, params)
+  if (node.type === 'Value') return { value: node.value }
+  if (node.type === 'Parameter') return { value: params[node.name] }
+  if (node.type === 'Array' && node.elements.every((e) => !e.isSplat && e.value.type === 'Value')) return { value: node.elements.map((e) => (e.value as { value: unknown }).value) }
+  return null
+}
+
+const narrowable: Record<string, Narrowing['by']> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }
+/** By what a filter is best narrowed: one id is one row, a slug a few, a type many. */
+const selectivity: Narrowing['by'][] = ['id', 'slug', 'type']
+
+/**
+ * The narrowest set of stored documents a filter's top-level `&&` chain allows, from its conditions
+ * `_id == s`, `_id in [s, …]`, `slug.current == s` and `_type == s` (either side, s a string or a
+ * param): every document the filter passes has that id, slug or type, since `==` is true only for
+ * two equal strings. Null when no condition narrows it. narrowing.property.test.ts checks the
+ * claim against groq-js.
+ */
+export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
+  let best: Narrowing | null = null
+  for (const part of conjuncts(expr)) {
+    if (part.type !== 'OpCall' || (part.op !== '==' && part.op !== 'in')) continue
+    const sides: Array<[ExprNode, ExprNode]> = part.op === '==' ? [[part.left, part.right], [part.right, part.left]] : [[part.left, part.right]]
+    for (const [field, other] of sides) {
+      const path = pathOf(field)
+      const by = path === null ? undefined : narrowable[path]
+      const constant = by ? constantOf(other, params) : null
+      if (!by || !constant) continue
+      let values: string[]
+      if (part.op === '==') {
+        if (typeof constant.value !== 'string') continue
+        values = [constant.value]
+      } else {
+        // `in` an array: only its strings can equal a string; `in` anything else is never true.
+        if (by !== 'id' || !Array.isArray(constant.value)) continue
+        values = constant.value.filter((v): v is string => typeof v === 'string')
+      }
+      if (!best || selectivity.indexOf(by) < selectivity.indexOf(best.by) || (by === best.by && values.length < best.values.length)) best = { by, values }
+    }
+  }
+  return best
+}
+
 interface FilterPlan {
   /** The compiled conditions, as text: identical filters in one query (the homepage's counts repeat its sections') run once. */
   key: string
@@ -375,7 +432,46 @@ export interface Matcher {
  * The query with each plannable `*[filter]` (and an `order()` right after it) replaced by its
  * result over `docs`, which must be the `dataset` groq-js is then given. Never changes `tree`.
  */
+/**
+ * Where a query's documents come from when they are read from an index instead of a list of every
+ * document (server/query/documents.ts): the documents a narrowed filter may pass, in the dataset's
+ * order, or null when there are too many to read that way.
+ */
+export interface Source {
+  candidates(narrowing: Narrowing): readonly unknown[] | null
+}
+
+/**
+ * The query with every `*[filter]` answered from `source`, or null when some `*` cannot be (a
+ * filter no condition narrows, too many candidates, or `*` used otherwise): then the query needs
+ * every document, and the caller plans it over them with planQuery.
+ */
+export function planFromSource(tree: ExprNode, source: Source, params: Params): ExprNode | null {
+  let complete = true
+  const narrowed = (node: Node, plan: FilterPlan | null): readonly unknown[] | null => {
+    const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
+    const found = narrowing ? source.candidates(narrowing) : null
+    if (!found) complete = false
+    return found
+  }
+  const planned = planTree(tree, [], params, undefined, narrowed, () => {
+    complete = false
+  })
+  return complete ? planned : null
+}
+
 export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
+  return planTree(tree, docs, params, match, null, null)
+}
+
+function planTree(
+  tree: ExprNode,
+  docs: readonly unknown[],
+  params: Params,
+  match: Matcher | undefined,
+  narrowed: ((node: Node, plan: FilterPlan | null) => readonly unknown[] | null) | null,
+  everything: (() => void) | null,
+): ExprNode {
   const matched = new Map<string, readonly unknown[]>()
   /** The filter key of each list of matches the matcher gave. */
   const keptBy = new Map<readonly unknown[], string>()
@@ -384,13 +480,15 @@ export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Para
   const rewrite = (node: Node, limit = Infinity): Node => {
     // A Value's payload is data, not syntax, even where it has a `type` key.
     if (node.type === 'Value') return node
+    if (node.type === 'Everything') everything?.()
     if (node.type === 'Filter' && (node.base as Node).type === 'Everything') {
       const plan = cached(filterPlans, node, () => planFilter(node.expr as ExprNode))
-      if (plan) {
+      const candidates = narrowed ? narrowed(node, plan) : docs
+      if (plan && candidates) {
         let found = matched.get(plan.key)
         if (!found) {
           const test = (doc: unknown) => plan.test(doc, params)
-          found = match ? match.filter(plan.key, test) : docs.filter(test)
+          found = match ? match.filter(plan.key, test) : candidates.filter(test)
           matched.set(plan.key, found)
           if (match) keptBy.set(found, plan.key)
         }

@@ -74,6 +74,8 @@ export interface PoolOptions {
   queueLimit: number
   /** Heap of each worker in MB; null sizes it from the database (its replica plus room to work). */
   heapMb: number | null
+  /** Parsed documents each worker keeps, in bytes (documents.ts); 32 MiB when not given. */
+  documentCacheBytes?: number
   /** Time a public query may run while another public client waits for a worker. */
   contendedTimeoutMs: number
   /** Time a public query may wait for a worker before it is answered 503. */
@@ -180,7 +182,7 @@ export class QueryPool {
 
   private spawn(): Slot {
     const worker = new Worker(workerEntry, {
-      workerData: { module: workerModule, dataDir: this.options.dataDir },
+      workerData: { module: workerModule, dataDir: this.options.dataDir, documentCacheBytes: this.options.documentCacheBytes ?? defaultDocumentCacheBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
     const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, tid: null, timer: null, ending: null }
@@ -415,6 +417,7 @@ class Remembered {
   }
 }
 const SPARES = 1
+const defaultDocumentCacheBytes = 32 * 1024 * 1024
 
 function busy(): ApiError {
   const error = httpError(503, 'The service has too many queries waiting; try again shortly')

@@ -61,9 +61,9 @@ export function buildView(docs: ReadonlyMap<string, Doc>, perspective: Perspecti
  * is the same whatever perspective they ask for, and the published one whether or not they see
  * versions; the drafts view never shows versions.
  */
-type Kind = 'anonymous' | 'published' | 'raw' | 'raw+versions' | 'drafts'
+export type Kind = 'anonymous' | 'published' | 'raw' | 'raw+versions' | 'drafts'
 
-function kindOf(perspective: Perspective, reader: Reader): Kind {
+export function kindOf(perspective: Perspective, reader: Reader): Kind {
   if (reader.anonymous) return 'anonymous'
   if (perspective === 'drafts') return 'drafts'
   if (perspective === 'published') return 'published'
@@ -71,7 +71,7 @@ function kindOf(perspective: Perspective, reader: Reader): Kind {
 }
 
 /** Whether a stored document is in a view that shows stored documents as they are (every kind but drafts). */
-function shows(kind: Exclude<Kind, 'drafts'>, id: string): boolean {
+export function shows(kind: Exclude<Kind, 'drafts'>, id: string): boolean {
   switch (kind) {
     case 'anonymous':
       return mayRead({ anonymous: true }, id)

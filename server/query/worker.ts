@@ -15,15 +15,25 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { evaluate, type ExprNode } from 'groq-js'
 import { ApiError, typedError } from '../errors.ts'
-import { planQuery, type Matcher } from '../groq/planner.ts'
+import { planFromSource, planQuery, type Matcher, type Narrowing } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
-import { Replica, type KeptView, type Perspective, type Reader } from './views.ts'
+import { DocumentReader } from './documents.ts'
+import { kindOf, Replica, shows, type KeptView, type Perspective, type Reader } from './views.ts'
 import { SearchReader } from '../search/index.ts'
 import type { WorkerReply, WorkerRequest } from './pool.ts'
 
-const { dataDir } = workerData as { dataDir: string }
+const { dataDir, documentCacheBytes } = workerData as { dataDir: string; documentCacheBytes: number }
 const port = parentPort!
+
+// This worker's own read-only connection, opened when it starts: queries whose documents an index
+// finds (by id, slug or a type with few documents) and the /search page's searches read SQLite
+// through it. WAL lets it read while the store writes.
+const connection = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
+const documents = new DocumentReader(connection, documentCacheBytes)
+const datasetExists = connection.prepare('SELECT 1 FROM datasets WHERE name = ?').pluck()
+/** A filter narrowed to more documents than this is answered over the replica instead. */
+const MAX_CANDIDATES = 500
 
 const replicas = new Map<string, Replica>()
 
@@ -88,25 +98,63 @@ function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   return tree
 }
 
-async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Promise<string> {
-  const tree = parseQuery(request.query, request.params)
-  const current = view(request.dataset, request.perspective, request.reader)
-  let json: string
-  try {
-    // The view keeps each filter's matches across writes; the same conditions with other params are another filter.
-    const paramsJson = JSON.stringify(request.params)
-    const match: Matcher = {
-      filter: (key, test) => current.match(`${key}\u0000${paramsJson}`, test),
-      sorted: (key, order, keys, compare) => current.sorted(`${key}\u0000${paramsJson}`, order, keys, compare),
+/**
+ * The query answered from SQLite alone, when every `*[filter]` in it is narrowed by an index to a
+ * few documents (an article by slug, a document by id, the categories): one read transaction, the
+ * documents parsed once and kept in the bounded cache. Null when the query needs the replica. The
+ * drafts perspective, which pairs each draft with its published document, always uses the replica.
+ */
+async function fromIndexes(request: Extract<WorkerRequest, { type: 'query' }>, tree: ExprNode): Promise<unknown> {
+  const kind = kindOf(request.perspective, request.reader)
+  if (kind === 'drafts') return undefined
+  return documents.snapshot(async () => {
+    if (!datasetExists.get(request.dataset)) throw typedError(404, 'datasetNotFoundError', `Dataset "${request.dataset}" not found`)
+    const visible = (doc: Doc) => shows(kind, doc._id)
+    const source = {
+      candidates: (narrowing: Narrowing) => documents.candidates(request.dataset, narrowing, MAX_CANDIDATES)?.filter(visible) ?? null,
     }
-    const value = await evaluate(planQuery(tree, current.docs, request.params, match), {
-      dataset: current.docs,
+    const planned = planFromSource(tree, source, request.params)
+    if (!planned) return undefined
+    const value = await evaluate(planned, {
+      dataset: [],
       params: request.params,
       identity: request.reader.identity ?? '',
-      dereference: ({ _ref }) => current.byId.get(_ref) ?? null,
+      dereference: ({ _ref }) => {
+        const doc = documents.byId(request.dataset, _ref)
+        return doc && visible(doc) ? doc : null
+      },
     })
-    json = JSON.stringify((await value.get()) ?? null)
+    return (await value.get()) ?? null
+  })
+}
+
+/** The query answered over the replica's view, which keeps each filter's matches across writes. */
+async function fromReplica(request: Extract<WorkerRequest, { type: 'query' }>, tree: ExprNode): Promise<unknown> {
+  const current = view(request.dataset, request.perspective, request.reader)
+  // The same conditions with other params are another filter.
+  const paramsJson = JSON.stringify(request.params)
+  const match: Matcher = {
+    filter: (key, test) => current.match(`${key}\u0000${paramsJson}`, test),
+    sorted: (key, order, keys, compare) => current.sorted(`${key}\u0000${paramsJson}`, order, keys, compare),
+  }
+  const value = await evaluate(planQuery(tree, current.docs, request.params, match), {
+    dataset: current.docs,
+    params: request.params,
+    identity: request.reader.identity ?? '',
+    dereference: ({ _ref }) => current.byId.get(_ref) ?? null,
+  })
+  return (await value.get()) ?? null
+}
+
+async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Promise<string> {
+  const tree = parseQuery(request.query, request.params)
+  let json: string
+  try {
+    let result = await fromIndexes(request, tree)
+    if (result === undefined) result = await fromReplica(request, tree)
+    json = JSON.stringify(result)
   } catch (error) {
+    if (error instanceof ApiError) throw error
     // A string past V8's limit is an answer too large, whatever the query.
     if (error instanceof RangeError && /string length/i.test(error.message)) throw tooLarge(request.maxResultBytes)
     throw typedError(400, 'queryExecutionError', error instanceof Error ? error.message : String(error), { query: request.query })
@@ -139,19 +187,15 @@ async function runMatch(request: Extract<WorkerRequest, { type: 'match' }>): Pro
   return out
 }
 
-// The /search page's searches read the index from SQLite itself (server/search), on a read-only
-// connection opened with the first search: WAL lets it read while the store writes, and each search
-// sees every transaction acknowledged before it started.
-let searchConnection: { db: Database.Database; reader: SearchReader } | null = null
+// The /search page's searches read the index from SQLite itself (server/search), on the worker's
+// read-only connection: each search sees every transaction acknowledged before it started.
+let searchReader: SearchReader | null = null
 
 function runSearch(request: Extract<WorkerRequest, { type: 'search' }>): string {
-  if (!searchConnection) {
-    const db = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
-    searchConnection = { db, reader: new SearchReader(db) }
-  }
-  const { db, reader } = searchConnection
+  searchReader ??= new SearchReader(connection)
+  const reader = searchReader
   // One read transaction: the count and the page see the same state.
-  return db.transaction(() => JSON.stringify(reader.search(request.dataset, request.request)))()
+  return connection.transaction(() => JSON.stringify(reader.search(request.dataset, request.request)))()
 }
 
 async function handle(request: WorkerRequest): Promise<WorkerReply | null> {

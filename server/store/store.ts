@@ -13,6 +13,7 @@ import { checkBounds } from './bounds.ts'
 import { SlugIndex } from './slugs.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
+import { migrateDocumentColumns, slugColumn } from './documentColumns.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -121,8 +122,13 @@ export class Store {
     `)
     this.history = new History(this.db)
     this.search = new SearchIndex(this.db)
+    // The columns and indexes the query workers find documents by (docs/decisions/028-documents-read-from-sqlite.md).
+    migrateDocumentColumns(this.db)
     this.statements = {
-      upsert: this.db.prepare('INSERT INTO documents (dataset, id, type, doc) VALUES (?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc'),
+      upsert: this.db.prepare(
+        'INSERT INTO documents (dataset, id, type, doc, slug, version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc, slug = excluded.slug, version = excluded.version',
+      ),
+      nextVersion: this.db.prepare('UPDATE document_versions SET last = last + 1 RETURNING last').pluck(),
       remove: this.db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?'),
       logTx: this.db.prepare('INSERT INTO transactions (id, dataset, timestamp, identity, document_ids, mutations) VALUES (?, ?, ?, ?, ?, ?)'),
       loadDataset: this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck(),
@@ -266,8 +272,9 @@ export class Store {
       if (options.dryRun) return tx
       const persist = this.db.transaction(() => {
         const written = outcome.changes.map((change) => (change.after ? JSON.stringify(change.after) : null))
+        const version = this.statements.nextVersion.get() as number
         outcome.changes.forEach((change, i) => {
-          if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, written[i])
+          if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, written[i], slugColumn(change.after), version)
           else this.statements.remove.run(datasetName, change.id)
         })
         this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
@@ -332,7 +339,8 @@ export class Store {
       }
       if (changes.length === 0) return 0
       this.db.transaction(() => {
-        for (const change of changes) this.statements.upsert.run(datasetName, change.id, change.after!._type, JSON.stringify(change.after))
+        const version = this.statements.nextVersion.get() as number
+        for (const change of changes) this.statements.upsert.run(datasetName, change.id, change.after!._type, JSON.stringify(change.after), slugColumn(change.after!), version)
       })()
       this.dataVersion = this.currentDataVersion()
       for (const change of changes) dataset.docs.set(change.id, change.after!)
