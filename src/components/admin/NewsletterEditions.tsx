@@ -14,6 +14,8 @@ export interface NewsletterEditionsProps {
   onRetry?: () => void
   /** Links to the other pages, below the list. */
   pagination?: ReactNode
+  /** The Morning Briefing's actions (preview, test, send now), in its card. */
+  morningActions?: ReactNode
 }
 
 /**
@@ -21,7 +23,7 @@ export interface NewsletterEditionsProps {
  * and to how many, and every edition with its state (draft, scheduled, sending n of N, sent with
  * failures counted, or kept, not sent), each leading to its composer or its delivery log.
  */
-export function NewsletterEditions({ state, onRetry, pagination }: NewsletterEditionsProps) {
+export function NewsletterEditions({ state, onRetry, pagination, morningActions }: NewsletterEditionsProps) {
   return (
     <div className="newsroom-list newsletter-editions">
       <div className="newsroom-list__header">
@@ -36,12 +38,12 @@ export function NewsletterEditions({ state, onRetry, pagination }: NewsletterEdi
           Loading newsletters...
         </p>
       ) : null}
-      {state.status === 'ready' ? <Ready data={state.data} pagination={pagination} /> : null}
+      {state.status === 'ready' ? <Ready data={state.data} pagination={pagination} morningActions={morningActions} /> : null}
     </div>
   )
 }
 
-function Ready({ data, pagination }: { data: NewslettersPage; pagination?: ReactNode }) {
+function Ready({ data, pagination, morningActions }: { data: NewslettersPage; pagination?: ReactNode; morningActions?: ReactNode }) {
   const morning = newsletterById('morning-briefing')
   const editors = newsletterById('editors-edition')
   return (
@@ -62,6 +64,7 @@ function Ready({ data, pagination }: { data: NewslettersPage; pagination?: React
             Next: {data.nextMorningAt ? <time dateTime={data.nextMorningAt}>{adminDateTime(data.nextMorningAt)}</time> : 'not scheduled'}
             {data.recipients ? `, to ${subscribers(data.recipients['morning-briefing'])}` : ''}.
           </p>
+          {morningActions}
         </section>
         <section className="newsletter-editions__card" aria-labelledby="newsletter-editors">
           <h2 id="newsletter-editors">{editors.name}</h2>

@@ -11,6 +11,7 @@ import { refusalOf } from '../../content/clients/errors.ts'
 import { newsroomBase } from '../../content/clients/newsroom.ts'
 import { createNewslettersClient, type NewslettersClient } from '../../content/clients/newsletters.ts'
 import { editionMachine, type EditionInput } from '../../machines/editionMachine.ts'
+import { morningBriefingMachine } from '../../machines/morningBriefingMachine.ts'
 import { authActor, withSession } from './-session.ts'
 
 let cached: { token: string; client: NewslettersClient } | null = null
@@ -115,5 +116,18 @@ export function useEditionActor(input: EditionInput) {
       },
     }),
     { input },
+  )
+}
+
+/** The Morning Briefing's actions with their calls to the service. */
+export function useMorningActor() {
+  return useActorRef(
+    morningBriefingMachine.provide({
+      actors: {
+        preview: fromPromise(() => withNewsletters((client) => client.morningPreview())),
+        test: fromPromise(() => withNewsletters((client) => client.morningTest())),
+        send: fromPromise(() => withNewsletters((client) => client.morningSend())),
+      },
+    }),
   )
 }
