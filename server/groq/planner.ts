@@ -447,17 +447,31 @@ export interface Source {
  * every document, and the caller plans it over them with planQuery.
  */
 export function planFromSource(tree: ExprNode, source: Source, params: Params): ExprNode | null {
+  // First without reading anything: a query with a `*` no condition narrows (the homepage's
+  // listings) costs a walk of its tree, not a read of candidates it would then throw away.
+  if (!narrowsEverything(tree, params, () => [])) return null
   let complete = true
-  const narrowed = (node: Node, plan: FilterPlan | null): readonly unknown[] | null => {
-    const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
-    const found = narrowing ? source.candidates(narrowing) : null
-    if (!found) complete = false
-    return found
-  }
-  const planned = planTree(tree, [], params, undefined, narrowed, () => {
+  const planned = planTree(tree, [], params, undefined, narrowedBy(params, (narrowing) => (complete ? source.candidates(narrowing) : null), () => (complete = false)), () => {
     complete = false
   })
   return complete ? planned : null
+}
+
+function narrowsEverything(tree: ExprNode, params: Params, candidates: Source['candidates']): boolean {
+  let complete = true
+  planTree(tree, [], params, undefined, narrowedBy(params, candidates, () => (complete = false)), () => {
+    complete = false
+  })
+  return complete
+}
+
+function narrowedBy(params: Params, candidates: Source['candidates'], incomplete: () => void) {
+  return (node: Node, plan: FilterPlan | null): readonly unknown[] | null => {
+    const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
+    const found = narrowing ? candidates(narrowing) : null
+    if (!found) incomplete()
+    return found
+  }
 }
 
 export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
