@@ -97,7 +97,7 @@ export class EditionStore {
       CREATE TABLE IF NOT EXISTS workers (id TEXT PRIMARY KEY, pid INTEGER NOT NULL, beat_at INTEGER NOT NULL);
     `)
     // Files from before the retention rule: an edition's counts outlive its per-recipient rows.
-    const columns = new Set((this.db.prepare(`SELECT name FROM pragma_table_info('editions')`).all() as Array<{ name: string }>).map((c) => c.name))
+    const columns = new Set((this.sql(`SELECT name FROM pragma_table_info('editions')`).all() as Array<{ name: string }>).map((c) => c.name))
     if (!columns.has('folded_counts')) this.db.exec(`ALTER TABLE editions ADD COLUMN folded_counts TEXT`)
     if (!columns.has('log_removed_at')) this.db.exec(`ALTER TABLE editions ADD COLUMN log_removed_at TEXT`)
     this.db.exec(`CREATE INDEX IF NOT EXISTS editions_finished ON editions (finished_at) WHERE folded_counts IS NULL`)
@@ -105,6 +105,21 @@ export class EditionStore {
 
   close(): void {
     this.db.close()
+  }
+
+  /**
+   * Each statement prepared once and kept: the sender runs a handful per message, and statements
+   * prepared afresh each time hold native memory the garbage collector does not see until it runs,
+   * so a long send's resident memory climbed with the list. The texts are constants: the map stays small.
+   */
+  private readonly statements = new Map<string, Database.Statement>()
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text)
+    if (!statement) {
+      statement = this.db.prepare(text)
+      this.statements.set(text, statement)
+    }
+    return statement
   }
 
   private stamp(): string {
@@ -127,19 +142,19 @@ export class EditionStore {
 
   /** The edition with this key (the Morning Briefing's London day), if one was made. */
   byKey(key: string): EditionView | null {
-    const row = this.db.prepare(`SELECT id FROM editions WHERE edition_key = ?`).get(key) as { id: string } | undefined
+    const row = this.sql(`SELECT id FROM editions WHERE edition_key = ?`).get(key) as { id: string } | undefined
     return row ? this.edition(row.id) : null
   }
 
   edition(id: string): EditionView | null {
-    const row = this.db.prepare(`SELECT * FROM editions WHERE id = ?`).get(id) as EditionRow | undefined
+    const row = this.sql(`SELECT * FROM editions WHERE id = ?`).get(id) as EditionRow | undefined
     return row ? this.view(row) : null
   }
 
   editions(page: number, size: number): Page<EditionView> {
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM editions`).get() as { n: number }).n
+    const total = (this.sql(`SELECT count(*) AS n FROM editions`).get() as { n: number }).n
     const pageCount = Math.max(1, Math.ceil(total / size))
-    const rows = page <= pageCount ? (this.db.prepare(`SELECT * FROM editions ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(size, (page - 1) * size) as EditionRow[]) : []
+    const rows = page <= pageCount ? (this.sql(`SELECT * FROM editions ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(size, (page - 1) * size) as EditionRow[]) : []
     return { items: rows.map((row) => this.view(row)), page, pageCount, total }
   }
 
@@ -157,7 +172,7 @@ export class EditionStore {
    */
   update(id: string, revision: number, change: { subject?: string; intro?: string; articleIds?: string[] }): { edition: EditionView } | { conflict: 'revision' | 'state' | 'missing' } {
     return this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT * FROM editions WHERE id = ?`).get(id) as EditionRow | undefined
+      const row = this.sql(`SELECT * FROM editions WHERE id = ?`).get(id) as EditionRow | undefined
       if (!row) return { conflict: 'missing' as const }
       if (row.state !== 'draft') return { conflict: 'state' as const }
       if (row.revision !== revision) return { conflict: 'revision' as const }
@@ -169,20 +184,20 @@ export class EditionStore {
   }
 
   deleteDraft(id: string): boolean {
-    return this.db.prepare(`DELETE FROM editions WHERE id = ? AND state = 'draft'`).run(id).changes > 0
+    return this.sql(`DELETE FROM editions WHERE id = ? AND state = 'draft'`).run(id).changes > 0
   }
 
   /** Schedules a draft (or moves a schedule); false when it is neither. */
   schedule(id: string, at: Date | null): boolean {
     const result = at
-      ? this.db.prepare(`UPDATE editions SET state = 'scheduled', scheduled_for = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND state IN ('draft', 'scheduled')`).run(at.toISOString(), this.stamp(), id)
-      : this.db.prepare(`UPDATE editions SET state = 'draft', scheduled_for = NULL, updated_at = ?, revision = revision + 1 WHERE id = ? AND state = 'scheduled'`).run(this.stamp(), id)
+      ? this.sql(`UPDATE editions SET state = 'scheduled', scheduled_for = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND state IN ('draft', 'scheduled')`).run(at.toISOString(), this.stamp(), id)
+      : this.sql(`UPDATE editions SET state = 'draft', scheduled_for = NULL, updated_at = ?, revision = revision + 1 WHERE id = ? AND state = 'scheduled'`).run(this.stamp(), id)
     return result.changes > 0
   }
 
   /** Scheduled editions due by `now`, and when the next one after that is due. */
   scheduled(): Array<{ id: string; at: number }> {
-    return (this.db.prepare(`SELECT id, scheduled_for FROM editions WHERE state = 'scheduled' ORDER BY scheduled_for`).all() as Array<{ id: string; scheduled_for: string }>).map((row) => ({
+    return (this.sql(`SELECT id, scheduled_for FROM editions WHERE state = 'scheduled' ORDER BY scheduled_for`).all() as Array<{ id: string; scheduled_for: string }>).map((row) => ({
       id: row.id,
       at: Date.parse(row.scheduled_for),
     }))
@@ -202,32 +217,32 @@ export class EditionStore {
         .prepare(`UPDATE editions SET state = ?, subject = ?, html = ?, text = ?, started_at = ?, updated_at = ?, scheduled_for = NULL, revision = revision + 1 WHERE id = ? AND state IN ('draft', 'scheduled')`)
         .run(keep ? 'kept' : 'sending', message.subject, message.html, message.text, at, at, id)
       if (started.changes === 0) return false
-      const suppressed = this.db.prepare(`SELECT 1 FROM bounces WHERE email_key = ? AND failures >= ${permanentFailureLimit}`)
-      const add = this.db.prepare(`INSERT OR IGNORE INTO deliveries (edition_id, subscriber_id, email, status, updated_at, error) VALUES (?, ?, ?, ?, ?, ?)`)
+      const suppressed = this.sql(`SELECT 1 FROM bounces WHERE email_key = ? AND failures >= ${permanentFailureLimit}`)
+      const add = this.sql(`INSERT OR IGNORE INTO deliveries (edition_id, subscriber_id, email, status, updated_at, error) VALUES (?, ?, ?, ?, ?, ?)`)
       for (const recipient of recipients) {
         const stopped = suppressed.get(emailKey(recipient.email)) !== undefined
         add.run(id, recipient.id, recipient.email, stopped ? 'skipped' : keep ? 'kept' : 'queued', at, stopped ? `Not mailed: the address was refused for good ${permanentFailureLimit} times` : null)
       }
-      if (keep) this.db.prepare(`UPDATE editions SET finished_at = ? WHERE id = ?`).run(at, id)
+      if (keep) this.sql(`UPDATE editions SET finished_at = ? WHERE id = ?`).run(at, id)
       return true
     })()
   }
 
   /** The message an edition froze when it was queued. */
   frozen(id: string): FrozenMessage | null {
-    const row = this.db.prepare(`SELECT newsletter, subject, html, text FROM editions WHERE id = ?`).get(id) as { newsletter: string; subject: string; html: string | null; text: string | null } | undefined
+    const row = this.sql(`SELECT newsletter, subject, html, text FROM editions WHERE id = ?`).get(id) as { newsletter: string; subject: string; html: string | null; text: string | null } | undefined
     if (!row || row.html === null || row.text === null || !isNewsletterId(row.newsletter)) return null
     return { newsletter: row.newsletter, subject: row.subject, html: row.html, text: row.text }
   }
 
   counts(id: string): EditionCounts {
-    const folded = this.db.prepare(`SELECT folded_counts FROM editions WHERE id = ?`).get(id) as { folded_counts: string | null } | undefined
+    const folded = this.sql(`SELECT folded_counts FROM editions WHERE id = ?`).get(id) as { folded_counts: string | null } | undefined
     return folded?.folded_counts ? (JSON.parse(folded.folded_counts) as EditionCounts) : this.countRows(id)
   }
 
   private countRows(id: string): EditionCounts {
     const counts: EditionCounts = { total: 0, sent: 0, failed: 0, skipped: 0, waiting: 0, kept: 0 }
-    for (const row of this.db.prepare(`SELECT status, count(*) AS n FROM deliveries WHERE edition_id = ? GROUP BY status`).all(id) as Array<{ status: DeliveryStatus; n: number }>) {
+    for (const row of this.sql(`SELECT status, count(*) AS n FROM deliveries WHERE edition_id = ? GROUP BY status`).all(id) as Array<{ status: DeliveryStatus; n: number }>) {
       counts.total += row.n
       if (row.status === 'queued' || row.status === 'sending' || row.status === 'retry') counts.waiting += row.n
       else counts[row.status] += row.n
@@ -238,11 +253,11 @@ export class EditionStore {
   deliveries(id: string, page: number, size: number, status: DeliveryStatus | null): Page<DeliveryView> {
     const where = status ? `edition_id = ? AND status = ?` : `edition_id = ?`
     const args = status ? [id, status] : [id]
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM deliveries WHERE ${where}`).get(...args) as { n: number }).n
+    const total = (this.sql(`SELECT count(*) AS n FROM deliveries WHERE ${where}`).get(...args) as { n: number }).n
     const pageCount = Math.max(1, Math.ceil(total / size))
     const rows =
       page <= pageCount
-        ? (this.db.prepare(`SELECT * FROM deliveries WHERE ${where} ORDER BY updated_at DESC, subscriber_id LIMIT ? OFFSET ?`).all(...args, size, (page - 1) * size) as DeliveryRow[])
+        ? (this.sql(`SELECT * FROM deliveries WHERE ${where} ORDER BY updated_at DESC, subscriber_id LIMIT ? OFFSET ?`).all(...args, size, (page - 1) * size) as DeliveryRow[])
         : []
     return {
       items: rows.map((row) => ({ email: row.email, status: row.status, attempts: row.attempts, error: row.error, updatedAt: row.updated_at, sentAt: row.sent_at })),
@@ -265,8 +280,8 @@ export class EditionStore {
       .all(new Date(finishedBefore).toISOString()) as Array<{ id: string }>
     const fold = this.db.transaction((id: string) => {
       const counts = this.countRows(id)
-      this.db.prepare(`UPDATE editions SET folded_counts = ?, log_removed_at = ? WHERE id = ? AND folded_counts IS NULL`).run(JSON.stringify(counts), this.stamp(), id)
-      this.db.prepare(`DELETE FROM deliveries WHERE edition_id = ?`).run(id)
+      this.sql(`UPDATE editions SET folded_counts = ?, log_removed_at = ? WHERE id = ? AND folded_counts IS NULL`).run(JSON.stringify(counts), this.stamp(), id)
+      this.sql(`DELETE FROM deliveries WHERE edition_id = ?`).run(id)
     })
     for (const { id } of due) fold(id)
     return due.map((row) => row.id)
@@ -276,11 +291,11 @@ export class EditionStore {
 
   /** Registers (or keeps alive) a sending process: its claims stand while it beats. */
   beat(worker: string): void {
-    this.db.prepare(`INSERT INTO workers (id, pid, beat_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`).run(worker, process.pid, this.now())
+    this.sql(`INSERT INTO workers (id, pid, beat_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`).run(worker, process.pid, this.now())
   }
 
   forget(worker: string): void {
-    this.db.prepare(`DELETE FROM workers WHERE id = ?`).run(worker)
+    this.sql(`DELETE FROM workers WHERE id = ?`).run(worker)
   }
 
   /**
@@ -298,14 +313,14 @@ export class EditionStore {
         return (error as NodeJS.ErrnoException).code === 'EPERM'
       }
     }
-    const workers = this.db.prepare(`SELECT id, pid, beat_at FROM workers`).all() as Array<{ id: string; pid: number; beat_at: number }>
+    const workers = this.sql(`SELECT id, pid, beat_at FROM workers`).all() as Array<{ id: string; pid: number; beat_at: number }>
     const living = new Set(workers.filter((w) => w.id === me || (w.pid !== process.pid && alive(w.pid) && this.now() - w.beat_at < staleMs)).map((w) => w.id))
     return this.db.transaction(() => {
       let moved = 0
-      const claimants = this.db.prepare(`SELECT DISTINCT claimed_by FROM deliveries WHERE status = 'sending'`).all() as Array<{ claimed_by: string | null }>
+      const claimants = this.sql(`SELECT DISTINCT claimed_by FROM deliveries WHERE status = 'sending'`).all() as Array<{ claimed_by: string | null }>
       for (const { claimed_by } of claimants) {
         if (claimed_by && living.has(claimed_by)) continue
-        moved += this.db.prepare(`UPDATE deliveries SET status = 'queued', claimed_by = NULL WHERE status = 'sending' AND claimed_by IS ?`).run(claimed_by).changes
+        moved += this.sql(`UPDATE deliveries SET status = 'queued', claimed_by = NULL WHERE status = 'sending' AND claimed_by IS ?`).run(claimed_by).changes
       }
       for (const worker of workers) if (!living.has(worker.id)) this.forget(worker.id)
       return moved
@@ -324,7 +339,7 @@ export class EditionStore {
            WHERE d.status IN ('queued', 'retry') AND d.next_at <= ? LIMIT ?`,
         )
         .all(this.now(), limit) as Array<{ edition_id: string; subscriber_id: string; email: string; attempts: number }>
-      const mark = this.db.prepare(`UPDATE deliveries SET status = 'sending', claimed_by = ?, attempts = attempts + 1, updated_at = ? WHERE edition_id = ? AND subscriber_id = ? AND status IN ('queued', 'retry')`)
+      const mark = this.sql(`UPDATE deliveries SET status = 'sending', claimed_by = ?, attempts = attempts + 1, updated_at = ? WHERE edition_id = ? AND subscriber_id = ? AND status IN ('queued', 'retry')`)
       const at = this.stamp()
       return rows
         .filter((row) => mark.run(worker, at, row.edition_id, row.subscriber_id).changes > 0)
@@ -334,7 +349,7 @@ export class EditionStore {
 
   /** When the next retry falls due (ms since the epoch), or null when none waits. */
   nextRetryAt(): number | null {
-    const row = this.db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE status = 'retry'`).get() as { at: number | null }
+    const row = this.sql(`SELECT min(next_at) AS at FROM deliveries WHERE status = 'retry'`).get() as { at: number | null }
     return row.at
   }
 
@@ -349,9 +364,9 @@ export class EditionStore {
     const at = this.stamp()
     this.db.transaction(() => {
       if (outcome.status === 'sent') {
-        this.db.prepare(`UPDATE deliveries SET status = 'sent', sent_at = ?, updated_at = ?, error = NULL, claimed_by = NULL WHERE edition_id = ? AND subscriber_id = ?`).run(at, at, item.editionId, item.subscriberId)
+        this.sql(`UPDATE deliveries SET status = 'sent', sent_at = ?, updated_at = ?, error = NULL, claimed_by = NULL WHERE edition_id = ? AND subscriber_id = ?`).run(at, at, item.editionId, item.subscriberId)
         // A delivered message shows the address works again: its count of refusals starts over.
-        this.db.prepare(`DELETE FROM bounces WHERE email_key = ?`).run(emailKey(item.email))
+        this.sql(`DELETE FROM bounces WHERE email_key = ?`).run(emailKey(item.email))
       } else if (outcome.status === 'retry') {
         this.db
           .prepare(`UPDATE deliveries SET status = 'retry', next_at = ?, error = ?, updated_at = ?, claimed_by = NULL WHERE edition_id = ? AND subscriber_id = ?`)
@@ -372,11 +387,11 @@ export class EditionStore {
   /** Whether an address has been refused for good often enough to stop mailing it. */
   /** The addresses (email keys) no longer mailed: refused for good too many times. */
   suppressedKeys(): string[] {
-    return (this.db.prepare(`SELECT email_key FROM bounces WHERE failures >= ${permanentFailureLimit}`).all() as Array<{ email_key: string }>).map((row) => row.email_key)
+    return (this.sql(`SELECT email_key FROM bounces WHERE failures >= ${permanentFailureLimit}`).all() as Array<{ email_key: string }>).map((row) => row.email_key)
   }
 
   suppressed(email: string): boolean {
-    return this.db.prepare(`SELECT 1 FROM bounces WHERE email_key = ? AND failures >= ${permanentFailureLimit}`).get(emailKey(email)) !== undefined
+    return this.sql(`SELECT 1 FROM bounces WHERE email_key = ? AND failures >= ${permanentFailureLimit}`).get(emailKey(email)) !== undefined
   }
 
   /** Marks sent every sending edition with nothing left to send; returns their ids. */
@@ -385,7 +400,7 @@ export class EditionStore {
       const done = this.db
         .prepare(`SELECT id FROM editions e WHERE state = 'sending' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.edition_id = e.id AND d.status IN ('queued', 'sending', 'retry'))`)
         .all() as Array<{ id: string }>
-      const finish = this.db.prepare(`UPDATE editions SET state = 'sent', finished_at = ?, updated_at = ? WHERE id = ?`)
+      const finish = this.sql(`UPDATE editions SET state = 'sent', finished_at = ?, updated_at = ? WHERE id = ?`)
       for (const { id } of done) finish.run(this.stamp(), this.stamp(), id)
       return done.map((row) => row.id)
     })()
