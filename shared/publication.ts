@@ -3,6 +3,9 @@
 // article form's Save Article with Published on (src/content/admin/articleForm/transaction.ts) and
 // a schedule when it fires (server/schedules/runner.ts).
 //
+// Photo essays are dated by the same rule (src/content/admin/photoEssayForm/save.ts), their own
+// fields read (`essayFields`).
+//
 // `publishedAt` is fixed when a story first goes live, never while it is a draft: a story drafted
 // for an hour goes out as new, not "1 hour ago". A date the editor typed in the form is theirs and
 // is kept. `updatedAt` is the paper's own "Updated" time, set when a published story is published
@@ -11,6 +14,14 @@
 
 /** The fields a reader reads: publishing a change to any of them over a live story is an update. */
 export const storyFields = ['title', 'slug', 'excerpt', 'body', 'mainImage', 'author', 'categories', 'mediaType', 'video', 'videoUrl', 'corrections'] as const
+
+/** The same for a photo essay (`imageGallery`): its words, its photographer and its pictures with theirs. */
+export const essayFields = ['title', 'slug', 'description', 'photographer', 'images', 'categories'] as const
+
+/** The fields a reader reads of a document of this type. */
+function fieldsRead(type: unknown): readonly string[] {
+  return type === 'imageGallery' ? essayFields : storyFields
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -46,7 +57,7 @@ function canonical(value: unknown): string {
 
 /** Whether anything a reader reads differs between two versions of a story. */
 export function storyChanged(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
-  return storyFields.some((field) => canonical(readerView(before[field])) !== canonical(readerView(after[field])))
+  return fieldsRead(after._type ?? before._type).some((field) => canonical(readerView(before[field])) !== canonical(readerView(after[field])))
 }
 
 /** A date-time string that is a real date, as given; null otherwise. */

@@ -59,14 +59,14 @@ export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents
       // version than readers see now would undo the change made since, so it is not published.
       if (draftBasis(draft, published ?? null).stale) {
         throw new ScheduleFailure(
-          `The draft of "${documentId}" was made from an older published version, and the published version changed since, so publishing the draft would undo that change; compare the two in the article form, then keep editing the draft or discard it`,
+          `The draft of "${documentId}" was made from an older published version, and the published version changed since, so publishing the draft would undo that change; compare the two in its form, then keep editing the draft or discard it`,
         )
       }
       // Guarded by the draft's revision as read here, and the published one's: an edit landing in the
       // same instant fails the transaction instead of being lost. The published copy does not carry
       // the revision the draft was based on: that is the draft's alone.
       const { [basedOnRevisionField]: _basedOn, ...copy } = content(draft)
-      const next = draft._type === 'article' ? withPublicationDates(copy, published ?? null, now) : copy
+      const next = draft._type === 'article' || draft._type === 'imageGallery' ? withPublicationDates(copy, published ?? null, now) : copy
       if (published) mutations.push({ patch: { id: documentId, ifRevisionID: String(published._rev) } })
       mutations.push({ patch: { id: draftId, ifRevisionID: String(draft._rev) } }, { createOrReplace: { ...next, _id: documentId } }, { delete: { id: draftId } })
       // A story going live flagged Breaking News or Lead Story takes the slot from every other

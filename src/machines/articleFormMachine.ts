@@ -24,6 +24,7 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import { autosaveDelayMs, worthAutosaving, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
+import { hasDraftBesideLive, keptDraft } from '../content/admin/drafts.ts'
 import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts'
 import { ConflictError, SlugTakenError, type DiscardInput } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
@@ -135,13 +136,7 @@ export const articleFormMachine = setup({
      * Keep editing: the comparison folds away, and a stale draft is from now on based on the
      * published version the editor has just compared it with, so publishing it is theirs to choose.
      */
-    keepEditing: assign(({ context }) => ({
-      keptDraft: true,
-      loaded:
-        context.loaded?.stale === true
-          ? { ...context.loaded, revisions: { ...context.loaded.revisions, basedOn: context.loaded.revisions.published }, stale: false }
-          : context.loaded,
-    })),
+    keepEditing: assign(({ context }) => ({ keptDraft: true, loaded: keptDraft(context.loaded) })),
     /**
      * The draft an autosave wrote is what the next save is guarded by: its revision replaces the one
      * loaded (a new article's first autosave made the draft the form edits from then on).
@@ -170,7 +165,7 @@ export const articleFormMachine = setup({
     hasQueued: ({ context }) => context.queued !== null,
     changedDuringAutosave: ({ context }) => context.edited !== context.autosaving,
     /** There is a draft, and readers have a published version it would replace: it can be discarded. */
-    hasDraftBesideLive: ({ context }) => Boolean(context.loaded?.revisions.draft && context.loaded.revisions.published),
+    hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
     /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
     mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
   },
@@ -217,7 +212,7 @@ export const articleFormMachine = setup({
               frontPage: event.output.frontPage,
               schedule: event.output.schedule ?? null,
               values: event.output.article?.values ?? emptyArticleValues(),
-              draftBesideLive: Boolean(event.output.article?.revisions.draft && event.output.article.revisions.published),
+              draftBesideLive: hasDraftBesideLive(event.output.article),
             })),
           },
         ],

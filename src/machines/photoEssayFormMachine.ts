@@ -4,12 +4,18 @@
 // someone else saved the essay first (the editor's changes stay in the form). A slug another essay
 // uses sends the form back to editing with that message on the Slug field. Loading and saving are
 // actors the route provides; what a save announces (a toast, leaving the form) are actions it provides.
+// A draft loaded beside the published essay (docs/decisions/025-drafts-based-on-revisions.md) is shown
+// with how it differs from what readers see, and the editor chooses, as on the article form: publish
+// it (a save), discard it (the `discardDraft` actor, guarded by the draft's revision; the form then
+// loads what readers see), or keep editing it, which for a stale draft is the explicit choice to
+// publish it over the newer published version (src/content/admin/drafts.ts keptDraft).
 
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { FormMode, Option } from '../content/admin/articleForm/values.ts'
 import type { LoadedEssay } from '../content/admin/photoEssayForm/document.ts'
 import type { PhotoEssayFormData } from '../content/admin/photoEssayForm/load.ts'
-import { EssayConflictError, EssaySlugTakenError, type EssaySaveInput } from '../content/admin/photoEssayForm/save.ts'
+import { hasDraftBesideLive, keptDraft } from '../content/admin/drafts.ts'
+import { EssayConflictError, EssaySlugTakenError, type EssayDiscardInput, type EssaySaveInput } from '../content/admin/photoEssayForm/save.ts'
 import { emptyPhotoEssayValues, type PhotoEssayFormValues } from '../content/admin/photoEssayForm/values.ts'
 
 export interface PhotoEssayFormInput {
@@ -30,9 +36,20 @@ export interface PhotoEssayFormContext {
   error: string | null
   /** A slug the service said another photo essay uses. */
   takenSlug: string | null
+  /** The form opened a draft of a live essay: it shows how the two differ, and the choices. */
+  draftBesideLive: boolean
+  /** The editor chose Keep editing for that draft. */
+  keptDraft: boolean
 }
 
-export type PhotoEssayFormEvent = { type: 'save'; values: PhotoEssayFormValues } | { type: 'retry' } | { type: 'reload' }
+export type PhotoEssayFormEvent =
+  | { type: 'save'; values: PhotoEssayFormValues }
+  | { type: 'retry' }
+  | { type: 'reload' }
+  /** Of a draft beside the live essay: go on editing it (a stale one then publishes over the newer live version). */
+  | { type: 'keepEditing' }
+  /** Of a draft beside the live essay: delete it and edit what readers see. */
+  | { type: 'discardDraft' }
 
 const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
 
@@ -45,17 +62,27 @@ export const photoEssayFormMachine = setup({
   actors: {
     load: fromPromise<PhotoEssayFormData, { id: string | null }>(() => Promise.reject(new Error('photoEssayFormMachine needs a load actor'))),
     save: fromPromise<void, EssaySaveInput>(() => Promise.reject(new Error('photoEssayFormMachine needs a save actor'))),
+    /** Deletes the draft beside the published essay (src/content/admin/photoEssayForm/save.ts discardEssayDraft). */
+    discardDraft: fromPromise<void, EssayDiscardInput>(() => Promise.reject(new Error('photoEssayFormMachine needs a discardDraft actor'))),
   },
   actions: {
     /** Tells the editor the essay was saved (a toast) and leaves the form. */
     announceSaved: (_, _params: { mode: FormMode }) => {},
     /** Tells the editor a save failed (a destructive toast). */
     announceFailure: (_, _params: { message: string }) => {},
+    /** Tells the editor the draft is gone and the form shows what readers see (a toast). */
+    announceDraftDiscarded: () => {},
+    /** Keep editing: the comparison folds away, and a stale draft is based on the published version compared. */
+    keepEditing: assign(({ context }) => ({ keptDraft: true, loaded: keptDraft(context.loaded) })),
   },
   guards: {
     isMissing: ({ context }, output: PhotoEssayFormData) => context.mode === 'edit' && output.essay === null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof EssayConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof EssaySlugTakenError,
+    /** There is a draft, and readers have a published version it would replace: it can be discarded. */
+    hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
+    /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
+    mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
   },
 }).createMachine({
   id: 'photoEssayForm',
@@ -67,11 +94,13 @@ export const photoEssayFormMachine = setup({
     loaded: null,
     error: null,
     takenSlug: null,
+    draftBesideLive: false,
+    keptDraft: false,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null, takenSlug: null }),
+      entry: assign({ error: null, takenSlug: null, draftBesideLive: false, keptDraft: false }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -80,7 +109,12 @@ export const photoEssayFormMachine = setup({
           { guard: { type: 'isMissing', params: ({ event }) => event.output }, target: 'notFound' },
           {
             target: 'editing',
-            actions: assign(({ event }) => ({ authors: event.output.authors, loaded: event.output.essay, values: event.output.essay?.values ?? emptyPhotoEssayValues() })),
+            actions: assign(({ event }) => ({
+              authors: event.output.authors,
+              loaded: event.output.essay,
+              values: event.output.essay?.values ?? emptyPhotoEssayValues(),
+              draftBesideLive: hasDraftBesideLive(event.output.essay),
+            })),
           },
         ],
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error, 'The photo essay could not be loaded.') }) },
@@ -88,7 +122,13 @@ export const photoEssayFormMachine = setup({
     },
     loadFailed: { on: { retry: 'loading' } },
     notFound: {},
-    editing: { on: { save: 'saving' } },
+    editing: {
+      on: {
+        save: 'saving',
+        keepEditing: { guard: 'mayKeepEditing', actions: 'keepEditing' },
+        discardDraft: { guard: 'hasDraftBesideLive', target: 'discardingDraft' },
+      },
+    },
     saving: {
       entry: assign({ error: null, takenSlug: null }),
       invoke: {
@@ -117,7 +157,31 @@ export const photoEssayFormMachine = setup({
         ],
       },
     },
-    failed: { on: { save: 'saving' } },
+    failed: { on: { save: 'saving', discardDraft: { guard: 'hasDraftBesideLive', target: 'discardingDraft' } } },
+    discardingDraft: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'discardDraft',
+        src: 'discardDraft',
+        input: ({ context }) => ({ id: context.id, draftRevision: context.loaded?.revisions.draft ?? '' }),
+        // What readers see, loaded afresh: the form edits the published essay from here on.
+        onDone: { target: 'loading', actions: 'announceDraftDiscarded' },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: [assign({ error: ({ event }) => messageOf(event.error, '') }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error, 'The draft could not be discarded.') }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The draft could not be discarded.') }) },
+            ],
+          },
+        ],
+      },
+    },
     // Saving again would overwrite what the other editor saved: the way on is to load their version.
     conflict: { on: { reload: 'loading' } },
     saved: { type: 'final', entry: { type: 'announceSaved', params: ({ context }) => ({ mode: context.mode }) } },

@@ -209,6 +209,23 @@ describe('a schedule', () => {
     expect(await admin.getDocument('drafts.sched-stale')).toMatchObject({ excerpt: 'For a month.', basedOnRevision: live._rev })
   })
 
+  it('treats a photo essay as an article: a stale draft is not published, a fresh one goes live dated when it fires', async () => {
+    const live = await admin.create({ _id: 'sched-essay', _type: 'imageGallery', title: 'Night shift on the river', publishedAt: '2026-01-01T00:00:00.000Z' })
+    await admin.create({ _id: 'drafts.sched-essay', _type: 'imageGallery', title: 'Night shift on the river', description: 'After dark.', publishedAt: live.publishedAt, basedOnRevision: live._rev })
+    await admin.patch('sched-essay').set({ title: 'Night shift on the Thames' }).commit()
+    const stale = await create('sched-essay')
+    expectErrorBody(await http(`resonance/production/${stale.id}/publish`, { method: 'POST' }), 409)
+    expect((await schedules(`/${stale.id}`)).stateReason).toMatch(/publishing the draft would undo that change/)
+    expect(await service.client().getDocument('sched-essay')).toMatchObject({ title: 'Night shift on the Thames' })
+
+    await admin.create({ _id: 'drafts.sched-new-essay', _type: 'imageGallery', title: 'The barrier at dawn' })
+    const before = Date.now()
+    const fresh = await create('sched-new-essay')
+    expect((await schedules(`/${fresh.id}/publish`, { method: 'POST' })).schedule).toMatchObject({ state: 'succeeded' })
+    const published = await service.client().getDocument('sched-new-essay')
+    expect(new Date(String(published?.publishedAt)).getTime()).toBeGreaterThanOrEqual(before)
+  })
+
   it('unpublishes: the published article becomes a draft again', async () => {
     await admin.create({ _id: 'sched-unpublish', _type: 'article', title: 'Withdrawn later' })
     const schedule = await create('sched-unpublish', soon(), { action: 'unpublish' })

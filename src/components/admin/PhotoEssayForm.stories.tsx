@@ -20,7 +20,7 @@ const meta = {
   args: {
     status: 'ready',
     mode: 'create',
-    values: emptyPhotoEssayValues(new Date('2026-11-21T08:30:00Z')),
+    values: emptyPhotoEssayValues(),
     authors: essayAuthors,
     saving: false,
     error: null,
@@ -61,6 +61,22 @@ export const WithAnotherEditor: Story = {
 }
 
 /** A long essay of twelve pictures. */
+/** A draft made from an older published essay: the notice, the comparison and the choices above the fields. */
+export const StaleDraftBesideLive: Story = {
+  args: {
+    mode: 'edit',
+    values: loadedEssay(),
+    draft: {
+      stale: true,
+      kept: false,
+      compare: (values) => [
+        { field: 'title', label: 'Title', kind: 'changed', revision: 'Night shift on the Thames', current: values.title },
+        { field: 'description', label: 'Introduction', kind: 'changed', revision: 'The people who keep the river moving.', current: values.description },
+      ],
+    },
+  },
+}
+
 export const ManyPictures: Story = { args: { mode: 'edit', values: loadedEssay(manyPictures) } }
 
 /** Two new files on their way to the content service. */

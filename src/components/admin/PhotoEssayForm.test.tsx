@@ -16,7 +16,7 @@ function props(overrides: Partial<PhotoEssayFormProps> = {}): PhotoEssayFormProp
   return {
     status: 'ready',
     mode: 'create',
-    values: emptyPhotoEssayValues(new Date('2026-11-21T08:30:00Z')),
+    values: emptyPhotoEssayValues(),
     authors: essayAuthors,
     saving: false,
     error: null,
@@ -43,6 +43,23 @@ const submitted = (onSubmit: PhotoEssayFormProps['onSubmit']) => (onSubmit as Re
 
 // Typing a whole essay with user-event takes seconds on a busy machine: room for it.
 describe('PhotoEssayForm', { timeout: 30_000 }, () => {
+  it('opens a draft of a live essay beside what readers see: the fields that differ, compared as the editor edits, and Publish this draft', async () => {
+    const draft = { stale: false, kept: false, compare: (values: PhotoEssayFormValues) => (values.title === 'Night shift on the Thames' ? [] : [{ field: 'title', label: 'Title', kind: 'changed' as const, revision: 'Night shift on the Thames', current: values.title }]) }
+    const onSubmit = vi.fn()
+    render(<PhotoEssayForm {...props({ mode: 'edit', values: loadedEssay(), draft, onSubmit })} />)
+    const region = screen.getByRole('region', { name: 'Editing a draft' })
+    expect(within(region).getByText('Readers see the published version, which differs in: Title.')).toBeTruthy()
+    expect(within(region).getByText('Night shift on the Thames')).toBeTruthy()
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Publish this draft' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(submitted(onSubmit)).toMatchObject({ title: 'Night shift on the river', published: true })
+  })
+
+  it('says the publish date is set when the essay first goes live while it is empty', () => {
+    render(<PhotoEssayForm {...props()} />)
+    expect(screen.getByText('Set when the essay first goes live. Give a date only to choose one yourself.')).toBeTruthy()
+  })
+
   it('shows the notice it is given under its heading, above the fields', () => {
     render(<PhotoEssayForm {...props({ mode: 'edit', values: loadedEssay(), notice: <p role="status">Also editing: jane.reed@resonance.test (editor), since 10:04.</p> })} />)
     const heading = screen.getByRole('heading', { level: 1, name: 'Edit Photo Essay' })

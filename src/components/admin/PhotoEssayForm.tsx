@@ -4,6 +4,8 @@ import { slugFromTitle, type FormMode, type Option } from '../../content/admin/a
 import { essayMessages } from '../../content/admin/photoEssayForm/messages.ts'
 import { invalidFieldsInOrder, photoEssayFormSchema } from '../../content/admin/photoEssayForm/validation.ts'
 import type { EssayImageValue, PhotoEssayFormValues } from '../../content/admin/photoEssayForm/values.ts'
+import type { DraftChange } from '../../content/admin/articleForm/draftVersusLive.ts'
+import { DraftVersusLive } from './DraftVersusLive.tsx'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
 import type { UploadImage } from './RichTextEditor.tsx'
@@ -37,6 +39,22 @@ export interface PhotoEssayFormProps {
   newKey?: () => string
   /** Shown under the heading, above the fields: who else has the essay open (EditorsPresent). */
   notice?: ReactNode
+  /** A draft of a live essay, opened by the form: how it compares with what readers see; null otherwise. */
+  draft?: EssayDraftBesideLive | null
+  /** The draft is being discarded. */
+  discarding?: boolean
+  onDiscardDraft?: () => void
+  onKeepEditing?: () => void
+}
+
+/** A draft of a live photo essay, opened by the form: how it compares with what readers see. */
+export interface EssayDraftBesideLive {
+  /** The draft was made from an older published version. */
+  stale: boolean
+  /** The editor chose Keep editing. */
+  kept: boolean
+  /** How the form's values now differ from the published essay. */
+  compare: (values: PhotoEssayFormValues) => DraftChange[]
 }
 
 /** The photo essay form: 'New Photo Essay' or 'Edit Photo Essay', and its states around the fields. */
@@ -142,8 +160,9 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, newKey = randomPictureKey }: PhotoEssayFormProps) {
+function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, newKey = randomPictureKey, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: PhotoEssayFormProps) {
   const { form, shown, leave } = usePhotoEssayForm(values, onSubmit)
+  const current = useStore(form.store, (state) => state.values)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
 
@@ -153,6 +172,24 @@ function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug,
   }, [takenSlug, form])
 
   return (
+    <>
+      {draft ? (
+        <DraftVersusLive
+          changes={draft.compare(current)}
+          stale={draft.stale}
+          kept={draft.kept}
+          canPublish
+          busy={saving || discarding || conflict}
+          noun="photo essay"
+          onPublish={() => {
+            // Publish: the Published switch on, then the form's own validated submit.
+            form.setFieldValue('published', true)
+            void form.handleSubmit()
+          }}
+          onDiscard={() => onDiscardDraft?.()}
+          onKeepEditing={() => onKeepEditing?.()}
+        />
+      ) : null}
     <form
       className="article-form__form"
       noValidate
@@ -252,7 +289,7 @@ function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug,
         </form.Field>
         <form.Field name="published_at">
           {(field) => (
-            <FormField id="essay-published-at" label="Publish date" errors={shown(field)}>
+            <FormField id="essay-published-at" label="Publish date" errors={shown(field)} hint={field.state.value === '' ? 'Set when the essay first goes live. Give a date only to choose one yourself.' : undefined}>
               {(control) => <input {...control.props} {...bind(field, leave)} type="datetime-local" />}
             </FormField>
           )}
@@ -281,6 +318,7 @@ function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug,
         </button>
       </div>
     </form>
+    </>
   )
 }
 

@@ -117,8 +117,15 @@ export interface FieldChange {
 
 export type TextDiffPart = { kind: 'same' | 'added' | 'removed'; text: string }
 
+/** A field compared, as the text a diff shows of it (names: the authors and categories by id). */
+export interface ComparedField {
+  field: string
+  label: string
+  text: (doc: StoredArticle, names: ReadonlyMap<string, string>) => string
+}
+
 /** What the panel compares: the fields an editor writes, each as the text the diff shows. */
-const comparedFields: ReadonlyArray<{ field: string; label: string; text: (doc: StoredArticle, names: ReadonlyMap<string, string>) => string }> = [
+const comparedFields: readonly ComparedField[] = [
   { field: 'title', label: 'Title', text: (d) => stringField(d.title) },
   { field: 'slug', label: 'Slug', text: (d) => (isRecord(d.slug) ? stringField(d.slug.current) : '') },
   { field: 'excerpt', label: 'Excerpt', text: (d) => stringField(d.excerpt) },
@@ -170,8 +177,13 @@ function imageText(value: unknown): string {
  * `removed` when the current version lost it. Equal fields are left out.
  */
 export function diffArticle(revision: StoredArticle | null, current: StoredArticle | null, names: ReadonlyMap<string, string> = new Map()): FieldChange[] {
+  return diffDocuments(comparedFields, revision, current, names)
+}
+
+/** Field by field, in the order given, how two versions of any document differ (a photo essay's too). */
+export function diffDocuments(fields: readonly ComparedField[], revision: StoredArticle | null, current: StoredArticle | null, names: ReadonlyMap<string, string> = new Map()): FieldChange[] {
   const changes: FieldChange[] = []
-  for (const { field, label, text } of comparedFields) {
+  for (const { field, label, text } of fields) {
     const before = revision ? text(revision, names) : ''
     const now = current ? text(current, names) : ''
     if (before === now) continue

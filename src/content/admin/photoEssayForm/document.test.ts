@@ -51,7 +51,7 @@ describe('stored photo essay and form values', () => {
   })
 
   it('gives pictures stored without a key one, and leaves out pictures without a file', () => {
-    const values = valuesFromDocument({ ...storedEssay, images: [{ _type: 'image', asset: { _type: 'reference', _ref: assetRefs[0] } }, { _type: 'image', alt: 'lost' }] }, true, new Date(), () => 'made')
+    const values = valuesFromDocument({ ...storedEssay, images: [{ _type: 'image', asset: { _type: 'reference', _ref: assetRefs[0] } }, { _type: 'image', alt: 'lost' }] }, true, () => 'made')
     expect(values.images).toEqual([{ key: 'made', assetRef: assetRefs[0], alt: '', caption: '', credit: '' }])
   })
 })

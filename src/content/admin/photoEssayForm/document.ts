@@ -5,6 +5,8 @@
 import { isValid } from 'date-fns'
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
 import { publishedAtToSave, toLocalInput } from '../articleForm/values.ts'
+import { basedOnRevisionField } from '../../../../shared/publication.ts'
+import type { DraftRevisions, LoadedVersions } from '../drafts.ts'
 import type { EssayImageValue, PhotoEssayFormValues } from './values.ts'
 
 /** The fields the service keeps about every document; never sent back. */
@@ -12,14 +14,10 @@ const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt', '_orig
 
 export type StoredEssay = Record<string, unknown> & { _id: string; _rev?: string }
 
-export interface EssayRevisions {
-  /** `_rev` of the published document when the form was loaded, or null when there was none. */
-  published: string | null
-  /** `_rev` of `drafts.{id}` when the form was loaded, or null when there was none. */
-  draft: string | null
-}
+/** The revisions the form loaded, and the published one a draft of a live essay was made from (src/content/admin/drafts.ts). */
+export type EssayRevisions = DraftRevisions
 
-export interface LoadedEssay {
+export interface LoadedEssay extends LoadedVersions {
   values: PhotoEssayFormValues
   /** The document the form shows (the draft over the published one), for fields the form does not edit. */
   base: Record<string, unknown>
@@ -32,8 +30,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const refOf = (value: unknown): string | null => (isRecord(value) && typeof value._ref === 'string' ? value._ref : null)
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
-/** The form's values for a stored essay; pictures without an uploaded asset are left out. */
-export function valuesFromDocument(doc: Record<string, unknown>, published: boolean, now: Date = new Date(), newKey: KeyMaker = randomKey): PhotoEssayFormValues {
+/**
+ * The form's values for a stored essay; pictures without an uploaded asset are left out. An essay
+ * with no publish date yet (never live, no date chosen) leaves the field empty: publishing dates it.
+ */
+export function valuesFromDocument(doc: Record<string, unknown>, published: boolean, newKey: KeyMaker = randomKey): PhotoEssayFormValues {
   const publishedAt = typeof doc.publishedAt === 'string' ? new Date(doc.publishedAt) : null
   const images = (Array.isArray(doc.images) ? doc.images : []).filter(isRecord).flatMap((image): EssayImageValue[] => {
     const assetRef = refOf(image.asset)
@@ -46,7 +47,7 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
     description: text(doc.description),
     photographer_id: refOf(doc.photographer) ?? '',
     published,
-    published_at: toLocalInput(publishedAt && isValid(publishedAt) ? publishedAt : now),
+    published_at: publishedAt && isValid(publishedAt) ? toLocalInput(publishedAt) : '',
     images,
   }
 }
@@ -59,7 +60,9 @@ export function valuesFromDocument(doc: Record<string, unknown>, published: bool
 export function documentFromValues(values: PhotoEssayFormValues, id: string, base: Record<string, unknown> = {}): EssayDocument {
   const kept: Record<string, unknown> = { ...base }
   for (const field of systemFields) delete kept[field]
-  for (const field of ['description', 'photographer']) delete kept[field]
+  // The draft's own record of the published revision it came from: the save writes it afresh (drafts.ts).
+  delete kept[basedOnRevisionField]
+  for (const field of ['description', 'photographer', 'publishedAt']) delete kept[field]
 
   const before = new Map((Array.isArray(base.images) ? base.images : []).filter(isRecord).map((image) => [image._key, image]))
   const images = values.images.map((image) => {
@@ -84,9 +87,11 @@ export function documentFromValues(values: PhotoEssayFormValues, id: string, bas
     _type: 'imageGallery',
     title: values.title.trim(),
     slug: { _type: 'slug', current: values.slug },
-    publishedAt: publishedAtToSave(values.published_at, base.publishedAt) ?? new Date().toISOString(),
     images,
   }
+  // Left empty, the date is set when the essay first goes live (shared/publication.ts), not now.
+  const publishedAt = publishedAtToSave(values.published_at, base.publishedAt)
+  if (publishedAt !== null) doc.publishedAt = publishedAt
   const description = values.description.trim()
   if (description !== '') doc.description = description
   if (values.photographer_id !== '') doc.photographer = { _type: 'reference', _ref: values.photographer_id }

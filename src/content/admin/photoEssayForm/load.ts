@@ -5,6 +5,7 @@
 import type { Fetch } from '../contentService.ts'
 import { authorsQuery } from '../articleForm/load.ts'
 import type { Option } from '../articleForm/values.ts'
+import { draftBasis } from '../../../../shared/publication.ts'
 import { valuesFromDocument, type LoadedEssay, type StoredEssay } from './document.ts'
 
 export const essayDocumentsQuery = `*[_type == "imageGallery" && _id in [$id, "drafts." + $id]]`
@@ -14,14 +15,20 @@ export interface PhotoEssayFormData {
   essay: LoadedEssay | null
 }
 
-/** The authors and, in edit mode, the essay: its draft over the published one. */
-export async function loadPhotoEssayForm(fetch: Fetch, id: string | null, now: Date = new Date()): Promise<PhotoEssayFormData> {
+/**
+ * The authors and, in edit mode, the essay: its draft over the published one, with the version
+ * readers see and whether the draft was made from an older one (shared/publication.ts draftBasis).
+ */
+export async function loadPhotoEssayForm(fetch: Fetch, id: string | null): Promise<PhotoEssayFormData> {
   const [authors, documents] = await Promise.all([fetch<Option[]>(authorsQuery), id ? fetch<StoredEssay[]>(essayDocumentsQuery, { id }) : Promise.resolve([] as StoredEssay[])])
   const published = documents.find((doc) => doc._id === id) ?? null
   const draft = documents.find((doc) => doc._id === `drafts.${id}`) ?? null
   const shown = draft ?? published
+  const { basedOn, stale } = draftBasis(draft, published)
   return {
     authors: authors.filter((a) => typeof a.id === 'string' && typeof a.name === 'string'),
-    essay: shown ? { values: valuesFromDocument(shown, published !== null, now), base: shown, revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null } } : null,
+    essay: shown
+      ? { values: valuesFromDocument(shown, published !== null), base: shown, revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null, basedOn }, live: published, stale }
+      : null,
   }
 }

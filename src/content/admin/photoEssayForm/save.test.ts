@@ -29,6 +29,57 @@ describe('the photo essay save transaction', () => {
   })
 })
 
+describe('a draft beside the live essay, and the dates a publish gives', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z')
+  const live = { ...storedEssay, _rev: 'rev-live' }
+  const withLive = (draft: string | null, extra: { basedOn?: string; stale?: boolean } = {}) => ({
+    values: valuesFromDocument(storedEssay, true),
+    base: storedEssay,
+    revisions: { published: 'rev-live', draft, basedOn: extra.basedOn },
+    live,
+    stale: extra.stale ?? false,
+  })
+
+  it('records on a draft of a live essay the published revision it was made from, never on the published copy', () => {
+    const [draft] = essaySaveMutations({ mode: 'edit', id: essayId, values: validEssayValues({ published: false }), loaded: withLive(null) }, now)
+    expect(draft).toMatchObject({ create: { _id: `drafts.${essayId}`, basedOnRevision: 'rev-live' } })
+    const published = essaySaveMutations({ mode: 'edit', id: essayId, values: validEssayValues(), loaded: { ...withLive('rev-d', { basedOn: 'rev-live' }), base: { ...storedEssay, basedOnRevision: 'rev-live' } } }, now)
+    expect(published[1]).toMatchObject({ createOrReplace: { _id: essayId } })
+    expect(published[1]).not.toHaveProperty('createOrReplace.basedOnRevision')
+  })
+
+  it('guards publishing a draft by the revision the draft was made from, so a stale draft is refused', () => {
+    expect(shape(essaySaveMutations({ mode: 'edit', id: essayId, values: validEssayValues(), loaded: withLive('rev-d', { basedOn: 'rev-older', stale: true }) }, now))).toEqual([
+      `guard ${essayId}@rev-older`,
+      `replace ${essayId}`,
+      `guard drafts.${essayId}@rev-d`,
+      `delete drafts.${essayId}`,
+    ])
+  })
+
+  it('says a stale draft’s refused publish is about the draft, not someone else’s save', async () => {
+    const fetch = vi.fn(async () => 0) as never
+    const refused = Object.assign(new Error('HTTP 409'), { statusCode: 409 })
+    const input = { mode: 'edit' as const, id: essayId, values: validEssayValues(), loaded: withLive('rev-d', { basedOn: 'rev-older', stale: true }) }
+    await expect(savePhotoEssay({ fetch, mutate: async () => Promise.reject(refused) }, input)).rejects.toThrow(essayMessages.staleDraft)
+  })
+
+  it('dates an essay when it first goes live, not when its form was opened, unless the editor chose a date', () => {
+    const first = essaySaveMutations({ mode: 'create', id: essayId, values: validEssayValues({ published_at: '' }), loaded: null }, now)
+    expect(first[0]).toMatchObject({ create: { publishedAt: now.toISOString() } })
+    const draft = essaySaveMutations({ mode: 'create', id: essayId, values: validEssayValues({ published: false, published_at: '' }), loaded: null }, now)
+    expect(draft[0]).not.toHaveProperty('create.publishedAt')
+  })
+
+  it('marks a later change readers see as an update, and leaves a save that changes nothing alone', () => {
+    const changed = essaySaveMutations({ mode: 'edit', id: essayId, values: { ...valuesFromDocument(storedEssay, true), title: 'Night shift on the Thames' }, loaded: withLive(null) }, now)
+    expect(changed[1]).toMatchObject({ createOrReplace: { publishedAt: storedEssay.publishedAt, updatedAt: now.toISOString() } })
+    const same = essaySaveMutations({ mode: 'edit', id: essayId, values: valuesFromDocument(storedEssay, true), loaded: withLive(null) }, now)
+    expect(same[1]).toMatchObject({ createOrReplace: { publishedAt: storedEssay.publishedAt } })
+    expect(same[1]).not.toHaveProperty('createOrReplace.updatedAt')
+  })
+})
+
 describe('saving a photo essay', () => {
   const failure = (statusCode: number) => Object.assign(new Error(`HTTP ${statusCode}`), { statusCode })
 

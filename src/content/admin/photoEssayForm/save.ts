@@ -1,23 +1,21 @@
-// Saving the photo essay form: the slug check, then one transaction written as the article form's
-// is (src/content/admin/articleForm/transaction.ts): published, the essay under its id and its draft
-// gone; not published, only `drafts.{id}`, which readers never see, and the published one gone.
-// Every document the form loaded is guarded by the revision it had then, so a save that raced
-// another editor changes nothing.
+// Saving the photo essay form: the slug check, then the one transaction the article form writes too
+// (src/content/admin/drafts.ts): published, the essay under its id, dated as it goes live, and its
+// draft gone; not published, only `drafts.{id}`, which readers never see, recording the published
+// revision it was made from, and the published one gone. Every document the form loaded is guarded
+// by the revision it had then, and publishing a draft by the published revision it was made from,
+// so a save that raced another editor, or a stale draft's publish, changes nothing.
 
 import { refusalMessage, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import type { FormMode } from '../articleForm/values.ts'
+import { discardDraftMutations, versionMutations, type DocumentMutation } from '../drafts.ts'
 import { documentFromValues, type LoadedEssay } from './document.ts'
 import { essayMessages } from './messages.ts'
 import type { PhotoEssayFormValues } from './values.ts'
 
 export const essaySlugTakenQuery = `count(*[_type == "imageGallery" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`
 
-export type EssayMutation =
-  | { create: Record<string, unknown> & { _id: string; _type: string } }
-  | { createOrReplace: Record<string, unknown> & { _id: string; _type: string } }
-  | { delete: { id: string } }
-  | { patch: { id: string; ifRevisionID: string } }
+export type EssayMutation = DocumentMutation
 
 export interface EssaySaveInput {
   mode: FormMode
@@ -27,10 +25,10 @@ export interface EssaySaveInput {
   loaded: LoadedEssay | null
 }
 
-/** Someone else saved (or removed) the essay after this form loaded it. */
+/** Someone else saved (or removed) the essay after this form loaded it, or the draft published is stale. */
 export class EssayConflictError extends Error {
-  constructor() {
-    super(essayMessages.conflict)
+  constructor(message: string = essayMessages.conflict) {
+    super(message)
     this.name = 'EssayConflictError'
   }
 }
@@ -46,33 +44,14 @@ export class EssaySlugTakenError extends Error {
 }
 
 /** The one transaction a save sends (see the file's opening comment). */
-export function essaySaveMutations({ id, values, loaded }: EssaySaveInput): EssayMutation[] {
-  const revisions = loaded?.revisions ?? { published: null, draft: null }
-  const doc = documentFromValues(values, id, loaded?.base ?? {})
-  const draftId = `drafts.${id}`
-  const mutations: EssayMutation[] = []
-  const write = (target: string, rev: string | null) => {
-    const document = { ...doc, _id: target }
-    if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { createOrReplace: document })
-    else mutations.push({ create: document })
-  }
-  const remove = (target: string, rev: string | null) => {
-    if (rev) mutations.push({ patch: { id: target, ifRevisionID: rev } }, { delete: { id: target } })
-  }
-  if (values.published) {
-    write(id, revisions.published)
-    remove(draftId, revisions.draft)
-  } else {
-    write(draftId, revisions.draft)
-    remove(id, revisions.published)
-  }
-  return mutations
+export function essaySaveMutations({ id, values, loaded }: EssaySaveInput, now: Date = new Date()): EssayMutation[] {
+  return versionMutations({ doc: documentFromValues(values, id, loaded?.base ?? {}), loaded, publish: values.published, now })
 }
 
 /** What a failed save says: a conflict, the spec's "disabled" wording when writes are refused, or the reason in words (src/content/clients/errors.ts). */
-export function essaySaveError(error: unknown, mode: FormMode): Error {
+export function essaySaveError(error: unknown, mode: FormMode, staleDraft = false): Error {
   const refusal = refusalOf(error)
-  if (refusal === 'conflict' || refusal === 'notFound') return new EssayConflictError()
+  if (refusal === 'conflict' || refusal === 'notFound') return new EssayConflictError(staleDraft ? essayMessages.staleDraft : essayMessages.conflict)
   return new Error(refusalMessage(error, { conflict: essayMessages.conflict, forbidden: mode === 'create' ? essayMessages.insertDisabled : essayMessages.updateDisabled, failed: 'The photo essay could not be saved.' }))
 }
 
@@ -93,6 +72,22 @@ export async function savePhotoEssay(deps: EssaySaveDeps, input: EssaySaveInput)
   try {
     await deps.mutate(essaySaveMutations(input))
   } catch (error) {
-    throw essaySaveError(error, input.mode)
+    const publishingStaleDraft = Boolean(input.loaded?.stale && input.loaded.revisions.draft && input.values.published)
+    throw essaySaveError(error, input.mode, publishingStaleDraft)
+  }
+}
+
+/** What discarding a draft needs: the essay, and the draft's revision as the form holds it. */
+export interface EssayDiscardInput {
+  id: string
+  draftRevision: string
+}
+
+/** Discards the draft beside the published essay; throws EssayConflictError when someone saved the draft since. */
+export async function discardEssayDraft(mutate: EssaySaveDeps['mutate'], input: EssayDiscardInput): Promise<void> {
+  try {
+    await mutate(discardDraftMutations(input.id, input.draftRevision))
+  } catch (error) {
+    throw essaySaveError(error, 'edit')
   }
 }

@@ -39,7 +39,11 @@ describe('photo essay validation', () => {
   })
 
   it('refuses a slug with capitals or spaces, and a publish date that is not one', () => {
-    expect(errorsOf(validEssayValues({ slug: 'Night Shift', published_at: '' }))).toEqual({ slug: [essayMessages.slugPattern], published_at: [essayMessages.publishedAt] })
+    expect(errorsOf(validEssayValues({ slug: 'Night Shift', published_at: '2026-13-45T99:00' }))).toEqual({ slug: [essayMessages.slugPattern], published_at: [essayMessages.publishedAt] })
+  })
+
+  it('leaves the publish date to the moment the essay first goes live when it is empty', () => {
+    expect(errorsOf(validEssayValues({ published_at: '' }))).toEqual({})
   })
 
   it('visits the fields to fix in screen order: title, slug, each picture, the pictures, the date', () => {

@@ -15,7 +15,7 @@ export const photoEssayFormSchema = v.object({
   description: v.string(),
   photographer_id: v.string(),
   published: v.boolean(),
-  published_at: v.pipe(v.string(), v.check((text) => fromLocalInput(text) !== null, essayMessages.publishedAt)),
+  published_at: v.pipe(v.string(), v.check((text) => text === '' || fromLocalInput(text) !== null, essayMessages.publishedAt)),
   images: v.pipe(
     v.array(
       v.object({

@@ -1,8 +1,6 @@
 // What the photo essay form holds: the essay's title, slug, introduction, photographer, publishing
 // and its pictures in order, each with the words that go with it. Admin code only.
 
-import { toLocalInput } from '../articleForm/values.ts'
-
 /** One picture of the essay: its uploaded asset, and the words readers get with it. */
 export interface EssayImageValue {
   /** The picture's `_key` in the essay's `images`, kept across saves (and React's key in the list). */
@@ -21,13 +19,13 @@ export interface PhotoEssayFormValues {
   /** The photographer (an author), or '' for none. */
   photographer_id: string
   published: boolean
-  /** `datetime-local` text, in the editor's own time zone. */
+  /** `datetime-local` text, in the editor's own time zone; '' to date the essay when it first goes live. */
   published_at: string
   images: EssayImageValue[]
 }
 
-export function emptyPhotoEssayValues(now: Date = new Date()): PhotoEssayFormValues {
-  return { title: '', slug: '', description: '', photographer_id: '', published: false, published_at: toLocalInput(now), images: [] }
+export function emptyPhotoEssayValues(): PhotoEssayFormValues {
+  return { title: '', slug: '', description: '', photographer_id: '', published: false, published_at: '', images: [] }
 }
 
 /** The list with the picture at `from` moved to `to` (both kept inside the list). */

@@ -11,7 +11,7 @@ import { PhotoEssayForm } from '../../../components/admin/PhotoEssayForm.tsx'
 import { uploadImageAsset } from '../../../content/admin/articleForm/imageUpload.ts'
 import { loadPhotoEssayForm, type PhotoEssayFormData } from '../../../content/admin/photoEssayForm/load.ts'
 import { essayMessages } from '../../../content/admin/photoEssayForm/messages.ts'
-import { savePhotoEssay, type EssaySaveInput } from '../../../content/admin/photoEssayForm/save.ts'
+import { discardEssayDraft, savePhotoEssay, type EssayDiscardInput, type EssaySaveInput } from '../../../content/admin/photoEssayForm/save.ts'
 import { photoEssayFormMachine } from '../../../machines/photoEssayFormMachine.ts'
 import { photoEssayFormView } from './-photoEssayFormView.ts'
 import { toasts, withSession } from '../-session.ts'
@@ -27,6 +27,7 @@ export function PhotoEssayFormPage({ id, notice }: { id: string | null; notice?:
           save: fromPromise<void, EssaySaveInput>(({ input }) =>
             withSession((client) => savePhotoEssay({ fetch: (query, params) => client.fetch(query, params ?? {}), mutate: (mutations) => client.mutate(mutations as Mutation[]) }, input)),
           ),
+          discardDraft: fromPromise<void, EssayDiscardInput>(({ input }) => withSession((client) => discardEssayDraft((mutations) => client.mutate(mutations as Mutation[]), input))),
         },
         actions: {
           announceSaved: (_, { mode }) => {
@@ -35,6 +36,9 @@ export function PhotoEssayFormPage({ id, notice }: { id: string | null; notice?:
           },
           announceFailure: (_, { message }) => {
             toasts.error('Error', message)
+          },
+          announceDraftDiscarded: () => {
+            toasts.success('Draft discarded', essayMessages.draftDiscarded)
           },
         },
       }),
@@ -49,6 +53,8 @@ export function PhotoEssayFormPage({ id, notice }: { id: string | null; notice?:
       onCancel={() => void navigate({ to: '/admin/content/$sectionType', params: { sectionType: 'images' } })}
       onRetry={() => send({ type: 'retry' })}
       onReload={() => send({ type: 'reload' })}
+      onDiscardDraft={() => send({ type: 'discardDraft' })}
+      onKeepEditing={() => send({ type: 'keepEditing' })}
       uploadImage={(file, onProgress) => withSession((client) => uploadImageAsset(client, file, onProgress))}
     />
   )

@@ -3,6 +3,8 @@
 // mapping without the signed-in session.
 
 import type { PhotoEssayFormProps } from '../../../components/admin/PhotoEssayForm.tsx'
+import type { StoredEssay } from '../../../content/admin/photoEssayForm/document.ts'
+import { essayDifferencesFromLive } from '../../../content/admin/photoEssayForm/draftVersusLive.ts'
 import type { PhotoEssayFormSnapshot } from '../../../machines/photoEssayFormMachine.ts'
 
 export type PhotoEssayFormView = Omit<PhotoEssayFormProps, `on${string}` | 'uploadImage' | 'newKey'>
@@ -10,6 +12,8 @@ export type PhotoEssayFormView = Omit<PhotoEssayFormProps, `on${string}` | 'uplo
 /** What the form shows for a snapshot of its machine. */
 export function photoEssayFormView(snapshot: PhotoEssayFormSnapshot): PhotoEssayFormView {
   const { context } = snapshot
+  const live = context.loaded?.live ?? null
+  const base = context.loaded?.base ?? {}
   return {
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('notFound') ? 'notFound' : 'ready',
     mode: context.mode,
@@ -21,5 +25,11 @@ export function photoEssayFormView(snapshot: PhotoEssayFormSnapshot): PhotoEssay
     conflict: snapshot.matches('conflict'),
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     takenSlug: context.takenSlug,
+    // A draft the form opened beside the published essay, compared with it as the editor edits.
+    draft:
+      context.draftBesideLive && live && context.loaded?.revisions.draft
+        ? { stale: context.loaded.stale === true, kept: context.keptDraft, compare: (values) => essayDifferencesFromLive(live as StoredEssay, values, context.id, base, context.authors) }
+        : null,
+    discarding: snapshot.matches('discardingDraft'),
   }
 }
