@@ -2,7 +2,7 @@
 // and scheduling, and each edition's delivery log, at the content service's /newsroom/newsletters
 // endpoints (admins and editors only). Plain fetch with the signed-in editor's token; admin code
 // only. Answers are read field by field, so a component always gets what its props promise; every
-// failure is a NewsroomError carrying the HTTP status, as for the inbox and the outbox.
+// failure is a ServiceError (serviceCall.ts) carrying the HTTP status, as for the inbox and the outbox.
 
 import { isNewsletterId, newsletterIds, type NewsletterId } from '../../../shared/newsletters.ts'
 import {
@@ -18,7 +18,7 @@ import {
   type NewslettersPage,
   type TestSend,
 } from '../admin/newsletters.ts'
-import { NewsroomError } from './newsroom.ts'
+import { count, fieldsOf, idOf, listOf, oneOf, pageFields, resultOf, serviceCall, text, textOrNull, type Fields } from './serviceCall.ts'
 
 export interface EditionBody {
   subject: string
@@ -44,26 +44,6 @@ export interface NewslettersClient {
   send(id: string, at?: string): Promise<Edition>
   unschedule(id: string): Promise<Edition>
   deliveries(id: string, request: { page: number }): Promise<DeliveryPage>
-}
-
-const unreadable = 'The content service sent an answer the admin cannot read.'
-
-type Fields = Record<string, unknown>
-
-function fieldsOf(value: unknown): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new NewsroomError(unreadable, null)
-  return value as Fields
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0)
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => values.find((v) => v === value) ?? fallback
-
-function idOf(fields: Fields): string {
-  if (typeof fields._id !== 'string' || fields._id === '') throw new NewsroomError(unreadable, null)
-  return fields._id
 }
 
 function readEdition(value: unknown): Edition {
@@ -137,45 +117,11 @@ function readTest(r: Fields): TestSend {
   return { to: text(r.to), delivery: oneOf(['sent', 'held', 'failed'] as const, r.delivery, 'failed'), error: textOrNull(r.error) }
 }
 
-function pageFields(r: Fields): { page: number; pageCount: number; total: number } {
-  return { page: Math.max(1, count(r.page)), pageCount: Math.max(1, count(r.pageCount)), total: count(r.total) }
-}
-
-async function refusal(res: Response): Promise<NewsroomError> {
-  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
-  try {
-    // The service's refusals are `{ statusCode, error, message }`; content errors `{ error: { description } }`.
-    const body = (await res.json()) as { message?: unknown; error?: { description?: unknown } | string }
-    const description = typeof body.error === 'object' ? body.error.description : undefined
-    if (typeof body.message === 'string' && body.message !== '') message = body.message
-    else if (typeof description === 'string' && description !== '') message = description
-  } catch {
-    // Not JSON: keep the status.
-  }
-  return new NewsroomError(message, res.status)
-}
-
 /** The newsletter endpoints with this editor's token. `base` is the service's origin, no trailing slash. */
 export function createNewslettersClient(token: string, base: string, fetcher: typeof fetch = (...args) => fetch(...args)): NewslettersClient {
   async function call(path: string, init: RequestInit = {}): Promise<Fields> {
-    let res: Response
-    try {
-      res = await fetcher(`${base}/newsroom/newsletters${path}`, {
-        ...init,
-        headers: { ...init.headers, ...(init.body ? { 'content-type': 'application/json' } : {}), accept: 'application/json', authorization: `Bearer ${token}` },
-      })
-    } catch {
-      throw new NewsroomError('Could not reach the content service.', null)
-    }
-    if (!res.ok) throw await refusal(res)
-    if (res.status === 204) return {}
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      throw new NewsroomError(unreadable, res.status)
-    }
-    return fieldsOf(fieldsOf(body).result)
+    const res = await serviceCall(fetcher, `${base}/newsroom/newsletters${path}`, token, { ...init, headers: { ...init.headers, ...(init.body ? { 'content-type': 'application/json' } : {}) } })
+    return res.status === 204 ? {} : resultOf(res)
   }
   const post = (path: string, body: unknown = {}, method = 'POST') => call(path, { method, body: JSON.stringify(body) })
   const at = (id: string) => `/${encodeURIComponent(id)}`

@@ -18,17 +18,10 @@ import {
 import type { InboxPage, InboxShow } from '../admin/inbox.ts'
 import type { OutboxPage } from '../admin/outbox.ts'
 import { csvFileName, type SubscriberFilter, type SubscriberPage } from '../admin/subscribers.ts'
+import { count, fieldsOf, idOf, listOf, oneOf, pageFields, resultOf, serviceCall, text, textOrNull, type Fields } from './serviceCall.ts'
 
-export class NewsroomError extends Error {
-  /** The HTTP status the service answered with; null when it could not be reached or answered nonsense. */
-  readonly statusCode: number | null
-
-  constructor(message: string, statusCode: number | null) {
-    super(message)
-    this.name = 'NewsroomError'
-    this.statusCode = statusCode
-  }
-}
+/** Every failure of the newsroom's clients: the shared ServiceError, named as its callers know it. */
+export { ServiceError as NewsroomError } from './serviceCall.ts'
 
 export interface NewsroomClient {
   inbox(request: { page: number; show: InboxShow }): Promise<InboxPage>
@@ -46,44 +39,11 @@ export function newsroomBase(): string {
   return config.apiHost ?? window.location.origin
 }
 
-const unreadable = 'The content service sent an answer the admin cannot read.'
-
-async function refusal(res: Response): Promise<NewsroomError> {
-  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
-  try {
-    const body = (await res.json()) as { error?: { description?: unknown }; message?: unknown }
-    if (typeof body.error?.description === 'string' && body.error.description !== '') message = body.error.description
-    else if (typeof body.message === 'string' && body.message !== '') message = body.message
-  } catch {
-    // Not JSON: keep the status.
-  }
-  return new NewsroomError(message, res.status)
-}
-
-// The answer's fields, each read as the type the admin shows, so a missing or odd field can never
-// reach a component as an object or undefined.
-type Fields = Record<string, unknown>
-
-function fieldsOf(value: unknown): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new NewsroomError(unreadable, null)
-  return value as Fields
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0)
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => values.find((v) => v === value) ?? fallback
-
-function id(fields: Fields): string {
-  if (typeof fields._id !== 'string' || fields._id === '') throw new NewsroomError(unreadable, null)
-  return fields._id
-}
 
 function readMessage(value: unknown): InboxMessage {
   const m = fieldsOf(value)
   return {
-    _id: id(m),
+    _id: idOf(m),
     _type: 'contactMessage',
     _createdAt: text(m._createdAt),
     fullName: text(m.fullName),
@@ -97,7 +57,7 @@ function readMessage(value: unknown): InboxMessage {
 function readSubscriber(value: unknown): Subscriber {
   const s = fieldsOf(value)
   return {
-    _id: id(s),
+    _id: idOf(s),
     _type: 'subscriber',
     _createdAt: text(s._createdAt),
     email: text(s.email),
@@ -111,7 +71,7 @@ function readSubscriber(value: unknown): Subscriber {
 function readEmail(value: unknown): OutboxEmail {
   const e = fieldsOf(value)
   return {
-    _id: id(e),
+    _id: idOf(e),
     _type: 'email',
     _createdAt: text(e._createdAt),
     to: text(e.to),
@@ -122,33 +82,10 @@ function readEmail(value: unknown): OutboxEmail {
   }
 }
 
-function pageFields(r: Fields): { page: number; pageCount: number; total: number } {
-  return { page: Math.max(1, count(r.page)), pageCount: Math.max(1, count(r.pageCount)), total: count(r.total) }
-}
-
 /** The newsroom's endpoints with this editor's token. `base` is the service's origin, no trailing slash. */
 export function createNewsroomClient(token: string, base: string, fetcher: typeof fetch = (...args) => fetch(...args)): NewsroomClient {
-  async function send(path: string, init: RequestInit = {}, accept = 'application/json'): Promise<Response> {
-    let res: Response
-    try {
-      res = await fetcher(`${base}${path}`, { ...init, headers: { ...init.headers, accept, authorization: `Bearer ${token}` } })
-    } catch {
-      throw new NewsroomError('Could not reach the content service.', null)
-    }
-    if (!res.ok) throw await refusal(res)
-    return res
-  }
-
-  async function result(path: string, init?: RequestInit): Promise<Fields> {
-    const res = await send(path, init)
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      throw new NewsroomError(unreadable, res.status)
-    }
-    return fieldsOf(fieldsOf(body).result)
-  }
+  const send = (path: string, init: RequestInit = {}, accept = 'application/json') => serviceCall(fetcher, `${base}${path}`, token, init, accept)
+  const result = async (path: string, init?: RequestInit): Promise<Fields> => resultOf(await send(path, init))
 
   return {
     async inbox({ page, show }) {

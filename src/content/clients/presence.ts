@@ -6,16 +6,7 @@
 
 import { contentConfig } from '../../../shared/contentConfig.ts'
 import { readPresence, readStreamEvents, type PresentEditor } from '../admin/presence.ts'
-
-export class PresenceError extends Error {
-  readonly statusCode: number | null
-
-  constructor(message: string, statusCode: number | null) {
-    super(message)
-    this.name = 'PresenceError'
-    this.statusCode = statusCode
-  }
-}
+import { serviceCall, ServiceError, unreadable } from './serviceCall.ts'
 
 export interface PresenceClient {
   /** Says this tab has the article open (again); answers with the other editors on it. */
@@ -39,12 +30,12 @@ export function createPresenceClient(token: string): PresenceClient {
   const base = config.apiHost ?? window.location.origin
   const presenceUrl = (documentId: string) => `${base}/v${config.apiVersion}/presence/${encodeURIComponent(config.dataset)}/${encodeURIComponent(documentId)}`
   const authorization = { Authorization: `Bearer ${token}` }
+  const fetcher: typeof fetch = (...args) => fetch(...args)
   return {
     async announce(documentId, tab) {
-      const res = await fetch(presenceUrl(documentId), { method: 'POST', headers: { ...authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ tab }) })
-      if (!res.ok) throw new PresenceError(`The service answered ${res.status}`, res.status)
+      const res = await serviceCall(fetcher, presenceUrl(documentId), token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tab }) })
       const presence = readPresence(await res.json().catch(() => null))
-      if (!presence) throw new PresenceError('The content service sent an answer the admin cannot read.', null)
+      if (!presence) throw new ServiceError(unreadable, null)
       return presence.editors
     },
     leave(documentId, tab) {
@@ -57,22 +48,22 @@ export function createPresenceClient(token: string): PresenceClient {
       const search = new URLSearchParams({ query: '*[false]', includeMutations: 'false', presence: documentId, presenceTab: tab })
       let res: Response
       try {
-        res = await fetch(`${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${search}`, { headers: { ...authorization, Accept: 'text/event-stream' }, signal })
+        res = await serviceCall(fetcher, `${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${search}`, token, { signal }, 'text/event-stream')
       } catch (error) {
         if (signal.aborted) return
         throw error
       }
-      if (!res.ok || !res.body) throw new PresenceError(`The service answered ${res.status}`, res.status)
+      if (!res.body) throw new ServiceError(unreadable, res.status)
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
       let text = ''
       try {
         for (;;) {
           const { done, value } = await reader.read()
-          if (done) throw new PresenceError('The listen stream ended', null)
+          if (done) throw new ServiceError('The listen stream ended', null)
           const { events, rest } = readStreamEvents(text + value)
           text = rest
           for (const event of events) {
-            if (event.event === 'channelError') throw new PresenceError('The listen stream refused the filter', null)
+            if (event.event === 'channelError') throw new ServiceError('The listen stream refused the filter', null)
             if (event.event !== 'presence') continue
             const presence = readPresence(JSON.parse(event.data))
             if (presence) onEditors(presence.editors)
