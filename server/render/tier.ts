@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
-import { createClient } from '@sanity/client'
+import { createClient, type SanityClient } from '@sanity/client'
 import { httpError } from '../errors.ts'
 import { clientAddress } from '../http/client.ts'
 import { fail, publicBase, requestUrl } from '../http/respond.ts'
@@ -15,7 +15,7 @@ import { PageRenderer, type PageSource } from '../pages/render.ts'
 import { StaticFiles } from '../pages/static.ts'
 import type { RenderTierConfig } from './config.ts'
 import { proxyTo } from './proxy.ts'
-import { LakeReadCounter } from './reads.ts'
+import { LakeReadCounter, type JudgedRead } from './reads.ts'
 
 export interface RenderTier {
   url: string
@@ -30,8 +30,8 @@ interface BuildModule {
   buildContent(): { projectId: string; dataset: string; apiHost: string | null; apiVersion?: string }
 }
 
-export async function startRenderTier(config: RenderTierConfig, log: (line: string) => void = () => {}): Promise<RenderTier> {
-  if (!StaticFiles.exists(config.staticDir)) throw new Error(`No built app in ${config.staticDir}: run npm run build first`)
+/** The Content Lake the build reads (the embedded service at CONTENT_API_URL, or its hosted project), with its dataset. */
+export async function lakeClient(config: RenderTierConfig): Promise<{ client: SanityClient; dataset: string }> {
   const build = (await import(pathToFileURL(config.renderModule).href)) as BuildModule
   const content = build.buildContent()
   if (content.apiHost !== null && config.contentUrl === null) {
@@ -49,6 +49,17 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
     // A page that cannot be read at once is left to the browser, which retries; the tier never queues.
     maxRetries: 0,
   })
+  return { client, dataset: content.dataset }
+}
+
+/** Counting reads with READS_TOKEN, by the tier's rules (server/render/reads.ts); `forward` sends what it judged elsewhere. */
+export function lakeReadCounter(client: SanityClient, config: RenderTierConfig & { readsToken: string }, log: (line: string) => void, forward?: (read: JudgedRead) => void): LakeReadCounter {
+  return new LakeReadCounter(client.withConfig({ token: config.readsToken }), { ...config.reads, maxReaders: config.reads.maxReadersPerDay, log, ...(forward ? { forward } : {}) })
+}
+
+export async function startRenderTier(config: RenderTierConfig, log: (line: string) => void = () => {}, forwardReads?: (read: JudgedRead) => void): Promise<RenderTier> {
+  if (!StaticFiles.exists(config.staticDir)) throw new Error(`No built app in ${config.staticDir}: run npm run build first`)
+  const { client, dataset } = await lakeClient(config)
   const source: PageSource = {
     query: (query, params, dataset, reader) =>
       client.withConfig({ dataset }).fetch(query, params, { headers: reader ? { 'x-forwarded-for': reader } : {}, tag: 'render' }),
@@ -57,14 +68,15 @@ export async function startRenderTier(config: RenderTierConfig, log: (line: stri
     revision: () => null,
   }
   const security = { publicUrl: config.publicUrl, content: config.appContent }
-  const loaded = await PageRenderer.load(config.staticDir, config.renderModule, source, log, security, config.pageCacheBytes, content.dataset)
+  const loaded = await PageRenderer.load(config.staticDir, config.renderModule, source, log, security, config.pageCacheBytes, dataset)
   if (!loaded) throw new Error(`${config.renderModule} cannot render pages: run npm run build first`)
   const pages: PageRenderer = loaded
   const statics = new StaticFiles(config.staticDir, security)
   const proxy = config.contentUrl ? proxyTo(config.contentUrl) : null
   const trusted = new Set(config.trustedProxies)
-  const reads = config.readsToken ? new LakeReadCounter(client.withConfig({ token: config.readsToken }), { ...config.reads, maxReaders: config.reads.maxReadersPerDay, log }) : null
-  reads?.start()
+  const reads = config.readsToken ? lakeReadCounter(client, { ...config, readsToken: config.readsToken }, log, forwardReads) : null
+  // A process that forwards its reads writes none: the one that counts them does.
+  if (!forwardReads) reads?.start()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req.url ?? '/')
