@@ -4,6 +4,10 @@ import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
 import { categoryHref, InvalidSlugError, type LoadedArticle } from '../content/article/article.ts'
+import type { LiveBlogPage } from '../content/liveblog/liveBlog.ts'
+import { validateLiveBlogSearch } from '../content/liveblog/search.ts'
+import { LiveBlog } from '../components/liveblog/LiveBlog.tsx'
+import { useNow } from './-clock.tsx'
 import { ArticlePreview } from './-articlePreview.tsx'
 import { useReadBeacon } from './-readBeacon.ts'
 import { useRetry } from './-retry.ts'
@@ -11,12 +15,22 @@ import { useRetry } from './-retry.ts'
 export const Route = createFileRoute('/article/$slug')({
   // The loader's and the head's rules load with the first article, outside the reader's first
   // download (decision 018); the page's views share that module.
-  loader: async ({ params, context }) => {
+  // A live blog's older page (`?page=N`) or one of its updates (`?update={id}`).
+  validateSearch: validateLiveBlogSearch,
+  loaderDeps: ({ search }) => ({ page: search.page, update: search.update }),
+  loader: async ({ params, context, deps }): Promise<LoadedArticle & { live?: LiveBlogPage }> => {
     const { loadArticle } = await import('../content/article/article.ts')
+    const fetch = <R,>(query: string, queryParams: Record<string, unknown>) => context.content.fetch<R>(query, queryParams)
     // loadArticle checks the slug before any request and throws InvalidSlugError when it fails.
-    const loaded = await loadArticle((query, queryParams) => context.content.fetch(query, queryParams), params.slug)
+    const loaded = await loadArticle(fetch, params.slug)
     if (!loaded) throw notFound()
-    return loaded
+    if (!loaded.article.isLiveBlog) return loaded
+    const { loadLiveBlogPage } = await import('../content/liveblog/liveBlog.ts')
+    const { parseLiveBlogRequest } = await import('../content/liveblog/pages.ts')
+    // A page or update the blog does not have is the not-found page, as a missing article is.
+    const live = await loadLiveBlogPage(fetch, loaded.article._id, `/article/${params.slug}`, parseLiveBlogRequest(deps))
+    if (!live) throw notFound()
+    return { ...loaded, live }
   },
   head: async ({ loaderData, match }) =>
     (await import('../content/article/article.ts')).articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
@@ -62,11 +76,13 @@ function ArticlePage() {
   )
 }
 
-function ArticleView({ article, moreFrom }: LoadedArticle) {
+function ArticleView({ article, moreFrom, live }: LoadedArticle & { live?: LiveBlogPage }) {
   const category = moreFrom && { title: moreFrom.category.title, href: categoryHref(moreFrom.category) }
+  const now = useNow()
+  const { origin } = Route.useRouteContext()
   return (
     <>
-      <ArticleStory article={article} />
+      {live ? <LiveBlog article={article} page={live} now={now} origin={origin} /> : <ArticleStory article={article} />}
       {moreFrom && category && (
         <Await promise={moreFrom.articles} fallback={<ArticleMoreFrom category={category} articles={null} />}>
           {(articles) => <ArticleMoreFrom category={category} articles={articles} />}

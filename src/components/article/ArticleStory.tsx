@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { categoryHref, presentCategories, type ArticleData } from '../../content/article/article.ts'
 import { imageSource } from '../../content/format/image.ts'
 import { safeHref } from '../../content/article/links.ts'
@@ -12,10 +13,12 @@ import './ArticleStory.css'
 
 export interface ArticleStoryProps {
   article: ArticleData
+  /** Above the headline: a live blog's LIVE mark or that it has ended. */
+  status?: ReactNode
 }
 
 /** One article as a reader sees it: categories, headline, standfirst, byline, lead image and body. */
-export function ArticleStory({ article }: ArticleStoryProps) {
+export function ArticleStory({ article, status }: ArticleStoryProps) {
   const categories = presentCategories(article)
   const standfirst = cleanText(article.excerpt)
   const lead = imageSource(article.mainImage, 'lead')
@@ -36,6 +39,7 @@ export function ArticleStory({ article }: ArticleStoryProps) {
             })}
           </ul>
         )}
+        {status}
         {isVideo && <p className="article__tag">Video Report</p>}
         <h1 id="article-title" className="article__title">
           {article.title}

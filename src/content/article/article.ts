@@ -64,6 +64,10 @@ export interface ArticleData {
   body?: ArticleBodyNode[] | null
   /** Its corrections and clarifications, oldest first (shared/corrections.ts); shown at its foot. */
   corrections?: Array<Partial<Correction>> | null
+  /** A live blog: its updates are shown below it (src/content/liveblog/). */
+  isLiveBlog?: boolean | null
+  /** When a live blog's coverage ended. */
+  liveBlogEndedAt?: string | null
 }
 
 /** One entry of the "More from {category}" list. */

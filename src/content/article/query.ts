@@ -10,5 +10,6 @@ export const articleBySlugQuery = `*[_type == "article" && slug.current == $slug
   author->{name, "slug": slug.current, image},
   categories[]->{_id, title, "slug": slug.current, kind},
   body,
-  "corrections": corrections[0...50]{_key, kind, text, date}
+  "corrections": corrections[0...50]{_key, kind, text, date},
+  isLiveBlog, liveBlogEndedAt
 }`

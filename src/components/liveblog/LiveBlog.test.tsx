@@ -1,0 +1,22 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { fixtureBlog, fixtureNow, fixturePage } from './liveBlog.fixtures.ts'
+import { LiveBlog } from './LiveBlog.tsx'
+
+describe('LiveBlog', () => {
+  it('is the article’s head with the LIVE mark, then the key events and the updates', async () => {
+    await renderWithRouter(<LiveBlog article={fixtureBlog} page={fixturePage} now={fixtureNow} origin="https://resonance.example" />)
+    const story = screen.getByRole('article', { name: 'Storm Isolde live: amber wind warning for London' })
+    expect(within(story).getByText('Live')).toBeTruthy()
+    expect(screen.getByRole('navigation', { name: 'Key events' })).toBeTruthy()
+    const share = screen.getByRole('link', { name: 'Share by email: Gusts of 68mph recorded at Canary Wharf' }).getAttribute('href') ?? ''
+    expect(new URLSearchParams(share.slice('mailto:?'.length)).get('body')).toBe('https://resonance.example/article/storm-live?update=u3#update-u3')
+  })
+
+  it('says when it has ended', async () => {
+    await renderWithRouter(<LiveBlog article={{ ...fixtureBlog, liveBlogEndedAt: '2026-11-27T22:15:00.000Z' }} page={fixturePage} now={fixtureNow} origin="https://resonance.example" />)
+    expect(screen.getByText(/This live blog has ended/)).toBeTruthy()
+    expect(screen.queryByText('Live')).toBeNull()
+  })
+})

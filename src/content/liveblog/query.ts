@@ -1,0 +1,37 @@
+// A live blog page's GROQ. Every filter names one blog's updates (by type and blog: the query
+// workers keep each such filter's matches, sorted, current from the writes; docs/decisions/017), and
+// every list is a bounded slice of them, so a page costs the same at 10 updates and at 2,000.
+
+import { liveBlogPageSize } from '../../../shared/liveBlog.ts'
+import type { RankRange } from './pages.ts'
+
+/** The key events the page lists, newest first. */
+export const keyEventsShown = 10
+
+const updates = `*[_type == "liveUpdate" && liveBlog._ref == $blog]`
+const fields = `_id, headline, publishedAt, updatedAt, isKeyEvent, isPinned, body, author->{name, "slug": slug.current, image}`
+
+/** What every page shows besides its own updates: how many there are, the pin and the key events. */
+const common = `"total": count(${updates}),
+  "pinned": *[_type == "liveUpdate" && liveBlog._ref == $blog && isPinned == true] | order(publishedAt desc, _id desc)[0]{${fields}},
+  "keyEvents": *[_type == "liveUpdate" && liveBlog._ref == $blog && isKeyEvent == true] | order(publishedAt desc, _id desc)[0...${keyEventsShown}]{_id, headline, publishedAt, "text": pt::text(body)}`
+
+/** The first page: the newest updates, at most two pages' worth less one; the page keeps those its range names. */
+export const firstPageQuery = `{
+  ${common},
+  "updates": ${updates} | order(publishedAt desc, _id desc)[0...${2 * liveBlogPageSize - 1}]{${fields}}
+}`
+
+/** An older page: ranks counted from the oldest update, fixed, as pages.ts counts them. */
+export function olderPageQuery(range: RankRange): string {
+  return `{
+  ${common},
+  "updates": ${updates} | order(publishedAt asc, _id asc)[${range.start}...${range.end}]{${fields}}
+}`
+}
+
+/** One update of this blog (published: readers' queries see nothing else), for `?update=`. */
+export const updateQuery = `*[_type == "liveUpdate" && liveBlog._ref == $blog && _id == $id][0]{publishedAt}`
+
+/** How many of the blog's updates come before one posted at `$at` with id `$id`: its rank. */
+export const rankQuery = `count(*[_type == "liveUpdate" && liveBlog._ref == $blog && (publishedAt < $at || (publishedAt == $at && _id < $id))])`
