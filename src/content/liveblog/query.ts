@@ -1,6 +1,6 @@
-// A live blog page's GROQ. Every filter names one blog's updates (by type and blog: the query
-// workers keep each such filter's matches, sorted, current from the writes; docs/decisions/017), and
-// every list is a bounded slice of them, so a page costs the same at 10 updates and at 2,000.
+// A live blog page's GROQ. Every filter names one blog's updates (by type and blog) and every list
+// is a bounded slice of them, ordered by time: the shape an index on blog and time answers
+// (docs/decisions/029 says what is built of it).
 
 import { liveBlogPageSize } from '../../../shared/liveBlog.ts'
 import type { RankRange } from './pages.ts'
