@@ -19,3 +19,11 @@ export const Sending: Story = { args: { edition: { ...sentEdition, state: 'sendi
 export const Kept: Story = { args: { edition: keptEdition, deliveries: { status: 'ready', data: { deliveries: [], page: 1, pageCount: 1, total: 0 } } } }
 
 export const LogFailedToLoad: Story = { args: { deliveries: { status: 'error', message: 'Could not reach the content service.' } } }
+
+/** Past NEWSLETTER_LOG_DAYS: the per-subscriber rows are gone, the counts stay. */
+export const LogRemoved: Story = {
+  args: {
+    edition: { ...sentEdition, logRemovedAt: '2026-12-20T08:00:00Z' },
+    deliveries: { status: 'ready', data: { deliveries: [], page: 1, pageCount: 1, total: 0 } },
+  },
+}

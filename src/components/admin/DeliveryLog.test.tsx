@@ -27,4 +27,12 @@ describe('DeliveryLog', () => {
     expect(screen.queryByText(/^Sent/)).toBeNull()
     expect(screen.getByText('Nobody was queued for this edition.')).toBeTruthy()
   })
+
+  it('says the per-subscriber rows were removed once the retention rule ran, never that nobody was queued', () => {
+    const removed = { ...sentEdition, logRemovedAt: '2026-12-20T08:00:00Z' }
+    render(<DeliveryLog edition={removed} stories={[]} deliveries={{ status: 'ready', data: { deliveries: [], page: 1, pageCount: 1, total: 0 } }} page={1} />)
+    expect(screen.getByRole('status').textContent).toMatch(/^Each subscriber’s row was removed on .+; the counts above are kept\.$/)
+    expect(screen.queryByText('Nobody was queued for this edition.')).toBeNull()
+    expect(screen.getByText('Subscribers').nextElementSibling?.textContent).toBe('3')
+  })
 })

@@ -63,7 +63,7 @@ export function DeliveryLog({ edition, stories, deliveries, page, onRetry, pagin
       ) : null}
       <h2 className="delivery-log__heading">Delivery log</h2>
       <p className="newsroom-list__summary" role="status">
-        {deliveries.status === 'loading' ? 'Loading the delivery log...' : deliveries.status === 'ready' ? summary(deliveries.data, page) : ''}
+        {deliveries.status === 'loading' ? 'Loading the delivery log...' : deliveries.status === 'ready' ? summary(deliveries.data, page, edition) : ''}
       </p>
       {deliveries.status === 'error' ? <LoadError what="the delivery log" message={deliveries.message} onRetry={onRetry} /> : null}
       {deliveries.status === 'ready' && deliveries.data.deliveries.length > 0 ? (
@@ -109,7 +109,12 @@ function Count({ label, value }: { label: string; value: number }) {
   )
 }
 
-function summary(data: DeliveryPage, page: number): string {
+function summary(data: DeliveryPage, page: number, edition: Edition): string {
+  // Once the retention rule has removed the per-subscriber rows, an empty log must not read as if
+  // nobody had been queued: the counts above are what is left of it.
+  if (data.total === 0 && edition.logRemovedAt) {
+    return `Each subscriber’s row was removed on ${adminDateTime(edition.logRemovedAt) ?? edition.logRemovedAt}, as the paper keeps them for a limited time; the counts above are kept.`
+  }
   if (data.total === 0) return 'Nobody was queued for this edition.'
   if (data.deliveries.length === 0) return `There are no deliveries on page ${page}.`
   const first = (page - 1) * deliveryPageSize + 1
