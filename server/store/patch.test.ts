@@ -383,9 +383,9 @@ describe('bounded work', () => {
   it('a path built to multiply work is refused rather than run', () => {
     const large = { _id: 'a', _type: 'article', items: Array.from({ length: 20_000 }, (_, i) => ({ v: i, kids: [{ v: i }] })) }
     const path = `${'..[v > -1]'.repeat(40)}..v`
-    const started = performance.now()
+    // The bound is a count of steps, not a clock: the refusal itself shows the work stopped at the
+    // limit, on a busy machine as on a quiet one (the time it takes belongs in the bench).
     expect(() => patched({ set: { [path]: 1 } }, large)).toThrow(/too much work/)
-    expect(performance.now() - started).toBeLessThan(4000)
   })
 
   it('a path deeper than any document is refused before it builds anything', () => {
