@@ -33,7 +33,9 @@ export const Route = createFileRoute('/article/$slug')({
     return { ...loaded, live }
   },
   head: async ({ loaderData, match }) =>
-    (await import('../content/article/article.ts')).articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
+    loaderData?.live
+      ? (await import('../content/liveblog/head.ts')).liveBlogHead(match.context.origin, loaderData.article, loaderData.live)
+      : (await import('../content/article/article.ts')).articleHead(match.context.origin, { article: loaderData?.article, status: match.status, error: match.error }),
   // Pending components stay in the main bundle (they show before the route's chunk arrives), so
   // this one is the small shared spinner; the other states load with the route.
   pendingComponent: () => <LoadingSpinner label="Loading article" />,

@@ -51,6 +51,11 @@ describe('a live blog without JavaScript', () => {
     expect(await keyEvents.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(['#update-u44', '/article/storm?update=u3#update-u3'])
     expect(await shownIds(page)).toEqual(Array.from({ length: 25 }, (_, i) => `update-u${45 - i}`))
     expect(await page.content()).not.toContain(SECRET)
+    // For search engines: a LiveBlogPosting with an entry per update shown, each its own headline and address.
+    const ld = JSON.parse(await page.locator('script[type="application/ld+json"]').first().textContent() ?? 'null')
+    expect(ld['@type']).toBe('LiveBlogPosting')
+    expect(ld.liveBlogUpdate).toHaveLength(25)
+    expect(ld.liveBlogUpdate[1]).toMatchObject({ headline: 'Gusts of 68mph at Canary Wharf', url: `${suite.service.url}/article/storm#update-u44` })
 
     // A key event on this page is a jump within it.
     await keyEvents.first().click()
