@@ -1,6 +1,7 @@
 // `npm run build`: the browser app (dist/) and the same routes built for the content service to
-// render reader pages with (dist-server/entry-server.js), then Brotli and gzip copies of the app's
-// text files beside them (scripts/precompress.mjs). Extra arguments go to both builds.
+// render reader pages with (dist-server/entry-server.js), the reader pages' template with their
+// critical styles inlined (dist-server/reader.html, scripts/critical-css.ts), then Brotli and gzip
+// copies of the app's text files beside them (scripts/precompress.mjs). Extra arguments go to both builds.
 
 import { spawnSync } from 'node:child_process'
 import { precompress } from './precompress.mjs'
@@ -10,6 +11,8 @@ for (const args of [['build', ...extra], ['build', '--ssr', 'src/entry-server.ts
   const result = spawnSync('npx', ['vite', ...args], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
+const critical = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/critical-css.ts'], { stdio: extra.includes('--logLevel') ? ['inherit', 'ignore', 'inherit'] : 'inherit' })
+if (critical.status !== 0) process.exit(critical.status ?? 1)
 
 const started = performance.now()
 const cpuBefore = process.cpuUsage()

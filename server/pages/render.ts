@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { pageDataElementId } from '../../shared/pageData.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
@@ -124,8 +124,12 @@ export class PageRenderer {
     cacheBytes = 32 * 1024 * 1024,
     dataset: string | null = null,
   ): Promise<PageRenderer | null> {
-    const index = join(staticDir, 'index.html')
-    if (!modulePath || !existsSync(modulePath) || !existsSync(index)) return null
+    if (!modulePath || !existsSync(modulePath)) return null
+    // The build's reader template (scripts/readerTemplate.ts: the reader pages' styles inlined, the
+    // stylesheet loaded without blocking), or else the app's own index.html.
+    const readerTemplate = join(dirname(modulePath), 'reader.html')
+    const index = existsSync(readerTemplate) ? readerTemplate : join(staticDir, 'index.html')
+    if (!existsSync(index)) return null
     const module = (await import(pathToFileURL(modulePath).href)) as RenderModule
     const target = dataset ? { dataset } : module.renderTarget()
     if (!target) return null

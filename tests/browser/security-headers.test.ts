@@ -87,31 +87,42 @@ describe('the headers of each page type', () => {
     'x-frame-options': 'DENY',
   }
 
-  it('sends one strict policy on the homepage, an article, a listing, the 404 page, the admin and index.html', async () => {
-    const pages: Array<[TestService, string, number]> = [
-      [suite.service, '/', 200],
-      [suite.service, `/article/${articleSlug}`, 200],
-      [suite.service, '/uk', 200],
-      [suite.service, '/article/no-such-story', 404],
-      [suite.service, '/admin', 200],
-      [suite.service, '/admin/login', 200],
-      [suite.service, '/admin/edit/articles/new', 200],
+  it('sends one strict policy on the reader pages, and one on the admin and index.html, differing only in the inline hashes', async () => {
+    // The reader pages' template has their critical styles inlined (dist-server/reader.html), which
+    // the admin's index.html does not: its hashes are its own, the rest of the policy is the same.
+    const pages: Array<[TestService, string, number, 'reader' | 'app']> = [
+      [suite.service, '/', 200, 'reader'],
+      [suite.service, `/article/${articleSlug}`, 200, 'reader'],
+      [suite.service, '/uk', 200, 'reader'],
+      [suite.service, '/article/no-such-story', 404, 'reader'],
+      [suite.service, '/admin', 200, 'app'],
+      [suite.service, '/admin/login', 200, 'app'],
+      [suite.service, '/admin/edit/articles/new', 200, 'app'],
       // Without a render module every page is the built index.html, sent by the static files.
-      [httpsService, '/', 200],
-      [httpsService, '/uk', 200],
+      [httpsService, '/', 200, 'app'],
+      [httpsService, '/uk', 200, 'app'],
     ]
-    const policies = new Set<string>()
-    for (const [on, path, status] of pages) {
+    const policies = { reader: new Set<string>(), app: new Set<string>() }
+    for (const [on, path, status, kind] of pages) {
       const res = await fetch(`${on.url}${path}`)
       expect(res.status, path).toBe(status)
       expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8')
       for (const [name, value] of Object.entries(expectedOther)) expect(res.headers.get(name), `${name} of ${path}`).toBe(value)
       const features = res.headers.get('permissions-policy')!.split(', ')
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(features, path).toContain(`${feature}=()`)
-      policies.add(res.headers.get('content-security-policy')!)
+      policies[kind].add(res.headers.get('content-security-policy')!)
     }
-    expect([...policies]).toHaveLength(1)
-    const policy = parsePolicy([...policies][0]!)
+    expect([...policies.reader]).toHaveLength(1)
+    expect([...policies.app]).toHaveLength(1)
+    const reader = parsePolicy([...policies.reader][0]!)
+    const app = parsePolicy([...policies.app][0]!)
+    for (const name of new Set([...reader.keys(), ...app.keys()])) {
+      if (name !== 'style-src' && name !== 'script-src') expect(reader.get(name), name).toEqual(app.get(name))
+    }
+    for (const policy of [reader, app]) expectStrict(policy)
+  })
+
+  function expectStrict(policy: Map<string, string[]>): void {
     expect(policy.get('default-src')).toEqual(["'self'"])
     expect(policy.get('object-src')).toEqual(["'none'"])
     expect(policy.get('base-uri')).toEqual(["'self'"])
@@ -123,17 +134,31 @@ describe('the headers of each page type', () => {
       expect(sources).not.toContain("'unsafe-inline'")
       expect(sources).not.toContain("'unsafe-eval'")
     }
-  })
+  }
 
-  it('allows exactly the built index.html’s inline styles and scripts, by their hashes', async () => {
-    const built = readFileSync(resolve('dist/index.html'), 'utf8')
-    const styles = [...built.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!))
-    const scripts = [...built.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!))
-    // The no-JavaScript rule for the connection status is the build's one inline style.
-    expect(styles).toHaveLength(1)
-    const policy = parsePolicy((await fetch(`${suite.service.url}/`)).headers.get('content-security-policy'))
-    expect(policy.get('style-src')).toEqual(["'self'", ...styles])
-    expect(policy.get('script-src')).toEqual(["'self'", ...scripts])
+  /** The sha256 sources of a built document's inline styles and of its inline scripts that run. */
+  function builtHashes(file: string): { styles: string[]; scripts: string[] } {
+    const built = readFileSync(resolve(file), 'utf8')
+    return {
+      styles: [...built.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!)),
+      scripts: [...built.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!)),
+    }
+  }
+
+  it('allows exactly the built documents’ inline styles and scripts, by their hashes', async () => {
+    const app = builtHashes('dist/index.html')
+    // The no-JavaScript rule for the connection status is the app's one inline style.
+    expect(app.styles).toHaveLength(1)
+    const appPolicy = parsePolicy((await fetch(`${suite.service.url}/admin/login`)).headers.get('content-security-policy'))
+    expect(appPolicy.get('style-src')).toEqual(["'self'", ...app.styles])
+    expect(appPolicy.get('script-src')).toEqual(["'self'", ...app.scripts])
+    // Reader pages: that rule, the reader pages' critical styles, and the script that loads the rest.
+    const reader = builtHashes('dist-server/reader.html')
+    expect(reader.styles).toHaveLength(2)
+    expect(reader.scripts).toHaveLength(1)
+    const readerPolicy = parsePolicy((await fetch(`${suite.service.url}/`)).headers.get('content-security-policy'))
+    expect(readerPolicy.get('style-src')).toEqual(["'self'", ...reader.styles])
+    expect(readerPolicy.get('script-src')).toEqual(["'self'", ...reader.scripts])
   })
 
   it('asks for HTTPS only when PUBLIC_URL is https', async () => {
@@ -165,6 +190,22 @@ describe('in Chromium under the policy', () => {
     expect(problems).toEqual([])
   })
 
+  it('shows every other kind of reader page with nothing refused, and the whole stylesheet taken on', async () => {
+    const { context, problems } = await watchedContext()
+    const page = await context.newPage()
+    const essay = await suite.service.client().fetch<string>('*[_type == "imageGallery" && defined(slug.current)][0].slug.current')
+    const author = await suite.service.client().fetch<string>('*[_type == "author" && defined(slug.current)][0].slug.current')
+    for (const path of ['/search?q=london', '/photo-essays', `/photo-essays/${essay}`, `/author/${author}`, '/topic/sports', '/video-journal', '/about', '/contact', '/subscribe', '/corrections']) {
+      const res = await gotoApp(page, `${suite.service.url}${path}`)
+      expect(res?.status(), path).toBe(200)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      // The critical styles come inline; the stylesheet, loaded without blocking, then applies in full.
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === 'all'))
+      await settled(page)
+    }
+    expect(problems).toEqual([])
+  })
+
   it('renders the app from index.html in the browser with nothing refused', async () => {
     const { context, problems } = await watchedContext()
     const page = await context.newPage()
@@ -184,6 +225,8 @@ describe('in Chromium under the policy', () => {
     await page.getByRole('region', { name: 'Lead Story' }).waitFor()
     expect(await page.locator('.connection-status').count()).toBe(1)
     expect(await page.locator('.connection-status').isVisible()).toBe(false)
+    // The whole stylesheet comes by the <noscript> link, as the script that loads it cannot run.
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === ''))).toBe(true)
     expect(problems).toEqual([])
   })
 
