@@ -16,7 +16,13 @@ if (cluster.isPrimary && config.processes > 1) {
   let stopping = false
   const log = (line: string) => console.log(line)
   const readsToken = config.readsToken
-  const reads = readsToken ? lakeReadCounter((await lakeClient(config)).client, { ...config, readsToken }, log) : null
+  const lake = readsToken
+    ? await lakeClient(config).catch((error: unknown) => {
+        console.error(error instanceof Error ? error.message : error)
+        process.exit(1)
+      })
+    : null
+  const reads = lake && readsToken ? lakeReadCounter(lake.client, { ...config, readsToken }, log) : null
   reads?.start()
   for (let i = 0; i < config.processes; i++) cluster.fork()
   let ready = 0
