@@ -316,7 +316,7 @@ function describeEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.done.actor.save') return 'save succeeds'
   if (event.type === 'xstate.error.actor.save') {
     const error = event.error as Error
-    if (error.message === messages.staleDraft) return 'the live article changed after the draft was made (409)'
+    if (error.message === messages.staleDraft) return 'the draft was made from an older published version, nobody else saved (409)'
     return error instanceof ConflictError ? 'someone else saved' : error instanceof SlugTakenError ? 'slug is taken' : 'save refused (403)'
   }
   return event.type
@@ -337,7 +337,7 @@ function draftCandidates(): AnyEventObject[] {
     { type: 'xstate.error.actor.discardDraft', error: forbidden },
     { type: 'save', values: emptyArticleValues() },
     { type: 'xstate.done.actor.save', output: undefined },
-    { type: 'xstate.error.actor.save', error: new ConflictError(messages.staleDraft) },
+    { type: 'xstate.error.actor.save', error: new ConflictError('staleDraft') },
     { type: 'reload' },
   ]
 }
@@ -361,6 +361,7 @@ function model(mode: 'create' | 'edit' | 'draft') {
         snapshot.context.draftBesideLive,
         Boolean(snapshot.context.loaded?.stale),
         snapshot.context.keptDraft,
+        snapshot.context.staleConflict,
       ]),
     serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
   })
@@ -424,11 +425,14 @@ const seen = (system: System) => (snapshot: ArticleFormSnapshot) => {
   } else if (snapshot.matches('conflict')) {
     expect(alert).toContain(system.env.announced.at(-1)!.replace(/^Error: /, ''))
     expect([messages.conflict, messages.staleDraft].map((m) => `Error: ${m}`)).toContain(system.env.announced.at(-1))
-    // Neither version goes: the draft's choices wait until the editor has reloaded.
-    if (draftRegion()) expect(draftChoice('Discard draft').getAttribute('aria-disabled')).toBe('true')
+    // Said by what happened: someone else's save is theirs to reload, and the draft's choices wait
+    // for it; a stale draft refused with nobody else involved leaves them open, with nothing to reload.
+    const stale = snapshot.context.staleConflict
+    expect(alert).toContain(stale ? messages.staleDraft : messages.conflict)
+    if (draftRegion()) expect(draftChoice('Discard draft').getAttribute('aria-disabled')).toBe(stale ? null : 'true')
     // The editor's own words are still in the form.
     if (system.typedTitle !== null) expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
-    expect(screen.getByRole('button', { name: 'Reload their version' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Reload their version' }) !== null).toBe(!stale)
   } else if (snapshot.matches('saved')) {
     expect(system.env.announced.at(-1)).toBe(snapshot.context.mode === 'edit' ? messages.updated : messages.created)
   } else {
@@ -666,6 +670,46 @@ describe('article form machine, scenarios', () => {
     await waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true))
     expect(env.announced).toEqual([`Error: ${messages.insertDisabled}`])
     expect(articleFormView(actor.getSnapshot()).error).toBe(messages.insertDisabled)
+    actor.stop()
+  })
+})
+
+describe('after a stale draft’s publish is refused, with nobody else’s save involved', () => {
+  it('offers nothing to reload, and Keep editing then publishes the draft without a reload', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId } })
+    actor.start()
+    render(<FormScreen actor={actor} />)
+    await act(async () => env.loads.pop()!.resolve(withStaleDraft))
+    await user().click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(env.saves.length).toBe(1))
+    await act(async () => env.saves.pop()!.reject(new ConflictError('staleDraft')))
+    expect(screen.getByRole('alert').textContent).toContain(messages.staleDraft)
+    expect(screen.queryByRole('button', { name: 'Reload their version' })).toBeNull()
+
+    await user().click(draftChoice('Keep editing'))
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user().click(draftChoice('Publish this draft'))
+    await waitFor(() => expect(env.saves.length).toBe(1))
+    // Published over the version the editor compared it with, as their explicit choice.
+    expect(env.saves[0]!.input.loaded).toMatchObject({ stale: false, revisions: { basedOn: 'rev-2' } })
+    expect(env.loads.length).toBe(0)
+    actor.stop()
+  })
+
+  it('lets the editor discard the draft without a reload', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { id: articleId } })
+    actor.start()
+    render(<FormScreen actor={actor} />)
+    await act(async () => env.loads.pop()!.resolve(withStaleDraft))
+    await user().click(screen.getByRole('button', { name: 'Save Article' }))
+    await waitFor(() => expect(env.saves.length).toBe(1))
+    await act(async () => env.saves.pop()!.reject(new ConflictError('staleDraft')))
+    await user().click(draftChoice('Discard draft'))
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard draft' }))
+    await waitFor(() => expect(env.discards.length).toBe(1))
+    expect(env.discards[0]!.input).toEqual({ id: articleId, draftRevision: 'rev-d' })
     actor.stop()
   })
 })

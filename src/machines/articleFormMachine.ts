@@ -69,6 +69,11 @@ export interface ArticleFormContext {
   draftBesideLive: boolean
   /** The editor chose Keep editing for that draft. */
   keptDraft: boolean
+  /**
+   * The last conflict was the draft's own older basis, with nobody else's save involved: the draft's
+   * choices (Keep editing, Discard draft) stay open, and there is nothing of anyone's to reload.
+   */
+  staleConflict: boolean
 }
 
 /** What loading the form gives: the form's data, and the article's pending schedule when it has one. */
@@ -168,6 +173,11 @@ export const articleFormMachine = setup({
     hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
     /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
     mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
+    /** After a conflict that was the draft's own older basis: the draft's choices are still the editor's. */
+    mayKeepEditingAfterStaleConflict: ({ context }) => context.staleConflict && context.draftBesideLive && !context.keptDraft,
+    mayDiscardAfterStaleConflict: ({ context }) => context.staleConflict && hasDraftBesideLive(context.loaded),
+    /** The conflict was someone else's save: theirs is there to reload. */
+    someoneElseSaved: ({ context }) => !context.staleConflict,
   },
 }).createMachine({
   id: 'articleForm',
@@ -189,11 +199,12 @@ export const articleFormMachine = setup({
     queued: null,
     draftBesideLive: false,
     keptDraft: false,
+    staleConflict: false,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null, takenSlug: null, edited: null, autosaving: null, draftSavedAt: null, autosaveError: null, queued: null, draftBesideLive: false, keptDraft: false }),
+      entry: assign({ error: null, takenSlug: null, edited: null, autosaving: null, draftSavedAt: null, autosaveError: null, queued: null, draftBesideLive: false, keptDraft: false, staleConflict: false }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -272,7 +283,7 @@ export const articleFormMachine = setup({
                 guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                 target: '#articleForm.conflict',
                 actions: [
-                  assign({ error: ({ event }) => messageOf(event.error, ''), queued: null }),
+                  assign({ error: ({ event }) => messageOf(event.error, ''), queued: null, staleConflict: false }),
                   { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
                 ],
               },
@@ -308,7 +319,7 @@ export const articleFormMachine = setup({
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
             actions: [
-              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
               { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
             ],
           },
@@ -367,7 +378,7 @@ export const articleFormMachine = setup({
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
             actions: [
-              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
               { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
             ],
           },
@@ -418,7 +429,7 @@ export const articleFormMachine = setup({
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
             actions: [
-              assign({ error: ({ event }) => messageOf(event.error, '') }),
+              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
               { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
             ],
           },
@@ -433,8 +444,13 @@ export const articleFormMachine = setup({
       },
     },
     // Saving again would overwrite what the other editor saved: the way on is to load their version.
+    // A refusal of a stale draft's publish, with nobody else involved, leaves the draft's choices open.
     conflict: {
-      on: { reload: 'loading' },
+      on: {
+        reload: { guard: 'someoneElseSaved', target: 'loading' },
+        keepEditing: { guard: 'mayKeepEditingAfterStaleConflict', target: 'editing', actions: ['keepEditing', assign({ error: null, staleConflict: false })] },
+        discardDraft: { guard: 'mayDiscardAfterStaleConflict', target: 'discardingDraft' },
+      },
     },
     saved: {
       type: 'final',

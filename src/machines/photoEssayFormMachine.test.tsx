@@ -152,7 +152,7 @@ function draftCandidates(): AnyEventObject[] {
     { type: 'xstate.error.actor.discardDraft', error: forbidden },
     { type: 'save', values: emptyPhotoEssayValues() },
     { type: 'xstate.done.actor.save', output: undefined },
-    { type: 'xstate.error.actor.save', error: new EssayConflictError(essayMessages.staleDraft) },
+    { type: 'xstate.error.actor.save', error: new EssayConflictError('staleDraft') },
     { type: 'reload' },
   ]
 }
@@ -167,7 +167,7 @@ function describeEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.done.actor.save') return 'save succeeds'
   if (event.type === 'xstate.error.actor.save') {
     const error = event.error as Error
-    if (error.message === essayMessages.staleDraft) return 'the live essay changed after the draft was made (409)'
+    if (error.message === essayMessages.staleDraft) return 'the draft was made from an older published version, nobody else saved (409)'
     return error instanceof EssayConflictError ? 'someone else saved' : error instanceof EssaySlugTakenError ? 'slug is taken' : 'save refused (403)'
   }
   return event.type
@@ -199,6 +199,12 @@ const seen = (system: System) => (snapshot: PhotoEssayFormSnapshot) => {
   } else if (snapshot.matches('conflict')) {
     expect(alert).toContain(system.env.announced.at(-1)!.replace(/^Error: /, ''))
     expect([essayMessages.conflict, essayMessages.staleDraft].map((m) => `Error: ${m}`)).toContain(system.env.announced.at(-1))
+    // Said by what happened: someone else's save is theirs to reload; a stale draft refused with
+    // nobody else involved leaves the draft's choices open, with nothing to reload.
+    const stale = snapshot.context.staleConflict
+    expect(alert).toContain(stale ? essayMessages.staleDraft : essayMessages.conflict)
+    if (draftRegion()) expect(draftChoice('Discard draft').getAttribute('aria-disabled')).toBe(stale ? null : 'true')
+    expect(screen.queryByRole('button', { name: 'Reload their version' }) !== null).toBe(!stale)
     // The editor's own words are still in the form.
     if (system.typedTitle !== null) expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(system.typedTitle)
   } else if (snapshot.matches('saved')) {
@@ -240,7 +246,7 @@ for (const mode of ['create', 'edit', 'draft'] as const) {
     const paths = modelOf(photoEssayFormMachine, {
       input,
       candidates: modeCandidates,
-      serializeState: (snapshot: PhotoEssayFormSnapshot) => JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null, snapshot.context.draftBesideLive, Boolean(snapshot.context.loaded?.stale), snapshot.context.keptDraft]),
+      serializeState: (snapshot: PhotoEssayFormSnapshot) => JSON.stringify([snapshot.value, snapshot.context.takenSlug !== null, snapshot.context.draftBesideLive, Boolean(snapshot.context.loaded?.stale), snapshot.context.keptDraft, snapshot.context.staleConflict]),
       serializeEvent: (event: AnyEventObject) => `${event.type}:${describeEvent(event)}`,
     }).getShortestPaths()
 

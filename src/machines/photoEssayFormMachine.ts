@@ -40,6 +40,11 @@ export interface PhotoEssayFormContext {
   draftBesideLive: boolean
   /** The editor chose Keep editing for that draft. */
   keptDraft: boolean
+  /**
+   * The last conflict was the draft's own older basis, with nobody else's save involved: the draft's
+   * choices (Keep editing, Discard draft) stay open, and there is nothing of anyone's to reload.
+   */
+  staleConflict: boolean
 }
 
 export type PhotoEssayFormEvent =
@@ -83,6 +88,11 @@ export const photoEssayFormMachine = setup({
     hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
     /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
     mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
+    /** After a conflict that was the draft's own older basis: the draft's choices are still the editor's. */
+    mayKeepEditingAfterStaleConflict: ({ context }) => context.staleConflict && context.draftBesideLive && !context.keptDraft,
+    mayDiscardAfterStaleConflict: ({ context }) => context.staleConflict && hasDraftBesideLive(context.loaded),
+    /** The conflict was someone else's save: theirs is there to reload. */
+    someoneElseSaved: ({ context }) => !context.staleConflict,
   },
 }).createMachine({
   id: 'photoEssayForm',
@@ -96,11 +106,12 @@ export const photoEssayFormMachine = setup({
     takenSlug: null,
     draftBesideLive: false,
     keptDraft: false,
+    staleConflict: false,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null, takenSlug: null, draftBesideLive: false, keptDraft: false }),
+      entry: assign({ error: null, takenSlug: null, draftBesideLive: false, keptDraft: false, staleConflict: false }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -140,7 +151,7 @@ export const photoEssayFormMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: [assign({ error: ({ event }) => messageOf(event.error, '') }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
+            actions: [assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof EssayConflictError && event.error.kind === 'staleDraft' }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
           },
           {
             guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
@@ -170,7 +181,7 @@ export const photoEssayFormMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: [assign({ error: ({ event }) => messageOf(event.error, '') }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
+            actions: [assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof EssayConflictError && event.error.kind === 'staleDraft' }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
           },
           {
             target: 'failed',
@@ -183,7 +194,14 @@ export const photoEssayFormMachine = setup({
       },
     },
     // Saving again would overwrite what the other editor saved: the way on is to load their version.
-    conflict: { on: { reload: 'loading' } },
+    // A refusal of a stale draft's publish, with nobody else involved, leaves the draft's choices open.
+    conflict: {
+      on: {
+        reload: { guard: 'someoneElseSaved', target: 'loading' },
+        keepEditing: { guard: 'mayKeepEditingAfterStaleConflict', target: 'editing', actions: ['keepEditing', assign({ error: null, staleConflict: false })] },
+        discardDraft: { guard: 'mayDiscardAfterStaleConflict', target: 'discardingDraft' },
+      },
+    },
     saved: { type: 'final', entry: { type: 'announceSaved', params: ({ context }) => ({ mode: context.mode }) } },
   },
 })

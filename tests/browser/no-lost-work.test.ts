@@ -8,6 +8,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../../src/content/admin/articleForm/messages.ts'
 import { minutesAgo } from '../support/articles.ts'
 import { axeViolations } from '../support/axe.ts'
 import { gotoApp } from '../support/browser.ts'
@@ -21,7 +22,7 @@ const categoryId = '5f4e3d2c-1b0a-4f9e-8d7c-6b5a4f3e2d1c'
 const id = 'southwark-bridge'
 const oldTitle = 'Southwark Bridge closes for repairs'
 const newTitle = 'Southwark Bridge reopens to traffic'
-const staleMessage = 'The published version changed after this draft was made, so publishing the draft would undo that change. Both versions are kept: reload to compare them, then keep editing the draft or discard it.'
+const staleMessage = messages.staleDraft
 
 const suite = browserSuite({
   documents: [
@@ -103,6 +104,9 @@ describe('a contributor’s draft and an editor’s published change', () => {
     expect(await page.getByLabel('Title').inputValue()).toBe(oldTitle)
     expect(await stored(id)).toEqual({ title: newTitle, excerpt: 'The bridge shuts to cars for a month.' })
     expect(await stored(`drafts.${id}`)).toEqual({ title: oldTitle, excerpt: 'The bridge reopens to cars on Monday.' })
+    // Nobody else saved: nothing to reload, and the draft's own choices are open without one.
+    expect(await page.getByRole('button', { name: 'Reload their version' }).count()).toBe(0)
+    expect(await notice.getByRole('button', { name: 'Discard draft' }).getAttribute('aria-disabled')).toBeNull()
     await page.close()
 
     const reader = await suite.newPage()

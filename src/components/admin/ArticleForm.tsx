@@ -40,6 +40,11 @@ export interface ArticleFormProps {
   error: string | null
   /** Someone else saved the article since it was loaded. */
   conflict: boolean
+  /**
+   * The conflict was a stale draft's publish refused, with nobody else's save: the message says so,
+   * nothing is offered to reload, and the draft's Keep editing and Discard draft stay open.
+   */
+  staleConflict?: boolean
   loadError: string | null
   /** A slug the service said another article has. */
   takenSlug: string | null
@@ -154,7 +159,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, staleConflict = false, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -199,7 +204,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
           stale={draft.stale}
           kept={draft.kept}
           canPublish={canPublish}
-          busy={saving || discarding || conflict}
+          busy={saving || discarding || (conflict && !staleConflict)}
           onPublish={() => {
             // Publish now: the published switch on, no schedule, then the form's own validated submit.
             form.setFieldValue('published', true)
@@ -367,9 +372,11 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
       {conflict ? (
         <div className="article-form__alert" role="alert">
           <p>{error}</p>
-          <button type="button" onClick={onReload}>
-            Reload their version
-          </button>
+          {staleConflict ? null : (
+            <button type="button" onClick={onReload}>
+              Reload their version
+            </button>
+          )}
         </div>
       ) : error ? (
         <div className="article-form__alert" role="alert">

@@ -27,6 +27,11 @@ export interface PhotoEssayFormProps {
   error: string | null
   /** Someone else saved the essay since it was loaded. */
   conflict: boolean
+  /**
+   * The conflict was a stale draft's publish refused, with nobody else's save: the message says so,
+   * nothing is offered to reload, and the draft's Keep editing and Discard draft stay open.
+   */
+  staleConflict?: boolean
   loadError: string | null
   /** A slug the service said another photo essay has. */
   takenSlug: string | null
@@ -160,7 +165,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug, onSubmit, onCancel, onReload, uploadImage, newKey = randomPictureKey, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: PhotoEssayFormProps) {
+function PhotoEssayFields({ values, authors, saving, error, conflict, staleConflict = false, takenSlug, onSubmit, onCancel, onReload, uploadImage, newKey = randomPictureKey, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: PhotoEssayFormProps) {
   const { form, shown, leave } = usePhotoEssayForm(values, onSubmit)
   const current = useStore(form.store, (state) => state.values)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
@@ -179,7 +184,7 @@ function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug,
           stale={draft.stale}
           kept={draft.kept}
           canPublish
-          busy={saving || discarding || conflict}
+          busy={saving || discarding || (conflict && !staleConflict)}
           noun="photo essay"
           onPublish={() => {
             // Publish: the Published switch on, then the form's own validated submit.
@@ -299,9 +304,11 @@ function PhotoEssayFields({ values, authors, saving, error, conflict, takenSlug,
       {conflict ? (
         <div className="article-form__alert" role="alert">
           <p>{error}</p>
-          <button type="button" onClick={onReload}>
-            Reload their version
-          </button>
+          {staleConflict ? null : (
+            <button type="button" onClick={onReload}>
+              Reload their version
+            </button>
+          )}
         </div>
       ) : error ? (
         <div className="article-form__alert" role="alert">

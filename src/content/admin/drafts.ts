@@ -105,3 +105,36 @@ export function keptDraft<T extends LoadedVersions>(loaded: T | null): T | null 
 export function hasDraftBesideLive(loaded: LoadedVersions | null | undefined): boolean {
   return Boolean(loaded?.revisions.draft && loaded.revisions.published)
 }
+
+/** The revisions of a document's two versions as they are now. */
+export const versionRevisionsQuery = `*[_id in [$id, "drafts." + $id]]{_id, _rev}`
+
+/** What a publish refused with a conflict (409) was refused for, said by what happened. */
+export type ConflictKind =
+  /** Someone saved the published version or the draft after the form loaded them. */
+  | 'changed'
+  /** Nobody did: the draft was made from an older published version, whose change it would undo. */
+  | 'staleDraft'
+
+/**
+ * Why a write publishing a draft beside the live version was refused with a conflict: the two
+ * versions are read again, and when both still have the revisions the form loaded, nobody saved
+ * since, so the refusal was the draft's own basis (`basedOnRevision`) being older than what readers
+ * see. Any other write's conflict is someone else's save. When the read fails, the form's own
+ * knowledge (a draft loaded stale) decides.
+ */
+export async function conflictKind(
+  fetch: <T>(query: string, params?: Record<string, unknown>) => Promise<T>,
+  id: string,
+  loaded: LoadedVersions | null,
+  publishingDraft: boolean,
+): Promise<ConflictKind> {
+  if (!publishingDraft || !loaded || !hasDraftBesideLive(loaded)) return 'changed'
+  try {
+    const now = await fetch<Array<{ _id: string; _rev: string }>>(versionRevisionsQuery, { id })
+    const rev = (target: string) => now.find((doc) => doc._id === target)?._rev ?? null
+    return rev(id) === loaded.revisions.published && rev(`drafts.${id}`) === loaded.revisions.draft ? 'staleDraft' : 'changed'
+  } catch {
+    return loaded.stale === true ? 'staleDraft' : 'changed'
+  }
+}

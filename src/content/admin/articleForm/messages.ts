@@ -21,7 +21,7 @@ export const messages = {
   video: 'Upload the video for a video article.',
   mainImageAlt: 'Describe the main image for readers who cannot see it.',
   conflict: 'Someone else saved this article while you were editing. Your text is kept: copy what you need, then reload to see their version.',
-  staleDraft: 'The published version changed after this draft was made, so publishing the draft would undo that change. Both versions are kept: reload to compare them, then keep editing the draft or discard it.',
+  staleDraft: 'Nobody else saved: this draft was made from an older published version, so publishing it would undo the change made since. Nothing was published and both versions are kept: compare them above, then keep editing the draft or discard it.',
   created: 'Article created successfully.',
   updated: 'Article updated successfully.',
   insertDisabled: 'Insert disabled - using a hosted content service as backend',

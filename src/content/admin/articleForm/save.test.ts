@@ -173,7 +173,8 @@ describe('against the content service', () => {
     // Publishing that draft would put the old title back: the service refuses it, and says why.
     const refused = await saveArticle(deps, { mode: 'edit', id, values: reopened.article!.values, loaded: reopened.article }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(ConflictError)
-    expect((refused as Error).message).toBe(messages.staleDraft)
+    // Nobody else saved: said so, not "someone else saved".
+    expect(refused).toMatchObject({ kind: 'staleDraft', message: messages.staleDraft })
     expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Night buses return from Friday')
     expect(await client.fetch('*[_id == $draft][0].excerpt', { draft: `drafts.${id}` })).toBe('Every twenty minutes from Friday.')
 
@@ -188,6 +189,20 @@ describe('against the content service', () => {
     await saveArticle(deps, { mode: 'edit', id, values: { ...kept.values, title: 'Night buses return from Friday' }, loaded: rebased })
     expect(await reader().fetch('*[_id == $id][0]{title, excerpt, basedOnRevision}', { id })).toEqual({ title: 'Night buses return from Friday', excerpt: 'Every twenty minutes.', basedOnRevision: null })
     expect(await client.fetch('count(*[_id == $draft])', { draft: `drafts.${id}` })).toBe(0)
+  })
+
+  it('says someone else saved when the live article changed while a fresh draft was open, and not otherwise', async () => {
+    const id = 'c5555555-5555-4555-8555-55555555aaaa'
+    await saveArticle(deps, { mode: 'create', id, values: validValues({ slug: 'ferry-returns', title: 'Ferry returns', published: true }), loaded: null })
+    const live = await loadArticleForm(deps.fetch, id)
+    await saveArticle(deps, { mode: 'edit', id, values: { ...live.article!.values, excerpt: 'From Monday.' }, loaded: live.article, draftOnly: true })
+    const open = (await loadArticleForm(deps.fetch, id)).article!
+    expect(open.stale).toBe(false)
+    // Another editor publishes over the live version while this draft is open.
+    await client.patch(id).set({ title: 'Ferry returns to Woolwich' }).commit()
+    const refused = await saveArticle(deps, { mode: 'edit', id, values: open.values, loaded: open }).catch((e: unknown) => e)
+    expect(refused).toMatchObject({ name: 'ConflictError', kind: 'changed', message: messages.conflict })
+    expect(await reader().fetch('*[_id == $id][0].title', { id })).toBe('Ferry returns to Woolwich')
   })
 
   it('discards a draft beside the live article only when it is the draft the form loaded', async () => {

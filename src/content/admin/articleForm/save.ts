@@ -5,17 +5,24 @@
 import { randomKey, type KeyMaker } from '../../article/portableText.ts'
 import { itemErrorsOf, refusalMessage, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
+import { conflictKind, type ConflictKind } from '../drafts.ts'
 import { messages } from './messages.ts'
 import { discardDraftMutations, saveMutations, type ArticleMutation, type SaveInput } from './transaction.ts'
 import type { FormMode } from './values.ts'
 
 export const slugTakenQuery = `count(*[_type == "article" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])`
 
-/** Someone else saved (or removed) the article after this form loaded it. */
+/**
+ * A save refused with a conflict: someone else saved (or removed) the article after this form loaded
+ * it (`changed`: reload their version), or, with nobody else involved, the draft published was made
+ * from an older published version (`staleDraft`: compare, then keep editing or discard).
+ */
 export class ConflictError extends Error {
-  constructor(message: string = messages.conflict) {
-    super(message)
+  readonly kind: ConflictKind
+  constructor(kind: ConflictKind = 'changed') {
+    super(kind === 'staleDraft' ? messages.staleDraft : messages.conflict)
     this.name = 'ConflictError'
+    this.kind = kind
   }
 }
 
@@ -31,9 +38,9 @@ export class SlugTakenError extends Error {
 
 /**
  * What a failed save says: the spec's "disabled" wording when the service refuses this user writes;
- * a conflict publishing a draft made from an older published version says so (draftVersusLive.ts).
+ * a conflict says what happened (`conflict`: someone's save, or the draft's older basis).
  */
-export function saveError(error: unknown, mode: FormMode, staleDraft = false): Error {
+export function saveError(error: unknown, mode: FormMode, conflict: ConflictKind = 'changed'): Error {
   // The service says why it refused: a 409 for a slug another article holds is not someone else's
   // save, and a bound broken (docs/content-api.md §3) is said in the bound's own words.
   const items = itemErrorsOf(error)
@@ -41,7 +48,7 @@ export function saveError(error: unknown, mode: FormMode, staleDraft = false): E
   if (slugHeld) return new SlugTakenError(typeof slugHeld.slug === 'string' ? slugHeld.slug : '')
   const refusal = refusalOf(error)
   // Conflict: a revision guard or a `create` found the document changed; not found: a guarded document is gone.
-  if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError(staleDraft ? messages.staleDraft : messages.conflict)
+  if (refusal === 'conflict' || refusal === 'notFound') return new ConflictError(conflict)
   return new Error(refusalMessage(error, { conflict: messages.conflict, forbidden: mode === 'create' ? messages.insertDisabled : messages.updateDisabled, failed: 'The article could not be saved.' }))
 }
 
@@ -62,8 +69,9 @@ export async function saveArticle(deps: SaveDeps, input: SaveInput, newKey: KeyM
   try {
     await deps.mutate(saveMutations(input, newKey))
   } catch (error) {
-    const publishingStaleDraft = Boolean(input.loaded?.stale && input.loaded.revisions.draft && input.values.published && !input.draftOnly)
-    throw saveError(error, input.mode, publishingStaleDraft)
+    // A conflict is worded by what happened: someone's save, or the draft's own older basis.
+    const kind = refusalOf(error) === 'conflict' ? await conflictKind(deps.fetch, input.id, input.loaded, input.values.published && !input.draftOnly) : 'changed'
+    throw saveError(error, input.mode, kind)
   }
 }
 

@@ -12,7 +12,7 @@ export const essayMessages = {
   alt: 'Describe this picture for readers who cannot see it.',
   slugTaken: 'This slug is already used by another photo essay.',
   conflict: 'Someone else saved this photo essay while you were editing. Your changes are kept: copy what you need, then reload to see their version.',
-  staleDraft: 'The published version changed after this draft was made, so publishing the draft would undo that change. Nothing was published: compare the two above, then keep editing the draft or discard it.',
+  staleDraft: 'Nobody else saved: this draft was made from an older published version, so publishing it would undo the change made since. Nothing was published and both versions are kept: compare them above, then keep editing the draft or discard it.',
   draftDiscarded: 'The form shows the published photo essay readers see.',
   created: 'Photo essay created successfully.',
   updated: 'Photo essay updated successfully.',

@@ -8,7 +8,7 @@
 import { refusalMessage, refusalOf } from '../../clients/errors.ts'
 import type { Fetch } from '../contentService.ts'
 import type { FormMode } from '../articleForm/values.ts'
-import { discardDraftMutations, versionMutations, type DocumentMutation } from '../drafts.ts'
+import { conflictKind, discardDraftMutations, versionMutations, type ConflictKind, type DocumentMutation } from '../drafts.ts'
 import { documentFromValues, type LoadedEssay } from './document.ts'
 import { essayMessages } from './messages.ts'
 import type { PhotoEssayFormValues } from './values.ts'
@@ -25,11 +25,13 @@ export interface EssaySaveInput {
   loaded: LoadedEssay | null
 }
 
-/** Someone else saved (or removed) the essay after this form loaded it, or the draft published is stale. */
+/** Someone else saved (or removed) the essay after this form loaded it, or the draft published is stale (drafts.ts ConflictKind). */
 export class EssayConflictError extends Error {
-  constructor(message: string = essayMessages.conflict) {
-    super(message)
+  readonly kind: ConflictKind
+  constructor(kind: ConflictKind = 'changed') {
+    super(kind === 'staleDraft' ? essayMessages.staleDraft : essayMessages.conflict)
     this.name = 'EssayConflictError'
+    this.kind = kind
   }
 }
 
@@ -49,9 +51,9 @@ export function essaySaveMutations({ id, values, loaded }: EssaySaveInput, now: 
 }
 
 /** What a failed save says: a conflict, the spec's "disabled" wording when writes are refused, or the reason in words (src/content/clients/errors.ts). */
-export function essaySaveError(error: unknown, mode: FormMode, staleDraft = false): Error {
+export function essaySaveError(error: unknown, mode: FormMode, conflict: ConflictKind = 'changed'): Error {
   const refusal = refusalOf(error)
-  if (refusal === 'conflict' || refusal === 'notFound') return new EssayConflictError(staleDraft ? essayMessages.staleDraft : essayMessages.conflict)
+  if (refusal === 'conflict' || refusal === 'notFound') return new EssayConflictError(conflict)
   return new Error(refusalMessage(error, { conflict: essayMessages.conflict, forbidden: mode === 'create' ? essayMessages.insertDisabled : essayMessages.updateDisabled, failed: 'The photo essay could not be saved.' }))
 }
 
@@ -72,8 +74,9 @@ export async function savePhotoEssay(deps: EssaySaveDeps, input: EssaySaveInput)
   try {
     await deps.mutate(essaySaveMutations(input))
   } catch (error) {
-    const publishingStaleDraft = Boolean(input.loaded?.stale && input.loaded.revisions.draft && input.values.published)
-    throw essaySaveError(error, input.mode, publishingStaleDraft)
+    // A conflict is worded by what happened: someone's save, or the draft's own older basis.
+    const kind = refusalOf(error) === 'conflict' ? await conflictKind(deps.fetch, input.id, input.loaded, input.values.published) : 'changed'
+    throw essaySaveError(error, input.mode, kind)
   }
 }
 

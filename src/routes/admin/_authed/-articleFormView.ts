@@ -26,6 +26,8 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     // The last save's failure, shown beside the buttons (the conflict message in conflict).
     error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
     conflict: snapshot.matches('conflict'),
+    // A stale draft's refused publish, with nobody else's save: nothing to reload, the draft's choices open.
+    staleConflict: snapshot.matches('conflict') && context.staleConflict,
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     takenSlug: context.takenSlug,
     schedule: context.schedule,

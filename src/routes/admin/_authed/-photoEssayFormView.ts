@@ -23,6 +23,8 @@ export function photoEssayFormView(snapshot: PhotoEssayFormSnapshot): PhotoEssay
     saving: snapshot.matches('saving') || snapshot.matches('saved'),
     error: snapshot.matches('failed') || snapshot.matches('conflict') ? context.error : null,
     conflict: snapshot.matches('conflict'),
+    // A stale draft's refused publish, with nobody else's save: nothing to reload, the draft's choices open.
+    staleConflict: snapshot.matches('conflict') && context.staleConflict,
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     takenSlug: context.takenSlug,
     // A draft the form opened beside the published essay, compared with it as the editor edits.
