@@ -20,8 +20,17 @@ const page: LiveBlogPage = {
   path: '/article/storm-live',
 }
 
-function ld(head: ReturnType<typeof liveBlogHead>) {
-  return JSON.parse(head.scripts?.[0]?.children ?? 'null') as Record<string, any>
+interface Posting {
+  '@context': string
+  '@type': string
+  headline: string
+  coverageStartTime?: string
+  coverageEndTime?: string
+  liveBlogUpdate: Array<Record<string, string>>
+}
+
+function ld(head: ReturnType<typeof liveBlogHead>): Posting {
+  return JSON.parse(head.scripts?.[0]?.children ?? 'null') as Posting
 }
 
 describe('liveBlogHead', () => {
@@ -41,7 +50,7 @@ describe('liveBlogHead', () => {
   it('says when coverage ended, and gives an older page its own canonical address and lasting update addresses', () => {
     const head = liveBlogHead(origin, { ...blog, liveBlogEndedAt: '2026-11-27T23:00:00.000Z' }, { ...page, page: 1, path: '/article/storm-live?page=1' })
     expect(ld(head).coverageEndTime).toBe('2026-11-27T23:00:00.000Z')
-    expect(ld(head).liveBlogUpdate[0].url).toBe(`${origin}/article/storm-live?update=u2#update-u2`)
+    expect(ld(head).liveBlogUpdate[0]?.url).toBe(`${origin}/article/storm-live?update=u2#update-u2`)
     expect(head.links?.find((link) => link.rel === 'canonical')?.href).toBe(`${origin}/article/storm-live?page=1`)
     expect(head.meta).toContainEqual({ property: 'og:url', content: `${origin}/article/storm-live?page=1` })
   })
@@ -49,6 +58,6 @@ describe('liveBlogHead', () => {
   it('keeps text that would end the script from ending it', () => {
     const head = liveBlogHead(origin, blog, { ...page, updates: [{ _id: 'x', headline: 'Barrier', publishedAt: '2026-11-27T16:00:00.000Z', body: [block('</script><script>alert(1)</script>')] }] })
     expect(head.scripts?.[0]?.children).not.toContain('</script>')
-    expect(ld(head).liveBlogUpdate[0].articleBody).toBe('</script><script>alert(1)</script>')
+    expect(ld(head).liveBlogUpdate[0]?.articleBody).toBe('</script><script>alert(1)</script>')
   })
 })
