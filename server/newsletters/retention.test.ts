@@ -35,11 +35,9 @@ function sentEdition(store: EditionStore, subject: string): string {
   const { _id } = store.create({ newsletter: 'editors-edition', subject, intro: '', articleIds: ['a1'], createdBy: 'editor@resonance.test' })
   store.enqueue(_id, message, recipients('ada', 'bob', 'cy'), false)
   const [ada, bob, cy] = store.claim('worker', 10)
-  store.settleAll([
-    [ada!, { status: 'sent' }],
-    [bob!, { status: 'failed', error: '550 No such mailbox', permanent: true }],
-    [cy!, { status: 'skipped', error: 'Unsubscribed before it was sent' }],
-  ])
+  store.settle(ada!, { status: 'sent' })
+  store.settle(bob!, { status: 'failed', error: '550 No such mailbox', permanent: true })
+  store.settle(cy!, { status: 'skipped', error: 'Unsubscribed before it was sent' })
   store.finishDone()
   return _id
 }

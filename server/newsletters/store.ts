@@ -353,13 +353,6 @@ export class EditionStore {
     return row.at
   }
 
-  /** Settles a batch in one commit (one disk sync a batch, not one a message). */
-  settleAll(outcomes: Array<[Claimed, Outcome]>): void {
-    this.db.transaction(() => {
-      for (const [item, outcome] of outcomes) this.settle(item, outcome)
-    })()
-  }
-
   settle(item: Claimed, outcome: Outcome): void {
     const at = this.stamp()
     this.db.transaction(() => {
