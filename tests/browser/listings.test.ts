@@ -261,7 +261,9 @@ describe('the archive', () => {
     await expectNoAxeViolations()
     await page.getByRole('navigation', { name: 'Archive pages' }).getByRole('link', { name: 'Next' }).click()
     await page.getByText('Page 2 of 2').waitFor()
-    // The demo newspaper has 96 articles.
-    expect(await page.locator('main a[href^="/article/"]').count()).toBe(46)
+    // The second page holds the rest of the demo newspaper's published articles, however many it has.
+    const published = await suite.service.client({ token: suite.token }).fetch<number>('count(*[_type == "article" && !(_id in path("drafts.**"))])')
+    expect(published).toBeGreaterThan(50)
+    expect(await page.locator('main a[href^="/article/"]').count()).toBe(published - 50)
   })
 })
