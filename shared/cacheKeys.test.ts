@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentKey, listsKey, missingKey, pageKeys, purgeKeys, queryKey, siteKey } from './cacheKeys.ts'
+import { documentKey, listsKey, liveBlogNewestKey, liveBlogPagesKey, missingKey, pageKeys, purgeKeys, queryKey, siteKey } from './cacheKeys.ts'
 
 describe('pageKeys', () => {
   const results = {
@@ -45,5 +45,41 @@ describe('purgeKeys', () => {
 
   it('purges nothing for a draft, which no reader sees', () => {
     expect(purgeKeys({ id: 'drafts.lead', type: 'article', operation: 'update', dataset: 'production' })).toEqual([])
+  })
+
+  describe("a live blog's update", () => {
+    const newest = liveBlogNewestKey('storm')
+    const pages = liveBlogPagesKey('storm')
+    const change = (operation: 'create' | 'update' | 'delete', document: Record<string, unknown>) => purgeKeys({ id: 'u7', type: 'liveUpdate', operation, dataset: 'production', document })
+    const plain = { _id: 'u7', _type: 'liveUpdate', liveBlog: 'storm', publishedAt: '2026-11-27T16:00:00Z', isKeyEvent: null, isPinned: null }
+
+    it('posted, purges its blog\'s newest pages and feed, never an older page', () => {
+      expect(change('create', { ...plain, before: null }).sort()).toEqual([newest, queryKey('production')].sort())
+    })
+
+    it('posted as a key event or pinned, purges every page of its blog, which all list them', () => {
+      expect(change('create', { ...plain, isKeyEvent: true, before: null })).toContain(pages)
+      expect(change('create', { ...plain, isPinned: true, before: null })).toContain(pages)
+    })
+
+    it('edited, purges the pages showing it and the newest ones; every page only when the pin, key events or its time change', () => {
+      const before = { publishedAt: plain.publishedAt, isKeyEvent: null, isPinned: null }
+      expect(change('update', { ...plain, before }).sort()).toEqual([newest, documentKey('u7'), queryKey('production')].sort())
+      expect(change('update', { ...plain, isKeyEvent: true, before })).toContain(pages)
+      expect(change('update', { ...plain, before: { ...before, isPinned: true } })).toContain(pages)
+      expect(change('update', { ...plain, before: { ...before, publishedAt: '2026-11-27T15:00:00Z' } })).toContain(pages)
+      // A hook that does not send the update as it was cannot say: every page of the blog.
+      expect(change('update', plain)).toContain(pages)
+    })
+
+    it('deleted, purges every page of its blog: the blocks after it shift', () => {
+      expect(change('delete', plain).sort()).toEqual([newest, pages, queryKey('production')].sort())
+    })
+
+    it('reads the blog from a whole document too, and purges every page when the hook does not name it', () => {
+      expect(change('create', { ...plain, liveBlog: { _type: 'reference', _ref: 'storm' } })).toContain(newest)
+      expect(purgeKeys({ id: 'u7', type: 'liveUpdate', operation: 'create', dataset: 'production', document: { _id: 'u7', _type: 'liveUpdate' } })).toEqual([siteKey, queryKey('production')])
+      expect(change('create', { ...plain, liveBlog: 'a b' })).toEqual([siteKey, queryKey('production')])
+    })
   })
 })

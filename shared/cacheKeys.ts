@@ -21,6 +21,25 @@ export function queryKey(dataset: string): string {
   return `q:${dataset}`
 }
 
+/**
+ * A live blog's newest updates: its first page, its RSS feed, the addresses of the blog that are not
+ * found (an older page not full yet, an update not posted yet), its newest older page (whose "Newer
+ * updates" link is the first page until the next block fills) and a front page that shows its latest
+ * updates. Every post, edit or deletion of one of its updates changes them.
+ */
+export function liveBlogNewestKey(blog: string): string {
+  return `live:${blog}`
+}
+
+/**
+ * Every page of a live blog, older pages too: each shows the pinned update and the key events, and
+ * an older page's updates shift when one before them is deleted or moved in time
+ * (docs/decisions/034-live-blog-purges.md).
+ */
+export function liveBlogPagesKey(blog: string): string {
+  return `live:${blog}:pages`
+}
+
 /** Routes whose page is one document; every other page with documents is a list. */
 const singleDocumentRoutes = new Set(['/article/$slug', '/photo-essays/$slug'])
 
@@ -33,11 +52,12 @@ const maxDocumentKeys = 150
  * page is not a list here: a publish would otherwise purge every article page (it catches up within
  * the page's s-maxage).
  */
-export function pageKeys(routeIds: readonly string[], results: unknown, status: number): string[] {
+export function pageKeys(routeIds: readonly string[], results: unknown, status: number, named: readonly string[] = []): string[] {
   const ids = new Set<string>()
   collectIds(results, ids, 0)
   const single = routeIds.some((id) => singleDocumentRoutes.has(id))
-  const keys = [siteKey]
+  // Keys the page's loaders named for what its documents' ids cannot say (a live blog's pages).
+  const keys = [...new Set([siteKey, ...named])]
   if (status === 404) keys.push(missingKey)
   if (!single && ids.size > 0) keys.push(listsKey)
   if (ids.size <= maxDocumentKeys) for (const id of ids) keys.push(documentKey(id))
@@ -59,18 +79,65 @@ function collectIds(value: unknown, into: Set<string>, depth: number): void {
 
 export type Operation = 'create' | 'update' | 'delete'
 
+/** The fields of a live blog's update the purge rules read, as the edge hook's projection sends them (README, Deployment). */
+export interface LiveUpdateFields {
+  [field: string]: unknown
+  liveBlog?: unknown
+  publishedAt?: unknown
+  isKeyEvent?: unknown
+  isPinned?: unknown
+  /** The same fields before the change: null for a create, absent when the hook does not send them. */
+  before?: unknown
+}
+
 /**
  * What a change to a published document purges: the pages showing it, the dataset's query answers,
  * and for a story that appears, goes or changes (which may move it between lists) every list and
  * every 404 it may now fill. An author or a category shows on pages that name it without its id
  * (bylines, section names), so its change purges every page: rare, and always right. An uploaded
- * file changes no page until a document uses it. Drafts change nothing a reader sees.
+ * file changes no page until a document uses it. Drafts change nothing a reader sees. A live blog's
+ * update purges its blog's newest pages, and older pages only when they change (liveUpdatePurgeKeys).
  */
-export function purgeKeys(change: { id: string; type: string; operation: Operation; dataset: string }): string[] {
+export function purgeKeys(change: { id: string; type: string; operation: Operation; dataset: string; document?: LiveUpdateFields }): string[] {
   if (change.id.startsWith('drafts.') || change.id.startsWith('versions.')) return []
   if (change.type.startsWith('sanity.')) return [queryKey(change.dataset)]
+  if (change.type === 'liveUpdate') {
+    const keys = liveUpdatePurgeKeys(change.id, change.operation, change.document ?? {})
+    if (keys) return [...keys, queryKey(change.dataset)]
+  }
   if (change.type !== 'article' && change.type !== 'imageGallery') return [siteKey, queryKey(change.dataset)]
   const keys = [documentKey(change.id), queryKey(change.dataset), listsKey]
   if (change.operation !== 'delete') keys.push(missingKey)
+  return keys
+}
+
+/**
+ * The pages a live blog's update changes, or null when the hook did not say which blog it is in
+ * (then every page is purged). Its blog's newest pages always; where it shows elsewhere (its own
+ * older page, the pin, the key events) on an edit; and every page of the blog when the pin or the
+ * key events change (each page lists them), or when an update is deleted or its time changed, since
+ * every later block of twenty then shifts: the purger does not know the update's rank, and these
+ * are rare. Posting an ordinary update never touches an older page.
+ */
+export function liveUpdatePurgeKeys(id: string, operation: Operation, fields: LiveUpdateFields): string[] | null {
+  // `liveBlog._ref` as the hook's projection names it, or the reference itself in a whole document.
+  const ref = typeof fields.liveBlog === 'object' && fields.liveBlog !== null ? (fields.liveBlog as { _ref?: unknown })._ref : fields.liveBlog
+  const blog = typeof ref === 'string' && /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/.test(ref) ? ref : null
+  if (blog === null) return null
+  const keys = [liveBlogNewestKey(blog)]
+  if (operation === 'update') keys.push(documentKey(id))
+  const listed = (doc: { isKeyEvent?: unknown; isPinned?: unknown }) => doc.isKeyEvent === true || doc.isPinned === true
+  let everyPage: boolean
+  if (operation === 'delete') everyPage = true
+  else if (operation === 'create') everyPage = listed(fields)
+  else {
+    const before = typeof fields.before === 'object' && fields.before !== null ? (fields.before as LiveUpdateFields) : null
+    everyPage =
+      !before ||
+      (before.isKeyEvent === true) !== (fields.isKeyEvent === true) ||
+      (before.isPinned === true) !== (fields.isPinned === true) ||
+      before.publishedAt !== fields.publishedAt
+  }
+  if (everyPage) keys.push(liveBlogPagesKey(blog))
   return keys
 }

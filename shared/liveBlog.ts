@@ -2,6 +2,7 @@
 // what one may hold, and how many updates a page shows. The shapes are in shared/schema.ts.
 
 import { maxTitleLength } from './slug.ts'
+import { cleanText } from './text.ts'
 
 /** The `_type` of one update of a live blog: its own document, never an array in the article. */
 export const liveUpdateType = 'liveUpdate'
@@ -26,3 +27,17 @@ export const liveUpdateMessages = {
   flag: (field: 'isKeyEvent' | 'isPinned') => `${field} must be true or false.`,
   pinnedTwice: 'A live blog has at most one pinned update: unpin the other one in the same transaction.',
 } as const
+
+/**
+ * The words an update is listed by (a key event on the page, an item in its RSS feed): its
+ * headline, or the start of its text cut at a word, within 90 characters.
+ */
+export function liveUpdateTitle(headline: unknown, text: unknown): string {
+  const cleanHeadline = cleanText(headline)
+  if (cleanHeadline !== '') return cleanHeadline
+  const clean = cleanText(text)
+  if (clean.length <= 90) return clean
+  const cut = clean.slice(0, 89)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`
+}

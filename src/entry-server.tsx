@@ -86,7 +86,9 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
       return result
     },
   }
-  const router = createAppRouter({ content, renderedAt: now, origin, submission: options.submission ?? null }, createMemoryHistory({ initialEntries: [url] }))
+  const named = new Set<string>()
+  const fileUnder = (keys: readonly string[]) => keys.forEach((key) => named.add(key))
+  const router = createAppRouter({ content, renderedAt: now, origin, submission: options.submission ?? null, fileUnder }, createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // The outcome of a server load (render with a status, or redirect) is kept on the router; the
   // field is internal, so the version is pinned and tests/browser/server-rendering.test.ts covers both cases (404 and redirect).
@@ -102,7 +104,7 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
   const data: PageData = { renderedAt: now.toISOString(), origin, results, ...(options.submission ? { submission: options.submission } : {}) }
   const status = statusOf(router.state.matches, outcome)
-  const keys = pageKeys(router.state.matches.map((match) => match.routeId), results, status)
+  const keys = pageKeys(router.state.matches.map((match) => match.routeId), results, status, [...named])
   return { status, redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data), keys }
 }
 

@@ -72,7 +72,7 @@ export async function startPurger(config: PurgerConfig, log: (line: string) => v
     if (typeof signature !== 'string' || !(await isValidSignature(body, signature, config.secret).catch(() => false))) {
       return answer(res, 401, 'The webhook signature is missing or does not match the secret')
     }
-    let document: { _id?: unknown; _type?: unknown }
+    let document: { _id?: unknown; _type?: unknown } & Record<string, unknown>
     try {
       document = JSON.parse(body) as typeof document
     } catch {
@@ -82,8 +82,10 @@ export async function startPurger(config: PurgerConfig, log: (line: string) => v
     const operation = String(req.headers['sanity-operation'] ?? '') as Operation
     const dataset = String(req.headers['sanity-dataset'] ?? '')
     if (!id || !operations.has(operation) || !dataset) return answer(res, 400, 'sanity-document-id, sanity-operation and sanity-dataset are required')
+    if (typeof document !== 'object' || document === null || Array.isArray(document)) return answer(res, 400, 'The body is not a JSON object')
     // Without the document's type the purger cannot tell a story from an author: purge everything.
-    const keys = purgeKeys({ id, type: typeof document._type === 'string' ? document._type : '', operation, dataset })
+    // A live blog's update is purged by its blog and flags, when the hook's projection sends them.
+    const keys = purgeKeys({ id, type: typeof document._type === 'string' ? document._type : '', operation, dataset, document })
     if (keys.length === 0) return answer(res, 200, 'Nothing a reader sees changed')
     try {
       await purge(keys)

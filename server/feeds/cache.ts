@@ -14,7 +14,7 @@ import { ByteLru } from '../byteLru.ts'
 const gzipAsync = promisify(gzip)
 
 /** What a feed's build returns: a document, or a permanent redirect to the path of another. */
-export type Built = { type: string; text: string } | { redirect: string }
+export type Built = { type: string; text: string; keys?: readonly string[] } | { redirect: string }
 
 export interface CachedFeed {
   /** The revision (and period) it was built for: an entry for another is out of date. */
@@ -29,6 +29,8 @@ export interface CachedFeed {
   etag: string
   /** When this body was first built (unchanged by rebuilds that give the same bytes), as an HTTP date. */
   lastModified: string
+  /** The keys a shared cache files it under, space-separated (shared/cacheKeys.ts), or null when it is not purged by key. */
+  keys: string | null
 }
 
 export interface FeedCacheOptions {
@@ -92,7 +94,7 @@ export class FeedCache {
     this.builds++
     if ('redirect' in built) {
       const body = Buffer.alloc(0)
-      return { version, status: 301, type: 'text/plain; charset=utf-8', body, gzip: null, location: built.redirect, etag: etagOf(body), lastModified: httpDate(now) }
+      return { version, status: 301, type: 'text/plain; charset=utf-8', body, gzip: null, location: built.redirect, etag: etagOf(body), lastModified: httpDate(now), keys: null }
     }
     const body = Buffer.from(built.text)
     // Compressed off the main thread: a month's sitemap may be megabytes.
@@ -101,7 +103,7 @@ export class FeedCache {
     // A rebuild after a write elsewhere in the dataset usually gives the same bytes: then the
     // document has not been modified, and conditional requests by date still get a 304.
     const lastModified = previous && previous.etag === etag ? previous.lastModified : httpDate(now)
-    return { version, status: 200, type: built.type, body, gzip: zipped, location: null, etag, lastModified }
+    return { version, status: 200, type: built.type, body, gzip: zipped, location: null, etag, lastModified, keys: built.keys?.length ? built.keys.join(' ') : null }
   }
 }
 

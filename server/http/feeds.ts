@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { notModified, type Built, type CachedFeed } from '../feeds/cache.ts'
 import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
+import { liveBlogFeed } from '../feeds/liveBlogRss.ts'
 import { robotsTxt } from '../feeds/robots.ts'
 import { MonthIndex, monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
 import { feedSource, type FeedSource } from '../feeds/source.ts'
@@ -23,13 +24,25 @@ export const feedTypes = {
 /** Five minutes: about how often feed readers poll, and short enough for breaking news. */
 export const feedCacheControl = 'public, max-age=300'
 
+/**
+ * A feed the edge purges by key (a live blog's): readers' caches keep it a minute, the edge until
+ * a purge, within ten minutes (docs/decisions/034-live-blog-purges.md).
+ */
+export const keyedFeedCacheControl = 'public, max-age=60, s-maxage=600'
+
 function send(req: IncomingMessage, res: ServerResponse, feed: CachedFeed): void {
   if (feed.status === 301) {
     res.writeHead(301, { Location: feed.location!, 'Cache-Control': feedCacheControl, 'Content-Length': '0' })
     res.end()
     return
   }
-  const validators = { ETag: feed.etag, 'Last-Modified': feed.lastModified, 'Cache-Control': feedCacheControl }
+  const validators = {
+    ETag: feed.etag,
+    'Last-Modified': feed.lastModified,
+    'Cache-Control': feed.keys ? keyedFeedCacheControl : feedCacheControl,
+    // Varnish's xkey and the Surrogate-Key of other CDNs, as reader pages carry them (server/pages/render.ts).
+    ...(feed.keys ? { 'Surrogate-Key': feed.keys, xkey: feed.keys } : {}),
+  }
   if (notModified(req.headers as Record<string, string | undefined>, feed)) {
     res.writeHead(304, { ...validators, ...(feed.gzip ? { Vary: 'Accept-Encoding' } : {}) })
     res.end()
@@ -66,6 +79,13 @@ export function categoryRss(deps: ApiDeps, kind: CategoryFeedKind) {
 
 export function authorRss(deps: ApiDeps) {
   return feedRoute(deps, async (source, { params }) => rss(await authorFeed(source, params.slug ?? '')))
+}
+
+export function liveBlogRss(deps: ApiDeps) {
+  return feedRoute(deps, async (source, { params }) => {
+    const feed = await liveBlogFeed(source, params.slug ?? '')
+    return { ...rss(feed.xml), keys: feed.keys }
+  })
 }
 
 export function sitemapIndexXml(deps: ApiDeps) {

@@ -4,7 +4,7 @@
 
 import { doc, mutate, mutatePermission, query } from './data.ts'
 import { historyDeleted, historyDocuments, historyIdentities, historyTransactions } from './history.ts'
-import { authorRss, categoryRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
+import { authorRss, categoryRss, liveBlogRss, monthSitemapXml, newsSitemapXml, pagesSitemapXml, paperRss, robots, sitemapIndexXml } from './feeds.ts'
 import { listen } from './listen.ts'
 import { audienceHandlers } from './audience.ts'
 import { announcePresence, leavePresence } from './presence.ts'
@@ -120,6 +120,7 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: GET, path: /^\/rss\.xml$/, access: 'anyone', handle: paperRss(deps) },
     { methods: GET, path: /^\/topic\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'topic') },
     { methods: GET, path: /^\/author\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: authorRss(deps) },
+    { methods: GET, path: /^\/article\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: liveBlogRss(deps) },
     { methods: GET, path: /^\/(?<slug>[^/]+)\/rss\.xml$/, access: 'anyone', handle: categoryRss(deps, 'section') },
     { methods: GET, path: /^\/sitemap\.xml$/, access: 'anyone', handle: sitemapIndexXml(deps) },
     { methods: GET, path: /^\/sitemaps\/pages\.xml$/, access: 'anyone', handle: pagesSitemapXml(deps) },

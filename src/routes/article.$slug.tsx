@@ -28,7 +28,9 @@ export const Route = createFileRoute('/article/$slug')({
     const { loadLiveBlogPage } = await import('../content/liveblog/liveBlog.ts')
     const { parseLiveBlogRequest } = await import('../content/liveblog/pages.ts')
     // A page or update the blog does not have is the not-found page, as a missing article is.
+    const { liveBlogPageKeys } = await import('../content/liveblog/cacheKeys.ts')
     const live = await loadLiveBlogPage(fetch, loaded.article._id, `/article/${params.slug}`, parseLiveBlogRequest(deps))
+    context.fileUnder?.(liveBlogPageKeys(loaded.article._id, live))
     if (!live) throw notFound()
     return { ...loaded, live }
   },

@@ -33,6 +33,11 @@ export interface RouterContext {
    * typed and what to fix; the page was rendered at the form's own address in answer to its POST.
    */
   submission?: FormSubmission | null
+  /**
+   * Files the page being rendered under more shared-cache keys than its documents' ids name
+   * (shared/cacheKeys.ts): given only where a server renders the page for a cache to keep.
+   */
+  fileUnder?: (keys: readonly string[]) => void
 }
 
 /** One key per query and parameter set, the same in the server that records and the browser that replays. */

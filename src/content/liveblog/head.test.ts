@@ -52,6 +52,8 @@ describe('liveBlogHead', () => {
     expect(ld(head).coverageEndTime).toBe('2026-11-27T23:00:00.000Z')
     expect(ld(head).liveBlogUpdate[0]?.url).toBe(`${origin}/article/storm-live?update=u2#update-u2`)
     expect(head.links?.find((link) => link.rel === 'canonical')?.href).toBe(`${origin}/article/storm-live?page=1`)
+    // Every page of the blog names its feed.
+    expect(head.links?.find((link) => link.rel === 'alternate')).toMatchObject({ type: 'application/rss+xml', href: '/article/storm-live/rss.xml' })
     expect(head.meta).toContainEqual({ property: 'og:url', content: `${origin}/article/storm-live?page=1` })
   })
 

@@ -3,6 +3,7 @@
 // liveBlogUpdate per update shown, each with its own headline, time and address).
 
 import { articleHead, type ArticleData } from '../article/article.ts'
+import type { FeedLink } from '../layout/feeds.ts'
 import type { Head } from '../meta/cards.ts'
 import { absoluteUrl } from '../meta/site.ts'
 import { jsonLdScript, type JsonLdObject } from '../meta/structuredData.ts'
@@ -47,14 +48,19 @@ export function liveBlogPostingLd(origin: string, article: ArticleData, page: Li
   return ld
 }
 
-/** The article's head, at this page's address, with a LiveBlogPosting instead of a NewsArticle. */
+/** The blog's own feed of its newest updates (server/feeds/liveBlogRss.ts), beside its address. */
+export function liveBlogFeedLink(article: Pick<ArticleData, 'title' | 'slug'>): FeedLink {
+  return { rel: 'alternate', type: 'application/rss+xml', title: `${article.title.trim() || 'Live'} | Resonance live`, href: `/article/${article.slug ?? ''}/rss.xml` }
+}
+
+/** The article's head, at this page's address, with a LiveBlogPosting instead of a NewsArticle, and the blog's feed. */
 export function liveBlogHead(origin: string, article: ArticleData, page: LiveBlogPage): Head {
   const head = articleHead(origin, { article, status: 'success' })
   const url = absoluteUrl(origin, page.path)
   const base = head.scripts?.[0] ? (JSON.parse(head.scripts[0].children) as JsonLdObject) : {}
   return {
     meta: head.meta.map((meta) => ('property' in meta && meta.property === 'og:url' ? { ...meta, content: url } : meta)),
-    links: (head.links ?? []).map((link) => (link.rel === 'canonical' ? { ...link, href: url } : link)),
+    links: [...(head.links ?? []).map((link) => (link.rel === 'canonical' ? { ...link, href: url } : link)), liveBlogFeedLink(article)],
     scripts: [jsonLdScript(liveBlogPostingLd(origin, article, page, base)), ...(head.scripts ?? []).slice(1)],
   }
 }

@@ -3,8 +3,7 @@
 // older and newer pages). Pure apart from the `fetch` a caller hands to `loadLiveBlogPage`.
 
 import type { ArticleAuthor, ArticleBodyNode, Fetch } from '../article/article.ts'
-import { cleanText } from '../../../shared/text.ts'
-import { liveBlogPageSize } from '../../../shared/liveBlog.ts'
+import { liveBlogPageSize, liveUpdateTitle } from '../../../shared/liveBlog.ts'
 import { firstPageRange, neighbours, olderPageRange, pageHref, pageOfRank, updateAnchor, updateHref, type LiveBlogRequest } from './pages.ts'
 import { firstPageQuery, olderPageQuery, rankQuery, updateQuery } from './query.ts'
 
@@ -60,13 +59,7 @@ export interface LiveBlogPage {
 
 /** The words a key event is listed by: its headline, or the start of its text. */
 export function keyEventTitle(event: Pick<KeyEventData, 'headline' | 'text'>): string {
-  const headline = cleanText(event.headline)
-  if (headline !== '') return headline
-  const text = cleanText(event.text)
-  if (text.length <= 90) return text
-  const cut = text.slice(0, 89)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`
+  return liveUpdateTitle(event.headline, event.text)
 }
 
 const usable = (update: LiveUpdateData | null | undefined): update is LiveUpdateData => !!update && typeof update._id === 'string' && update._id !== ''

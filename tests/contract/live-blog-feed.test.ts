@@ -1,0 +1,81 @@
+// A live blog's RSS feed (/article/{slug}/rss.xml, server/feeds/liveBlogRss.ts) as a feed reader
+// gets it from the service: the published updates newest first, each with its own address; drafts
+// never; an article that is not a live blog, or none, is the protocol's 404; and filed for the edge
+// under the blog's newest-updates key (shared/cacheKeys.ts).
+
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SanityClient } from '@sanity/client'
+import { liveBlogNewestKey } from '../../shared/cacheKeys.ts'
+import { startTestService, type TestService } from '../support/service.ts'
+import { expectErrorBody, raw } from './helpers.ts'
+
+const publicUrl = 'https://news.example'
+let service: TestService
+let admin: SanityClient
+
+const body = (text: string) => [{ _type: 'block', _key: 'k1', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's1', text, marks: [] }] }]
+const update = (id: string, minute: number, fields: Record<string, unknown> = {}) => ({
+  _id: id,
+  _type: 'liveUpdate',
+  liveBlog: { _type: 'reference', _ref: 'storm-blog' },
+  publishedAt: `2026-11-27T16:${String(minute).padStart(2, '0')}:00.000Z`,
+  body: body(`Update ${id} text.`),
+  ...fields,
+})
+
+beforeAll(async () => {
+  service = await startTestService({ PUBLIC_URL: publicUrl })
+  admin = service.client({ token: await service.adminToken() })
+  await admin
+    .transaction()
+    .createOrReplace({ _id: 'storm-blog', _type: 'article', title: 'Storm live', slug: { _type: 'slug', current: 'storm-live' }, publishedAt: '2026-11-27T15:00:00.000Z', isLiveBlog: true })
+    .createOrReplace({ _id: 'plain', _type: 'article', title: 'Not live', slug: { _type: 'slug', current: 'not-live' }, publishedAt: '2026-11-27T15:00:00.000Z' })
+    .createOrReplace(update('u1', 1, { headline: 'Barrier closes' }))
+    .createOrReplace(update('u2', 2))
+    .createOrReplace(update('drafts.u3', 3, { headline: 'UNPUBLISHED-FEED-UPDATE' }))
+    .commit()
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+const get = (path: string) => raw(`${service.url}${path}`)
+const items = (text: string) => {
+  expect(XMLValidator.validate(text)).toBe(true)
+  return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' }).parse(text).rss.channel as { title: string; item?: Array<Record<string, string>> }
+}
+
+describe("a live blog's RSS feed", () => {
+  it('lists the published updates newest first, each at the address that finds it, and never a draft', async () => {
+    const res = await get('/article/storm-live/rss.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
+    const channel = items(res.text)
+    expect(channel.title).toBe('Storm live | Resonance live')
+    expect(channel.item!.map((item) => [item.title, item.link])).toEqual([
+      ['Update u2 text.', `${publicUrl}/article/storm-live?update=u2#update-u2`],
+      ['Barrier closes', `${publicUrl}/article/storm-live?update=u1#update-u1`],
+    ])
+    expect(res.text).not.toContain('UNPUBLISHED-FEED-UPDATE')
+    // The edge keeps it until an update of this blog changes.
+    expect(res.headers.get('xkey')!.split(' ')).toContain(liveBlogNewestKey('storm-blog'))
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=600')
+  })
+
+  it('shows a post, an edit and a deletion at the next request', async () => {
+    await admin.create(update('u4', 4, { headline: 'Trains stop at Reading' }))
+    await admin.patch('u1').set({ headline: 'Barrier closes early' }).commit()
+    await admin.delete('u2')
+    const channel = items((await get('/article/storm-live/rss.xml')).text)
+    expect(channel.item!.map((item) => item.title)).toEqual(['Trains stop at Reading', 'Barrier closes early'])
+  })
+
+  it('is not found for an article that is not a live blog, an unknown slug or a hostile one', async () => {
+    expectErrorBody(await get('/article/not-live/rss.xml'), 404)
+    expectErrorBody(await get('/article/no-such-blog/rss.xml'), 404)
+    expectErrorBody(await get(`/article/${'x'.repeat(5000)}/rss.xml`), 404)
+    expectErrorBody(await get('/article/%22%5D%7B%7D/rss.xml'), 404)
+  })
+})
