@@ -86,6 +86,8 @@ export interface Limits {
   queryWorkerHeapMb: number | null
   /** Parsed documents each query worker keeps, in bytes (docs/decisions/028-documents-read-from-sqlite.md). */
   queryDocumentCacheBytes: number
+  /** Parsed documents the store keeps for the writes it checks, in bytes (server/store/rows.ts). */
+  storeDocumentCacheBytes: number
   query: { anonymous: QueryLimits; signedIn: QueryLimits }
   /** Time an anonymous query may run while another anonymous client in good standing waits for a worker. */
   queryContendedTimeoutMs: number
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryQueue: int(env, 'QUERY_QUEUE', 64),
       queryWorkerHeapMb: env.QUERY_WORKER_HEAP_MB ? int(env, 'QUERY_WORKER_HEAP_MB', 0) : null,
       queryDocumentCacheBytes: int(env, 'QUERY_DOCUMENT_CACHE_MB', 32) * 1024 * 1024,
+      storeDocumentCacheBytes: int(env, 'STORE_DOCUMENT_CACHE_MB', 16) * 1024 * 1024,
       query: {
         anonymous: {
           timeoutMs: int(env, 'QUERY_TIMEOUT_MS', 2_000),

@@ -61,8 +61,8 @@ export interface Parts {
 }
 
 /** Opens the stores under `config.dataDir` without serving anything (the `content` command uses this). */
-export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds' | 'signinMaxFailuresPerAddress'>): Parts {
-  const store = new Store(config.dataDir)
+export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds' | 'signinMaxFailuresPerAddress'> & { limits?: Pick<Config['limits'], 'storeDocumentCacheBytes'> }): Parts {
+  const store = new Store(config.dataDir, { documentCacheBytes: config.limits?.storeDocumentCacheBytes })
   const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds, maxFailuresPerAddress: config.signinMaxFailuresPerAddress })
   const assets = new Assets(store, { dataDir: config.dataDir, projectId: config.projectId })
   return { store, auth, assets }

@@ -9,7 +9,6 @@
 import { isbot } from 'isbot'
 import { mayRead } from '../access/visibility.ts'
 import type { Store } from '../store/store.ts'
-import type { Doc } from '../store/mutations.ts'
 import { DailyReaders } from './readers.ts'
 import { sourceOf } from './sources.ts'
 import { hourOf, minuteOf, type AudienceStore, type HourlyReads, type MinuteReads, type ReadSource } from './store.ts'
@@ -53,49 +52,17 @@ const countedPages: Array<{ type: string; pattern: RegExp }> = [
   { type: 'imageGallery', pattern: /^\/photo-essays\/([^/]+)\/?$/ },
 ]
 
-function slugOf(doc: Doc): string | null {
-  const slug = doc.slug as { current?: unknown } | undefined
-  return typeof slug?.current === 'string' ? slug.current : null
-}
-
 /**
- * Published pages by type and slug, kept current by every transaction instead of asking GROQ on
- * the thread that answers HTTP.
+ * Published pages by type and slug, found through the documents table's slug index on each read
+ * (one index lookup), instead of asking GROQ on the thread that answers HTTP or holding a map of
+ * every article.
  */
 class PublishedPages {
-  private readonly ids = new Map<string, string>()
-
-  constructor(private readonly store: Store, private readonly dataset: string) {
-    this.rebuild()
-    store.onReload(() => this.rebuild())
-    store.onTransaction((tx) => {
-      if (tx.dataset !== dataset || tx.reads) return
-      for (const change of tx.changes) {
-        if (change.before) this.forget(change.before)
-        if (change.after) this.learn(change.after)
-      }
-    })
-  }
+  constructor(private readonly store: Store, private readonly dataset: string) {}
 
   get(type: string, slug: string): string | undefined {
-    return this.ids.get(`${type}\u0000${slug}`)
-  }
-
-  private rebuild(): void {
-    this.ids.clear()
-    if (!this.store.hasDataset(this.dataset)) return
-    for (const doc of this.store.dataset(this.dataset).docs.values()) this.learn(doc)
-  }
-
-  private learn(doc: Doc): void {
-    const slug = slugOf(doc)
-    if (slug && mayRead({ anonymous: true }, doc._id) && countedPages.some((page) => page.type === doc._type)) this.ids.set(`${doc._type}\u0000${slug}`, doc._id)
-  }
-
-  private forget(doc: Doc): void {
-    const slug = slugOf(doc)
-    const key = `${doc._type}\u0000${slug}`
-    if (slug && this.ids.get(key) === doc._id) this.ids.delete(key)
+    if (!this.store.hasDataset(this.dataset)) return undefined
+    return this.store.dataset(this.dataset).docs.slugHolders(type, slug).find((id) => mayRead({ anonymous: true }, id))
   }
 }
 
@@ -139,6 +106,7 @@ export class ReadCounter {
   private pendingMinutes = new Map<string, MinuteReads>()
   /** Articles whose documents carry reads of the last 24 hours: they must be told when those age out. */
   private recent = new Set<string>()
+  private readonly found: Promise<void>
   private lastHour = -1
   private timer: NodeJS.Timeout | null = null
   private folding: Promise<void> = Promise.resolve()
@@ -151,8 +119,23 @@ export class ReadCounter {
     this.now = options.now ?? Date.now
     this.readers = new DailyReaders(options.maxReaders, this.now)
     this.pages = new PublishedPages(store, options.dataset)
-    if (store.hasDataset(options.dataset)) {
-      for (const doc of store.dataset(options.dataset).docs.values()) if (typeof doc.readsLastDay === 'number') this.recent.add(doc._id)
+    this.found = this.findRecent().catch((error: unknown) => console.error('Could not find the articles with reads of the last day:', error))
+  }
+
+  /**
+   * The articles whose stored documents carry reads of the last 24 hours, found once after a start
+   * by a pass over the stored articles in batches, yielding between them so the service answers
+   * meanwhile; the first fold waits for it.
+   */
+  private async findRecent(): Promise<void> {
+    const { dataset } = this.options
+    if (!this.store.hasDataset(dataset)) return
+    let batch = 0
+    for (const type of countedPages.map((page) => page.type)) {
+      for (const id of this.store.dataset(dataset).docs.idsContaining(type, '"readsLastDay":')) {
+        if (typeof this.store.dataset(dataset).docs.get(id)?.readsLastDay === 'number') this.recent.add(id)
+        if (++batch % 256 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
     }
   }
 
@@ -199,6 +182,7 @@ export class ReadCounter {
   }
 
   private async foldNow(): Promise<void> {
+    await this.found
     const rows = [...this.pending.values()]
     const minutes = [...this.pendingMinutes.values()]
     this.pending = new Map()

@@ -59,7 +59,7 @@ export async function mutatePermission({ json }: Context): Promise<string> {
  * select any document, published ones included, so a contributor may not send one at all. The
  * refusal names the first mutation refused and the permission it needed.
  */
-export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs: ReadonlyMap<string, { _type: string; corrections?: unknown }>): void {
+export function assertMayWrite(role: Role, mutations: readonly Mutation[], docs: { get(id: string): { _type: string; corrections?: unknown } | undefined }): void {
   if (writerRoles.has(role)) return
   mutations.forEach((mutation, index) => {
     const refuse = (permission: string) => {

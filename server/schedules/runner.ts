@@ -41,7 +41,7 @@ export class ScheduleFailure extends Error {}
  * story going live at `now` is dated as the article form's publish dates it (shared/publication.ts):
  * its first publish sets `publishedAt`, changes over a live version set `updatedAt`.
  */
-export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents'>, docs: ReadonlyMap<string, Doc>, now: Date = new Date()): Mutation[] {
+export function scheduleMutations(schedule: Pick<Schedule, 'action' | 'documents'>, docs: { get(id: string): Doc | undefined }, now: Date = new Date()): Mutation[] {
   const mutations: Mutation[] = []
   for (const { documentId } of schedule.documents) {
     const draftId = `drafts.${documentId}`

@@ -15,54 +15,23 @@ function slugOf(doc: Doc | null): string | null {
 }
 
 /**
- * Which documents hold each article slug, kept current by every transaction so a write checks its
- * own documents only, never the whole dataset. A draft and its published article are one article
- * and may share their slug.
+ * Throws the protocol's 409 when a transaction would give one slug to two articles. `holders`
+ * names the stored documents of a type with a slug, before the transaction (the store reads them
+ * from the slug index in SQLite), so a write checks its own documents only, never the whole
+ * dataset. A draft and its published article are one article and may share their slug.
  */
-export class SlugIndex {
-  private readonly holders = new Map<string, Set<string>>()
-
-  constructor(docs: Iterable<Doc>) {
-    for (const doc of docs) this.add(doc)
-  }
-
-  /** Throws the protocol's 409 when the transaction would give one slug to two articles. */
-  check(changes: readonly Change[]): void {
-    const leaving = new Set(changes.map((c) => c.id))
-    const claimed = new Map<string, string>()
-    for (const change of changes) {
-      const slug = slugOf(change.after)
-      if (!slug) continue
-      const article = publishedIdOf(change.id)
-      const others = [...(this.holders.get(slug) ?? [])].filter((id) => !leaving.has(id) && publishedIdOf(id) !== article)
-      const sameTransaction = claimed.get(slug)
-      const taken = others[0] ?? (sameTransaction !== undefined && sameTransaction !== article ? sameTransaction : undefined)
-      if (taken !== undefined) throw conflict(change, slug, taken)
-      claimed.set(slug, article)
-    }
-  }
-
-  apply(changes: readonly Change[]): void {
-    for (const change of changes) {
-      if (change.before) this.remove(change.before)
-      if (change.after) this.add(change.after)
-    }
-  }
-
-  private add(doc: Doc): void {
-    const slug = slugOf(doc)
-    if (!slug) return
-    const set = this.holders.get(slug)
-    if (set) set.add(doc._id)
-    else this.holders.set(slug, new Set([doc._id]))
-  }
-
-  private remove(doc: Doc): void {
-    const slug = slugOf(doc)
-    if (!slug) return
-    const set = this.holders.get(slug)
-    set?.delete(doc._id)
-    if (set?.size === 0) this.holders.delete(slug)
+export function checkSlugs(changes: readonly Change[], holders: (type: string, slug: string) => Iterable<string>): void {
+  const leaving = new Set(changes.map((c) => c.id))
+  const claimed = new Map<string, string>()
+  for (const change of changes) {
+    const slug = slugOf(change.after)
+    if (!slug) continue
+    const article = publishedIdOf(change.id)
+    const others = [...holders(SLUGGED_TYPE, slug)].filter((id) => !leaving.has(id) && publishedIdOf(id) !== article)
+    const sameTransaction = claimed.get(slug)
+    const taken = others[0] ?? (sameTransaction !== undefined && sameTransaction !== article ? sameTransaction : undefined)
+    if (taken !== undefined) throw conflict(change, slug, taken)
+    claimed.set(slug, article)
   }
 }
 

@@ -1,6 +1,8 @@
-// The document store: SQLite is the truth, an in-memory map per dataset serves reads.
-// A transaction is validated against the in-memory state, written to SQLite in one SQL transaction
-// (WAL, synchronous=FULL) and only then applied in memory and acknowledged, so a kill at any moment
+// The document store: SQLite is the truth, and the documents are read from it when needed, through
+// a cache of parsed documents bounded by bytes (rows.ts, STORE_DOCUMENT_CACHE_MB). A transaction is
+// validated against the stored rows, written to SQLite in one SQL transaction (WAL,
+// synchronous=FULL) that first checks no other process wrote since those rows were read (else the
+// transaction is run again on the new rows), and only then acknowledged, so a kill at any moment
 // loses no acknowledged write and never leaves half a transaction behind.
 
 import Database from 'better-sqlite3'
@@ -10,7 +12,9 @@ import { typedError } from '../errors.ts'
 import { isPathId, randomId } from './ids.ts'
 import { selectIds } from '../groq/selection.ts'
 import { checkBounds } from './bounds.ts'
-import { SlugIndex } from './slugs.ts'
+import { checkSlugs } from './slugs.ts'
+import { DocumentRows, StoredDocuments } from './rows.ts'
+import { liveUpdateType } from '../../shared/liveBlog.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
 import { migrateDocumentColumns, slugColumn } from './documentColumns.ts'
@@ -67,21 +71,22 @@ function keepCounts(change: Change, mutations: Mutation[]): void {
 
 export class Dataset {
   readonly name: string
-  readonly docs = new Map<string, Doc>()
+  /** The stored documents, read from SQLite on demand (rows.ts): nothing here grows with the dataset. */
+  readonly docs: StoredDocuments
   /** Bumped on every committed transaction; caches of derived data key on it. */
   revision = 0
-  private slugIndex: SlugIndex | null = null
 
-  constructor(name: string) {
+  constructor(name: string, rows: DocumentRows) {
     this.name = name
-  }
-
-  /** Built on the first write that needs it, then kept current by each commit. */
-  get slugs(): SlugIndex {
-    this.slugIndex ??= new SlugIndex(this.docs.values())
-    return this.slugIndex
+    this.docs = new StoredDocuments(rows, name)
   }
 }
+
+/** The default of STORE_DOCUMENT_CACHE_MB: parsed documents the store keeps for the writes that come back to them. */
+export const defaultStoreDocumentCacheBytes = 16 * 1024 * 1024
+
+/** Thrown inside a write transaction that finds another process wrote since its documents were read. */
+class WrittenMeanwhile extends Error {}
 
 const datasetPattern = /^[a-z0-9][-\w]{0,63}$/
 
@@ -95,6 +100,8 @@ export class Store {
   readonly history: History
   /** Published articles' text for the /search page, written with each commit (server/search). */
   readonly search: SearchIndex
+  /** Parsed documents, shared by every dataset, bounded by bytes. */
+  readonly rows: DocumentRows
   private readonly datasets = new Map<string, Dataset>()
   private readonly listeners = new Set<(tx: Transaction) => void>()
   private readonly reloadListeners = new Set<() => void>()
@@ -103,7 +110,7 @@ export class Store {
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, options: { documentCacheBytes?: number } = {}) {
     mkdirSync(dataDir, { recursive: true })
     this.db = new Database(join(dataDir, 'content.db'))
     this.db.pragma('journal_mode = WAL')
@@ -131,7 +138,6 @@ export class Store {
       nextVersion: this.db.prepare('UPDATE document_versions SET last = last + 1 RETURNING last').pluck(),
       remove: this.db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?'),
       logTx: this.db.prepare('INSERT INTO transactions (id, dataset, timestamp, identity, document_ids, mutations) VALUES (?, ?, ?, ?, ?, ?)'),
-      loadDataset: this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').pluck(),
       datasets: this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck(),
       addDataset: this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)'),
       dropDataset: this.db.prepare('DELETE FROM datasets WHERE name = ?'),
@@ -139,6 +145,7 @@ export class Store {
       // Checked on every request: db.pragma() would prepare a new statement each time.
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
     }
+    this.rows = new DocumentRows(this.db, options.documentCacheBytes ?? defaultStoreDocumentCacheBytes)
     this.dataVersion = this.currentDataVersion()
     this.loadAll()
   }
@@ -147,21 +154,17 @@ export class Store {
     return this.statements.dataVersion.get() as number
   }
 
+  /** The datasets there are: their names only, the documents stay in SQLite. */
   private loadAll(): void {
     this.datasets.clear()
-    for (const name of this.statements.datasets.all() as string[]) {
-      const dataset = new Dataset(name)
-      for (const json of this.statements.loadDataset.iterate(name) as Iterable<string>) {
-        const doc = JSON.parse(json) as Doc
-        dataset.docs.set(doc._id, doc)
-      }
-      this.datasets.set(name, dataset)
-    }
+    for (const name of this.statements.datasets.all() as string[]) this.datasets.set(name, new Dataset(name, this.rows))
   }
 
   /**
    * Another process (the `content` command) may have written to the same database; SQLite's
-   * data_version tells us cheaply, and we then reload rather than serve stale documents.
+   * data_version tells us cheaply, and we then bump every revision (caches of derived data key on
+   * it) and tell the listeners, rather than serve stale answers. Documents are read from SQLite
+   * with their row's version, so none needs reloading.
    */
   syncExternalWrites(): void {
     const version = this.currentDataVersion()
@@ -192,7 +195,7 @@ export class Store {
     if (existing) return existing
     this.statements.addDataset.run(name, new Date().toISOString())
     this.dataVersion = this.currentDataVersion()
-    const dataset = new Dataset(name)
+    const dataset = new Dataset(name, this.rows)
     this.datasets.set(name, dataset)
     this.reloaded()
     return dataset
@@ -243,6 +246,7 @@ export class Store {
   ): Promise<Transaction> {
     const run = async (): Promise<Transaction> => {
       this.syncExternalWrites()
+      const seen = this.dataVersion
       const dataset = this.dataset(datasetName)
       const id = options.transactionId ?? randomId()
       const timestamp = options.timestamp ?? new Date()
@@ -250,10 +254,7 @@ export class Store {
         mutations,
         {
           get: (docId) => dataset.docs.get(docId),
-          selectIds: async (query, params, pending) => {
-            const view = pending.size === 0 ? dataset.docs : overlay(dataset.docs, pending)
-            return selectIds(view, query, params)
-          },
+          selectIds: async (query, params, pending) => selectIds(overlay(dataset.docs.values(), pending), query, params),
         },
         { id, timestamp },
       )
@@ -267,12 +268,16 @@ export class Store {
         changes: outcome.changes,
       }
       for (const change of outcome.changes) keepCounts(change, mutations)
-      checkBounds(outcome.changes, dataset.docs)
-      dataset.slugs.check(outcome.changes)
+      checkBounds(outcome.changes, { values: () => dataset.docs.ofType(liveUpdateType) })
+      checkSlugs(outcome.changes, (type, slug) => dataset.docs.slugHolders(type, slug))
       if (options.dryRun) return tx
+      const written = outcome.changes.map((change) => (change.after ? JSON.stringify(change.after) : null))
+      let version = 0
       const persist = this.db.transaction(() => {
-        const written = outcome.changes.map((change) => (change.after ? JSON.stringify(change.after) : null))
-        const version = this.statements.nextVersion.get() as number
+        // The rows this transaction was checked against are still the stored ones, unless another
+        // process wrote meanwhile: then nothing is written, and the transaction runs again on the new rows.
+        if (this.currentDataVersion() !== seen) throw new WrittenMeanwhile()
+        version = this.statements.nextVersion.get() as number
         outcome.changes.forEach((change, i) => {
           if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, written[i], slugColumn(change.after), version)
           else this.statements.remove.run(datasetName, change.id)
@@ -284,19 +289,16 @@ export class Store {
         this.search.apply(datasetName, outcome.changes)
       })
       try {
-        persist()
+        persist.immediate()
       } catch (error) {
+        if (error instanceof WrittenMeanwhile) return run()
         if (error instanceof Error && /UNIQUE constraint failed: transactions.id/.test(error.message)) {
           throw typedError(409, 'conflictError', `Transaction "${id}" already exists`)
         }
         throw error
       }
       this.dataVersion = this.currentDataVersion()
-      for (const change of outcome.changes) {
-        if (change.after) dataset.docs.set(change.id, change.after)
-        else dataset.docs.delete(change.id)
-      }
-      dataset.slugs.apply(outcome.changes)
+      outcome.changes.forEach((change, i) => this.rows.written(datasetName, change.id, version, change.after, written[i]!))
       if (outcome.changes.length > 0) dataset.revision++
       for (const listener of this.listeners) listener(tx)
       return tx
@@ -315,6 +317,7 @@ export class Store {
   recordReads(datasetName: string, updates: CountUpdate[]): Promise<number> {
     const run = async (): Promise<number> => {
       this.syncExternalWrites()
+      const seen = this.dataVersion
       if (!this.datasets.has(datasetName)) return 0
       const dataset = this.dataset(datasetName)
       const changes: Change[] = []
@@ -338,12 +341,20 @@ export class Store {
         mutations.push({ patch: { id: before._id, set, ...(unset.length > 0 ? { unset } : {}) } })
       }
       if (changes.length === 0) return 0
-      this.db.transaction(() => {
-        const version = this.statements.nextVersion.get() as number
-        for (const change of changes) this.statements.upsert.run(datasetName, change.id, change.after!._type, JSON.stringify(change.after), slugColumn(change.after!), version)
-      })()
+      const written = changes.map((change) => JSON.stringify(change.after))
+      let version = 0
+      try {
+        this.db.transaction(() => {
+          if (this.currentDataVersion() !== seen) throw new WrittenMeanwhile()
+          version = this.statements.nextVersion.get() as number
+          changes.forEach((change, i) => this.statements.upsert.run(datasetName, change.id, change.after!._type, written[i], slugColumn(change.after!), version))
+        }).immediate()
+      } catch (error) {
+        if (error instanceof WrittenMeanwhile) return run()
+        throw error
+      }
       this.dataVersion = this.currentDataVersion()
-      for (const change of changes) dataset.docs.set(change.id, change.after!)
+      changes.forEach((change, i) => this.rows.written(datasetName, change.id, version, change.after, written[i]!))
       dataset.revision++
       const tx: Transaction = { id: randomId(), dataset: datasetName, timestamp: new Date(), identity: '', mutations, results: [], changes, reads: true }
       for (const listener of this.listeners) listener(tx)
@@ -359,8 +370,10 @@ export class Store {
   }
 }
 
-function overlay(base: ReadonlyMap<string, Doc>, pending: ReadonlyMap<string, Doc | null>): Map<string, Doc> {
-  const merged = new Map(base)
+/** The stored documents with a transaction's earlier changes applied, for a mutation by query. */
+function overlay(base: Iterable<Doc>, pending: ReadonlyMap<string, Doc | null>): Map<string, Doc> {
+  const merged = new Map<string, Doc>()
+  for (const doc of base) merged.set(doc._id, doc)
   for (const [id, doc] of pending) {
     if (doc) merged.set(id, doc)
     else merged.delete(id)
