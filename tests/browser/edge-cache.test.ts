@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPurger, type Purger } from '../../server/edge/purger.ts'
-import { testArticle } from '../support/articles.ts'
+import { minutesAgo, testArticle } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { startRenderProcess, type RenderProcess } from '../support/renderTier.ts'
 import { browserSuite } from '../support/suite.ts'
@@ -17,11 +17,27 @@ if (!available) console.warn('Skipping the edge cache test: Varnish and its xkey
 
 const secret = 'edge purge secret'
 
+/** The hook's projection the README's deployment gives: a live blog's update names its blog and flags, as they are and were. */
+const purgeProjection = '{_id, _type, "liveBlog": liveBlog._ref, publishedAt, isKeyEvent, isPinned, "before": before(){publishedAt, isKeyEvent, isPinned}}'
+
+/** A live blog with 99 updates, a minute apart: ?page=1 to ?page=4 are full blocks of 20, the first page the newest 39. */
+const liveUpdate = (n: number, fields: Record<string, unknown> = {}) => ({
+  _id: `storm-${n}`,
+  _type: 'liveUpdate',
+  liveBlog: { _type: 'reference', _ref: 'storm' },
+  publishedAt: minutesAgo(200 - n),
+  headline: `Storm update number ${n}.`,
+  body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: `Text of update ${n}.`, marks: [] }] }],
+  ...fields,
+})
+
 const suite = browserSuite({
   env: { TRUSTED_PROXIES: '127.0.0.1' },
   documents: [
     testArticle('bridge', 30, { isLeadStory: true, title: 'Bridge reopens after a year of repairs' }),
     testArticle('market', 60, { isLatestUpdate: true, title: 'Market hall gets a new roof' }),
+    testArticle('storm', 300, { title: 'Storm over London, live', isLiveBlog: true }),
+    ...Array.from({ length: 99 }, (_, i) => liveUpdate(i + 1)),
   ],
 })
 
@@ -37,7 +53,7 @@ beforeAll(async () => {
   const created = await fetch(`${suite.service.url}/newsroom/webhooks`, {
     method: 'POST',
     headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Edge cache', url: `${purger.url}/purge`, dataset: 'production', filter: '', projection: '{_id, _type}', triggers: ['create', 'update', 'delete'], includeDrafts: false, secret }),
+    body: JSON.stringify({ name: 'Edge cache', url: `${purger.url}/purge`, dataset: 'production', filter: '', projection: purgeProjection, triggers: ['create', 'update', 'delete'], includeDrafts: false, secret }),
   })
   expect(created.status, await created.clone().text()).toBe(201)
 }, 90_000)
@@ -112,5 +128,59 @@ describe.skipIf(!available)('the edge cache', () => {
     const since = Date.now() - 20_000
     await purgedAfter('ferry', since)
     expect((await viaEdge('/')).text).toContain('Night ferry returns to the river')
+  })
+
+  it("purges a live blog's first page and feed on a post, and an older page only when it changes", async () => {
+    const blog = '/article/storm'
+    const paths = [blog, `${blog}?page=1`, `${blog}?page=2`, `${blog}?page=5`, `${blog}/rss.xml`]
+    for (const path of paths) await viaEdge(path)
+    for (const path of paths) expect((await viaEdge(path)).cache, path).toBe('HIT')
+    // Block 5 is not full yet: not found, and kept as such.
+    expect((await viaEdge(`${blog}?page=5`)).status).toBe(404)
+
+    // The 100th update fills block 5.
+    let since = Date.now()
+    await suite.service.client({ token: suite.token }).create(liveUpdate(100))
+    await purgedAfter('storm-100', since)
+    const first = await viaEdge(blog)
+    expect(first.cache).toBe('MISS')
+    expect(first.text).toContain('Storm update number 100.')
+    // Its head names the blog's feed for feed readers.
+    expect(first.text).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]* href="\/article\/storm\/rss\.xml"/)
+    expect((await viaEdge(`${blog}/rss.xml`)).text).toContain('Storm update number 100.')
+    const filled = await viaEdge(`${blog}?page=5`)
+    expect(filled.status).toBe(200)
+    expect(filled.text).toContain('Storm update number 100.')
+    // The older blocks did not change, and stay in the cache.
+    expect((await viaEdge(`${blog}?page=1`)).cache).toBe('HIT')
+    expect((await viaEdge(`${blog}?page=2`)).cache).toBe('HIT')
+
+    // An edit reaches the page that shows the update; the other older pages stay.
+    since = Date.now()
+    await suite.service.client({ token: suite.token }).patch('storm-5').set({ headline: 'Storm update five, corrected.' }).commit()
+    await purgedAfter('storm-5', since)
+    const edited = await viaEdge(`${blog}?page=1`)
+    expect(edited.cache).toBe('MISS')
+    expect(edited.text).toContain('Storm update five, corrected.')
+    expect((await viaEdge(`${blog}?page=2`)).cache).toBe('HIT')
+
+    // A new key event is listed on every page of the blog.
+    since = Date.now()
+    await suite.service.client({ token: suite.token }).patch('storm-30').set({ isKeyEvent: true }).commit()
+    await purgedAfter('storm-30', since)
+    const listed = await viaEdge(`${blog}?page=1`)
+    expect(listed.cache).toBe('MISS')
+    expect(listed.text).toContain('Key events')
+    expect(listed.text).toContain('Storm update number 30.')
+
+    // A deletion shifts the blocks after it: ?page=2 now starts one update later.
+    for (const path of paths) await viaEdge(path)
+    since = Date.now()
+    await suite.service.client({ token: suite.token }).delete('storm-25')
+    await purgedAfter('storm-25', since)
+    const shifted = await viaEdge(`${blog}?page=2`)
+    expect(shifted.cache).toBe('MISS')
+    expect(shifted.text).not.toContain('Storm update number 25.')
+    expect(shifted.text).toContain('Storm update number 41.')
   })
 })
