@@ -9,6 +9,7 @@ import { edgeSection } from './edge.ts'
 import { feedsSection } from './feeds.ts'
 import { firstLoadSection } from './firstLoad.ts'
 import { hostileSection } from './hostile.ts'
+import { liveBlogSection } from './liveblog.ts'
 import { describeMachine } from './machine.ts'
 import { newsletterSection } from './newsletter.ts'
 import { readerSection } from './reader.ts'
@@ -17,10 +18,10 @@ import { searchSection } from './search.ts'
 import { formatTable, type Section } from './table.ts'
 import { writesSection } from './writes.ts'
 
-// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter, archive) runs one section. first-load reads the
+// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter, archive, liveblog) runs one section. first-load reads the
 // dist/ that reader builds.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter,archive').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection(), archiveSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter,archive,liveblog').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection(), archiveSection(), liveBlogSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
