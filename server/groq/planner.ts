@@ -20,6 +20,8 @@
 // condition is true.
 
 import type { ExprNode } from 'groq-js'
+import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, type KeyRange } from './keys.ts'
+import { nullKey } from '../store/documentColumns.ts'
 
 type Params = Record<string, unknown>
 
@@ -86,6 +88,15 @@ const comparisons: Record<string, (sign: number) => boolean> = {
   '<=': (s) => s <= 0,
   '>': (s) => s > 0,
   '>=': (s) => s >= 0,
+}
+
+/** The glob of `path("…")` with a literal pattern, as groq-js's Path builds it: `*` one segment, `**` any. */
+function pathPattern(node: ExprNode): RegExp | null {
+  if (node.type !== 'FuncCall' || node.namespace !== 'global' || node.name !== 'path' || node.args.length !== 1) return null
+  const arg = node.args[0]!
+  if (arg.type !== 'Value' || typeof arg.value !== 'string') return null
+  const parts = arg.value.split('.').map((part) => (part === '*' ? '[^.]+' : part === '**' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  return new RegExp(`^${parts.join('.')}$`)
 }
 
 /** The expression as a JavaScript function, or null when it uses anything outside the subset. */
@@ -156,10 +167,18 @@ function compile(node: ExprNode): Compiled | null {
     }
     case 'OpCall': {
       const left = compile(node.left)
-      const right = compile(node.right)
+      const right = node.op === 'in' && pathPattern(node.right) ? () => null : compile(node.right)
       if (!left || !right) return null
       const op = node.op
       if (op === '==') return (doc, params) => equal(left(doc, params), right(doc, params))
+      const pattern = op === 'in' ? pathPattern(node.right) : null
+      if (pattern) {
+        // `in path("drafts.**")`: groq-js's own glob, and null unless the left side is a string.
+        return (doc, params) => {
+          const value = left(doc, params)
+          return typeof value === 'string' ? pattern.test(value) : null
+        }
+      }
       if (op === '!=') return (doc, params) => !equal(left(doc, params), right(doc, params))
       if (op === 'in') {
         return (doc, params) => {
@@ -212,6 +231,24 @@ function compile(node: ExprNode): Compiled | null {
       }
       return null
     }
+    case 'ArrayCoerce': {
+      const base = compile(node.base)
+      if (!base) return null
+      return (doc, params) => {
+        const value = base(doc, params)
+        return Array.isArray(value) ? value : null
+      }
+    }
+    case 'Map': {
+      // `categories[]._ref`: the expression for each element of an array (with the element as `@`), else null.
+      const base = compile(node.base)
+      const expr = compile(node.expr)
+      if (!base || !expr) return null
+      return (doc, params) => {
+        const value = base(doc, params)
+        return Array.isArray(value) ? value.map((item) => orNull(expr(item, params))) : null
+      }
+    }
     case 'Array': {
       const elements = node.elements.map((element) => ({ fn: compile(element.value), splat: element.isSplat }))
       if (elements.some((element) => element.fn === null)) return null
@@ -231,8 +268,36 @@ function compile(node: ExprNode): Compiled | null {
   }
 }
 
+/** The documents of a type whose key in a field is in one of the ranges (server/store/documentColumns.ts). */
+export interface KeyNarrowing {
+  by: 'key'
+  values: string[]
+  type: string
+  field: string
+  ranges: KeyRange[]
+}
+
 /** Which stored documents can pass a filter, by a field an index holds (server/query/documents.ts). */
-export type Narrowing = { by: 'id' | 'slug' | 'type'; values: string[] }
+export type Narrowing = { by: 'id' | 'slug' | 'type'; values: string[] } | KeyNarrowing
+
+/** A listing read in the order of its first order() term, a keyed field, within the range its filter allows. */
+export interface OrderedScan {
+  type: string
+  field: string
+  descending: boolean
+  range: KeyRange
+}
+
+/**
+ * A count the index answers: the documents of `type` with a key in every condition of `all`, none
+ * in `none`, and ids longer than each prefix and starting with it (or, negated, not).
+ */
+export interface CountSet {
+  type: string
+  all: Array<{ field: string; ranges: KeyRange[] }>
+  none: Array<{ field: string; ranges: KeyRange[] }>
+  ids: Array<{ prefix: string; negate: boolean }>
+}
 
 /** The path a condition's side reads: `_id`, `@._type`, `slug.current`, through parentheses. */
 function pathOf(node: ExprNode): string | null {
@@ -252,9 +317,92 @@ function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
   return null
 }
 
-const narrowable: Record<string, Narrowing['by']> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }
-/** By what a filter is best narrowed: one id is one row, a slug a few, a type many. */
-const selectivity: Narrowing['by'][] = ['id', 'slug', 'type']
+const narrowable: Record<string, 'id' | 'slug' | 'type'> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }
+/** By what a filter is best narrowed: one id is one row, a slug a few, a flag or a reference some, a type many. */
+const selectivity: Narrowing['by'][] = ['id', 'slug', 'key', 'type']
+
+function covers(ranges: KeyRange[], key: Buffer): boolean {
+  return ranges.some(
+    (r) =>
+      (r.low === null || Buffer.compare(key, r.low) > 0 || (r.lowInclusive && Buffer.compare(key, r.low) === 0)) &&
+      (r.high === null || Buffer.compare(key, r.high) < 0 || (r.highInclusive && Buffer.compare(key, r.high) === 0)),
+  )
+}
+
+/** The type a filter's `_type == s` condition names, or null. */
+function typeOfFilter(expr: ExprNode, params: Params): string | null {
+  for (const part of conjuncts(expr)) {
+    if (part.type !== 'OpCall' || part.op !== '==') continue
+    for (const [field, other] of [[part.left, part.right], [part.right, part.left]] as const) {
+      const value = pathOf(field) === '_type' ? constantOf(other, params) : null
+      if (value && typeof value.value === 'string') return value.value
+    }
+  }
+  return null
+}
+
+/**
+ * `_id in path("p.**")`, alone or negated: the ids longer than p that start with it (groq-js joins
+ * a path's segments with a regular expression's `.`, any character), for a p with no `.` or `*`.
+ */
+function idPrefixOf(node: ExprNode): { prefix: string; negate: boolean } | null {
+  if (node.type === 'Group') return idPrefixOf(node.base)
+  if (node.type === 'Not') {
+    const inner = idPrefixOf(node.base)
+    return inner ? { prefix: inner.prefix, negate: !inner.negate } : null
+  }
+  if (node.type !== 'OpCall' || node.op !== 'in' || pathOf(node.left) !== '_id' || !pathPattern(node.right)) return null
+  const pattern = ((node.right as { args: Array<{ value: string }> }).args[0]!).value
+  const prefix = pattern.slice(0, -3)
+  if (!pattern.endsWith('.**') || prefix.length === 0 || /[.*]/.test(prefix)) return null
+  return { prefix, negate: false }
+}
+
+/**
+ * The filter as a set the index counts, when every condition in its top-level `&&` chain is one:
+ * `_type == s`, `_id in path("p.**")` and conditions on keyed fields (see fieldCondition), each
+ * possibly negated. A condition true for documents without the field (`!(isBreakingNews == true)`)
+ * is counted as the documents without a key where it is not true, so the sets read stay small.
+ */
+export function countSetOf(expr: ExprNode, params: Params): CountSet | null {
+  const type = typeOfFilter(expr, params)
+  if (type === null) return null
+  const set: CountSet = { type, all: [], none: [], ids: [] }
+  for (const part of conjuncts(expr)) {
+    if (part.type === 'OpCall' && part.op === '==' && (pathOf(part.left) === '_type' || pathOf(part.right) === '_type')) {
+      const value = constantOf(pathOf(part.left) === '_type' ? part.right : part.left, params)
+      if (value?.value === type) continue
+      return null
+    }
+    const ids = idPrefixOf(part)
+    if (ids) {
+      set.ids.push(ids)
+      continue
+    }
+    const condition = fieldCondition(part, params)
+    if (!condition) return null
+    // Each document has exactly one key in a plain field: it passes when its key is in `yes`, that is, not in the rest.
+    if (covers(condition.yes, nullKey) && !condition.field.element) set.none.push({ field: condition.field.name, ranges: complement(condition.yes) })
+    else set.all.push({ field: condition.field.name, ranges: condition.yes })
+  }
+  return set
+}
+
+/** How a listing `*[filter] | order(term, …)` is read in order: its first term a keyed field, its filter naming the type. */
+export function orderedScanOf(expr: ExprNode, args: ExprNode[], params: Params): OrderedScan | null {
+  const first = args[0]
+  if (!first) return null
+  const term = first.type === 'Asc' || first.type === 'Desc' ? first.base : first
+  const field = keyedFieldOf(term)
+  const type = typeOfFilter(expr, params)
+  if (!field || field.element || type === null) return null
+  let range = everyKey
+  for (const part of conjuncts(expr)) {
+    const condition = fieldCondition(part, params)
+    if (condition && condition.field === field && condition.yes.length === 1) range = intersect(range, condition.yes[0]!)
+  }
+  return { type, field: field.name, descending: first.type === 'Desc', range }
+}
 
 /**
  * The narrowest set of stored documents a filter's top-level `&&` chain allows, from its conditions
@@ -264,8 +412,16 @@ const selectivity: Narrowing['by'][] = ['id', 'slug', 'type']
  * claim against groq-js.
  */
 export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
-  let best: Narrowing | null = null
+  let best = null as Narrowing | null
+  const type = typeOfFilter(expr, params)
   for (const part of conjuncts(expr)) {
+    // A keyed field's condition that only documents with the field pass: a flag, a reference, a range.
+    const narrower = best !== null && best.by !== 'type'
+    const condition = type === null || narrower ? null : fieldCondition(part, params)
+    if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) {
+      best = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
+      continue
+    }
     if (part.type !== 'OpCall' || (part.op !== '==' && part.op !== 'in')) continue
     const sides: Array<[ExprNode, ExprNode]> = part.op === '==' ? [[part.left, part.right], [part.right, part.left]] : [[part.left, part.right]]
     for (const [field, other] of sides) {
@@ -439,6 +595,22 @@ export interface Matcher {
  */
 export interface Source {
   candidates(narrowing: Narrowing): readonly unknown[] | null
+  /**
+   * The documents of a listing read in order (see DocumentReader.ordered): whole groups of equal
+   * first keys, each in the dataset's order, until `enough` pass `accept` or none are left.
+   */
+  ordered?(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[]
+  /** How many documents the view shows in the set, from the index alone. */
+  count?(set: CountSet): number
+}
+
+/** What planTree reads a `*[filter]` from when it answers from a Source. */
+interface Narrowed {
+  candidates(node: Node, plan: FilterPlan | null): readonly unknown[] | null
+  ordered(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[] | null
+  count(set: CountSet): number | null
+  /** Some `*` cannot be answered from the source. */
+  incomplete(): void
 }
 
 /**
@@ -449,29 +621,33 @@ export interface Source {
 export function planFromSource(tree: ExprNode, source: Source, params: Params): ExprNode | null {
   // First without reading anything: a query with a `*` no condition narrows (the homepage's
   // listings) costs a walk of its tree, not a read of candidates it would then throw away.
-  if (!narrowsEverything(tree, params, () => [])) return null
-  let complete = true
-  const planned = planTree(tree, [], params, undefined, narrowedBy(params, (narrowing) => (complete ? source.candidates(narrowing) : null), () => (complete = false)), () => {
-    complete = false
-  })
+  const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), count: source.count && (() => 0) }
+  if (!answers(tree, params, dry).complete) return null
+  const { planned, complete } = answers(tree, params, source)
   return complete ? planned : null
 }
 
-function narrowsEverything(tree: ExprNode, params: Params, candidates: Source['candidates']): boolean {
+function answers(tree: ExprNode, params: Params, source: Source): { planned: ExprNode; complete: boolean } {
   let complete = true
-  planTree(tree, [], params, undefined, narrowedBy(params, candidates, () => (complete = false)), () => {
-    complete = false
-  })
-  return complete
-}
-
-function narrowedBy(params: Params, candidates: Source['candidates'], incomplete: () => void) {
-  return (node: Node, plan: FilterPlan | null): readonly unknown[] | null => {
-    const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
-    const found = narrowing ? candidates(narrowing) : null
-    if (!found) incomplete()
-    return found
+  // A filter's candidates are read once per evaluation, though an order() and the filter both ask.
+  const read = new Map<Node, readonly unknown[] | null>()
+  const narrowed: Narrowed = {
+    candidates: (node, plan) => {
+      if (!complete) return null
+      if (read.has(node)) return read.get(node)!
+      const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
+      const found = narrowing ? source.candidates(narrowing) : null
+      read.set(node, found)
+      return found
+    },
+    ordered: (scan, accept, enough) => (complete && source.ordered ? source.ordered(scan, accept, enough) : null),
+    count: (set) => (complete && source.count ? source.count(set) : null),
+    incomplete: () => {
+      complete = false
+    },
   }
+  const planned = planTree(tree, [], params, undefined, narrowed, narrowed.incomplete)
+  return { planned, complete }
 }
 
 export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
@@ -483,10 +659,35 @@ function planTree(
   docs: readonly unknown[],
   params: Params,
   match: Matcher | undefined,
-  narrowed: ((node: Node, plan: FilterPlan | null) => readonly unknown[] | null) | null,
+  narrowed: Narrowed | null,
   everything: (() => void) | null,
 ): ExprNode {
   const matched = new Map<string, readonly unknown[]>()
+
+  /**
+   * A count, or an ordered listing, answered from the index when its filter has more candidates
+   * than are read one by one: `count(*[filter])` when the index counts the filter exactly, and
+   * `*[filter] | order(f, …)[a...b]` read from the end of f's keys until the slice is full.
+   */
+  const fromIndex = (node: Node, limit: number, source: Narrowed): Node | null => {
+    const filter = node.type === 'FuncCall' ? (node.args as Node[])[0] : node.type === 'PipeFuncCall' ? (node.base as Node) : undefined
+    if (!filter || filter.type !== 'Filter' || (filter.base as Node).type !== 'Everything') return null
+    const expr = filter.expr as ExprNode
+    if (node.type === 'FuncCall' && node.name === 'count' && node.namespace === 'global' && (node.args as Node[]).length === 1) {
+      const set = countSetOf(expr, params)
+      const counted = set ? source.count(set) : null
+      return counted === null ? null : { type: 'Value', value: counted }
+    }
+    if (node.type !== 'PipeFuncCall' || node.name !== 'order' || !Number.isFinite(limit)) return null
+    const plan = cached(filterPlans, filter, () => planFilter(expr))
+    const order = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
+    if (!plan || plan.rest || !order) return null
+    // A few candidates are read and sorted as before; many are read in order instead.
+    if (source.candidates(filter, plan)) return null
+    const scan = orderedScanOf(expr, node.args as ExprNode[], params)
+    const found = scan ? source.ordered(scan, (doc) => plan.test(doc, params), limit) : null
+    return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
+  }
   /** The filter key of each list of matches the matcher gave. */
   const keptBy = new Map<readonly unknown[], string>()
 
@@ -495,9 +696,14 @@ function planTree(
     // A Value's payload is data, not syntax, even where it has a `type` key.
     if (node.type === 'Value') return node
     if (node.type === 'Everything') everything?.()
+    if (narrowed) {
+      const answered = fromIndex(node, limit, narrowed)
+      if (answered) return answered
+    }
     if (node.type === 'Filter' && (node.base as Node).type === 'Everything') {
       const plan = cached(filterPlans, node, () => planFilter(node.expr as ExprNode))
-      const candidates = narrowed ? narrowed(node, plan) : docs
+      const candidates = narrowed ? narrowed.candidates(node, plan) : docs
+      if (!candidates) narrowed?.incomplete()
       if (plan && candidates) {
         let found = matched.get(plan.key)
         if (!found) {

@@ -9,10 +9,48 @@
 
 import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
+import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source } from '../groq/planner.ts'
+import type { KeyRange } from '../groq/keys.ts'
+import { keyRank } from '../store/documentColumns.ts'
 import type { Doc } from '../store/mutations.ts'
+import { shows, type Kind } from './views.ts'
 
-/** What a query's top-level filter says about which stored documents can pass it (see narrowingOf). */
-export type Narrowing = { by: 'id'; values: string[] } | { by: 'slug'; values: string[] } | { by: 'type'; values: string[] }
+export type { Narrowing }
+
+/** Rows read per step of an ordered listing: each step is one indexed range read, its documents parsed only as the filter needs them. */
+const ORDERED_BATCH = 64
+
+/** The SQL condition on `id` for the documents a view shows (views.ts `shows`), for counts that read no document. */
+export const visibleIdSql = {
+  anonymous: `instr(id, '.') = 0`,
+  published: `NOT (id >= 'drafts.' AND id < 'drafts/') AND NOT (id >= 'versions.' AND id < 'versions/')`,
+  raw: `NOT (id >= 'versions.' AND id < 'versions/')`,
+  'raw+versions': '1',
+} as const
+
+function rangeSql(ranges: KeyRange[], args: unknown[]): string {
+  if (ranges.length === 0) return '0'
+  return `(${ranges
+    .map((range) => {
+      const parts: string[] = []
+      if (range.low) {
+        parts.push(`key ${range.lowInclusive ? '>=' : '>'} ?`)
+        args.push(range.low)
+      }
+      if (range.high) {
+        parts.push(`key ${range.highInclusive ? '<=' : '<'} ?`)
+        args.push(range.high)
+      }
+      return parts.length === 0 ? '1' : `(${parts.join(' AND ')})`
+    })
+    .join(' OR ')})`
+}
+
+interface KeyRow {
+  id: string
+  version: number
+  key: Buffer
+}
 
 /**
  * A cached document is counted at this many bytes per character of its JSON: V8's objects, with
@@ -49,6 +87,19 @@ export class DocumentReader {
     }
   }
 
+  /**
+   * What the planner reads a query's documents from (planFromSource), as a view of `kind` shows
+   * them: candidates of a narrowed filter (null past `limit`), listings in order, counts.
+   */
+  source(dataset: string, kind: Exclude<Kind, 'drafts'>, limit: number): Source {
+    const visible = (doc: Doc) => shows(kind, doc._id)
+    return {
+      candidates: (narrowing) => this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null,
+      ordered: (scan, accept, enough) => this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
+      count: (set) => this.count(dataset, set, visibleIdSql[kind]),
+    }
+  }
+
   /** Bytes of parsed documents held now, by the cache's own accounting; never more than its bound. */
   get cachedBytes(): number {
     return this.cache.size
@@ -71,6 +122,86 @@ export class DocumentReader {
     }
   }
 
+  /**
+   * The documents of `scan.type` in the order of `scan.field`'s keys, from the end `scan.descending`
+   * names, within `scan.range`: whole groups of equal keys (order() puts null, objects and arrays in
+   * one group), each group in id order, until `enough` of them pass `accept`, or every one when
+   * fewer do. Each step reads a batch of index entries, then parses only their documents.
+   */
+  ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number): Doc[] {
+    const args: unknown[] = [dataset, scan.type, scan.field]
+    const where = rangeSql([scan.range], args)
+    const direction = scan.descending ? 'DESC' : 'ASC'
+    const first = this.db.prepare(`SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`)
+    const next = this.db.prepare(
+      `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} AND (key, id) ${scan.descending ? '<' : '>'} (?, ?) ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`,
+    )
+    const out: Doc[] = []
+    let group: Doc[] = []
+    let groupKey: string | null = null
+    let passed = 0
+    const flush = () => {
+      group.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      out.push(...group)
+      group = []
+    }
+    let rows = first.all(...args) as KeyRow[]
+    while (rows.length > 0) {
+      for (const row of rows) {
+        const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
+        if (key !== groupKey) {
+          flush()
+          if (passed >= enough) return out
+          groupKey = key
+        }
+        const doc = this.load(dataset, row)
+        if (accept(doc)) {
+          group.push(doc)
+          passed++
+        }
+      }
+      const last = rows[rows.length - 1]!
+      rows = rows.length < ORDERED_BATCH ? [] : (next.all(...args, last.key, last.id) as KeyRow[])
+    }
+    flush()
+    return out
+  }
+
+  /**
+   * How many documents of `set.type` the view shows that have a key in every condition of `set.all`
+   * and none in `set.none`, counted from the index without reading a document.
+   */
+  count(dataset: string, set: CountSet, visibleSql: string): number {
+    const args: unknown[] = []
+    const ids = [visibleSql, ...set.ids.map((c) => `${c.negate ? 'NOT ' : ''}(id > ? AND id < ?)`)].join(' AND ')
+    const idArgs = set.ids.flatMap((c) => [c.prefix, c.prefix.slice(0, -1) + String.fromCharCode(c.prefix.charCodeAt(c.prefix.length - 1) + 1)])
+    const keyed = (condition: CountSet['all'][number]) => {
+      args.push(dataset, set.type, condition.field)
+      const ranges = rangeSql(condition.ranges, args)
+      args.push(...idArgs)
+      return `SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} AND ${ids}`
+    }
+    if (set.all.length > 0) {
+      const sql = [...set.all.map(keyed).join(' INTERSECT '), ...set.none.map((c) => ` EXCEPT ${keyed(c)}`)].join('')
+      return this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number
+    }
+    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE dataset = ? AND type = ? AND ${ids}`).pluck().get(dataset, set.type, ...idArgs) as number
+    if (set.none.length === 0) return total
+    const sql = set.none.map(keyed).join(' UNION ')
+    return total - (this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number)
+  }
+
+  /** The stored documents of a type with a key in range, in id order; null when there are more than `limit`. */
+  private byKey(dataset: string, narrowing: KeyNarrowing, limit: number): Doc[] | null {
+    const args: unknown[] = [dataset, narrowing.type, narrowing.field]
+    const where = rangeSql(narrowing.ranges, args)
+    const from = `FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
+    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${limit + 1})`).pluck().get(...args) as number
+    if (found > limit) return null
+    const rows = this.db.prepare(`SELECT id, max(version) AS version ${from} GROUP BY id ORDER BY id`).all(...args) as Row[]
+    return rows.map((row) => this.load(dataset, row))
+  }
+
   /** The stored document with this id, or null. */
   byId(dataset: string, id: string): Doc | null {
     const row = this.statements.byId.get(dataset, id) as Row | undefined
@@ -82,6 +213,7 @@ export class DocumentReader {
    * dataset a fresh worker reads), or null when there are more than `limit` of them.
    */
   candidates(dataset: string, narrowing: Narrowing, limit: number): Doc[] | null {
+    if (narrowing.by === 'key') return this.byKey(dataset, narrowing, limit)
     const rows: Row[] = []
     // Each value once, or a document would be listed twice (`_id in ["a", "a"]`).
     for (const value of new Set(narrowing.values)) {

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { evaluate, type ExprNode } from 'groq-js'
 import { ApiError, typedError } from '../errors.ts'
-import { planFromSource, planQuery, type Matcher, type Narrowing } from '../groq/planner.ts'
+import { planFromSource, planQuery, type Matcher } from '../groq/planner.ts'
 import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
 import { DocumentReader } from './documents.ts'
@@ -110,10 +110,7 @@ async function fromIndexes(request: Extract<WorkerRequest, { type: 'query' }>, t
   return documents.snapshot(async () => {
     if (!datasetExists.get(request.dataset)) throw typedError(404, 'datasetNotFoundError', `Dataset "${request.dataset}" not found`)
     const visible = (doc: Doc) => shows(kind, doc._id)
-    const source = {
-      candidates: (narrowing: Narrowing) => documents.candidates(request.dataset, narrowing, MAX_CANDIDATES)?.filter(visible) ?? null,
-    }
-    const planned = planFromSource(tree, source, request.params)
+    const planned = planFromSource(tree, documents.source(request.dataset, kind, MAX_CANDIDATES), request.params)
     if (!planned) return undefined
     const value = await evaluate(planned, {
       dataset: [],

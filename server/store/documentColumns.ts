@@ -51,3 +51,140 @@ export function migrateDocumentColumns(db: Database.Database): void {
   }).immediate()
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Ordered listings and counts: `document_keys` holds, for each document, the value of each field
+// listings filter or sort by, encoded so that SQLite's byte order of the key is GROQ's `order()`
+// order (numbers, then strings, then booleans, then everything else), one row per document and
+// field (for `categories[]._ref`, one per reference). A worker reads a listing from the right end
+// of (dataset, type, field, key, id) and tests each row's document with the query's own filter,
+// and counts a filter made of conditions on these fields without reading a document at all.
+// Written in the same SQL transaction as the document (store.ts).
+
+/** A field listings order or filter by: a path of attribute names, or `categories[]._ref`-like (one row per element). */
+export interface KeyedField {
+  name: string
+  path: string[]
+  /** An array of objects, one key per element's `element` attribute: `c in categories[]._ref`. */
+  element?: string
+}
+
+export const keyedFields: readonly KeyedField[] = [
+  { name: 'publishedAt', path: ['publishedAt'] },
+  { name: '_updatedAt', path: ['_updatedAt'] },
+  { name: 'readsLastDay', path: ['readsLastDay'] },
+  { name: 'isBreakingNews', path: ['isBreakingNews'] },
+  { name: 'isLeadStory', path: ['isLeadStory'] },
+  { name: 'isFeatured', path: ['isFeatured'] },
+  { name: 'isLatestUpdate', path: ['isLatestUpdate'] },
+  { name: 'mediaType', path: ['mediaType'] },
+  { name: 'slug.current', path: ['slug', 'current'] },
+  { name: 'author._ref', path: ['author', '_ref'] },
+  { name: 'liveBlog._ref', path: ['liveBlog', '_ref'] },
+  { name: 'categories[]._ref', path: ['categories'], element: '_ref' },
+]
+
+/** The first byte of a key: GROQ's order of types, null before objects and arrays (order() treats those as equal). */
+export const keyRank = { number: 0x02, string: 0x03, boolean: 0x04, null: 0x64, other: 0x65 } as const
+export const nullKey = Buffer.from([keyRank.null])
+
+/** `value.name` as GROQ reads an attribute: objects only, own keys only; null otherwise. */
+function attributeOf(value: unknown, name: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, name)) return null
+  return (value as Record<string, unknown>)[name] ?? null
+}
+
+/**
+ * The key of a JSON value: byte order is GROQ's total order. A number is its float64 with the sign
+ * flipped (negatives inverted), a string its UTF-16 code units big-endian (JavaScript's own string
+ * order, which UTF-8's byte order is not), a boolean one byte.
+ */
+export function sortKey(value: unknown): Buffer {
+  if (typeof value === 'number') {
+    const out = Buffer.alloc(9)
+    out[0] = keyRank.number
+    // -0 and 0 are equal in GROQ.
+    out.writeDoubleBE(value === 0 ? 0 : value, 1)
+    if (out[1]! & 0x80) for (let i = 1; i < 9; i++) out[i] = ~out[i]! & 0xff
+    else out[1] = out[1]! | 0x80
+    return out
+  }
+  if (typeof value === 'string') {
+    const out = Buffer.alloc(1 + 2 * value.length)
+    out[0] = keyRank.string
+    for (let i = 0; i < value.length; i++) out.writeUInt16BE(value.charCodeAt(i), 1 + 2 * i)
+    return out
+  }
+  if (typeof value === 'boolean') return Buffer.from([keyRank.boolean, value ? 1 : 0])
+  if (value === null || value === undefined) return nullKey
+  return Buffer.from([keyRank.other])
+}
+
+/** The keys a document has under a field: exactly one for a plain path, one per element's value for an element field. */
+export function keysOf(doc: Doc, field: KeyedField): Buffer[] {
+  let value: unknown = doc
+  for (const name of field.path) value = attributeOf(value, name)
+  if (!field.element) return [sortKey(value)]
+  if (!Array.isArray(value)) return []
+  const seen = new Set<string>()
+  const out: Buffer[] = []
+  for (const item of value) {
+    const key = sortKey(attributeOf(item, field.element))
+    const text = key.toString('hex')
+    if (!seen.has(text)) {
+      seen.add(text)
+      out.push(key)
+    }
+  }
+  return out
+}
+
+/** Writes and removes a document's keys; used inside the store's transactions. */
+export class DocumentKeys {
+  private readonly insert
+  private readonly removeAll
+  private readonly removeDataset
+
+  constructor(db: Database.Database) {
+    this.insert = db.prepare('INSERT OR IGNORE INTO document_keys (dataset, type, field, key, id, version) VALUES (?, ?, ?, ?, ?, ?)')
+    this.removeAll = db.prepare('DELETE FROM document_keys WHERE dataset = ? AND id = ?')
+    this.removeDataset = db.prepare('DELETE FROM document_keys WHERE dataset = ?')
+  }
+
+  write(dataset: string, doc: Doc, version: number): void {
+    this.removeAll.run(dataset, doc._id)
+    for (const field of keyedFields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, field.name, key, doc._id, version)
+  }
+
+  remove(dataset: string, id: string): void {
+    this.removeAll.run(dataset, id)
+  }
+
+  drop(dataset: string): void {
+    this.removeDataset.run(dataset)
+  }
+}
+
+/** The fields a database's keys were written for, so a change to the list refills them once. */
+const keyedFieldsSignature = keyedFields.map((f) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}`).join(',')
+
+/** Creates document_keys and fills it from the documents already stored when it is new or its fields changed (one pass). */
+export function migrateDocumentKeys(db: Database.Database): void {
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS document_keys (
+        dataset TEXT NOT NULL, type TEXT NOT NULL, field TEXT NOT NULL, key BLOB NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL,
+        PRIMARY KEY (dataset, type, field, key, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS document_keys_by_id ON document_keys (dataset, id);
+      CREATE TABLE IF NOT EXISTS document_keys_fields (signature TEXT NOT NULL);
+    `)
+    const signature = db.prepare('SELECT signature FROM document_keys_fields').pluck().get() as string | undefined
+    if (signature === keyedFieldsSignature) return
+    db.exec('DELETE FROM document_keys; DELETE FROM document_keys_fields')
+    const keys = new DocumentKeys(db)
+    const rows = db.prepare('SELECT dataset, doc, version FROM documents').all() as Array<{ dataset: string; doc: string; version: number }>
+    for (const row of rows) keys.write(row.dataset, JSON.parse(row.doc) as Doc, row.version)
+    db.prepare('INSERT INTO document_keys_fields (signature) VALUES (?)').run(keyedFieldsSignature)
+  }).immediate()
+}

@@ -17,7 +17,7 @@ import { DocumentRows, StoredDocuments } from './rows.ts'
 import { liveUpdateType } from '../../shared/liveBlog.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
-import { migrateDocumentColumns, slugColumn } from './documentColumns.ts'
+import { DocumentKeys, migrateDocumentColumns, migrateDocumentKeys, slugColumn } from './documentColumns.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -107,6 +107,8 @@ export class Store {
   private readonly reloadListeners = new Set<() => void>()
   private dataVersion: number
   private readonly statements
+  /** The keys ordered listings and counts read (documentColumns.ts), written with each document. */
+  private readonly keys: DocumentKeys
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -131,6 +133,8 @@ export class Store {
     this.search = new SearchIndex(this.db)
     // The columns and indexes the query workers find documents by (docs/decisions/028-documents-read-from-sqlite.md).
     migrateDocumentColumns(this.db)
+    migrateDocumentKeys(this.db)
+    this.keys = new DocumentKeys(this.db)
     this.statements = {
       upsert: this.db.prepare(
         'INSERT INTO documents (dataset, id, type, doc, slug, version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc, slug = excluded.slug, version = excluded.version',
@@ -205,6 +209,7 @@ export class Store {
     this.db.transaction(() => {
       this.history.drop(name)
       this.search.drop(name)
+      this.keys.drop(name)
       this.statements.dropDocuments.run(name)
       this.statements.dropDataset.run(name)
     })()
@@ -281,6 +286,8 @@ export class Store {
         outcome.changes.forEach((change, i) => {
           if (change.after) this.statements.upsert.run(datasetName, change.id, change.after._type, written[i], slugColumn(change.after), version)
           else this.statements.remove.run(datasetName, change.id)
+          if (change.after) this.keys.write(datasetName, change.after, version)
+          else this.keys.remove(datasetName, change.id)
         })
         this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
         // In the same SQL transaction: a crash keeps both the documents and their history, or neither.
@@ -347,7 +354,10 @@ export class Store {
         this.db.transaction(() => {
           if (this.currentDataVersion() !== seen) throw new WrittenMeanwhile()
           version = this.statements.nextVersion.get() as number
-          changes.forEach((change, i) => this.statements.upsert.run(datasetName, change.id, change.after!._type, written[i], slugColumn(change.after!), version))
+          changes.forEach((change, i) => {
+            this.statements.upsert.run(datasetName, change.id, change.after!._type, written[i], slugColumn(change.after!), version)
+            this.keys.write(datasetName, change.after!, version)
+          })
         }).immediate()
       } catch (error) {
         if (error instanceof WrittenMeanwhile) return run()
