@@ -184,9 +184,10 @@ describe('documents read through the indexes', () => {
         const sign = keys[0][0]! >= keyRank.null && keys[1][0]! >= keyRank.null ? 0 : Math.sign(Buffer.compare(keys[0], keys[1]))
         expect(sign).toBe(groq)
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     )
-  })
+    // Two evaluations per run on a busy two-core machine: a limit, not a target.
+  }, 60_000)
 
   it('give groq-js\'s answer to ordered listings and counts read from the keys, with ties, nulls and mixed types', async () => {
     await fc.assert(

@@ -183,8 +183,14 @@ export function migrateDocumentKeys(db: Database.Database): void {
     if (signature === keyedFieldsSignature) return
     db.exec('DELETE FROM document_keys; DELETE FROM document_keys_fields')
     const keys = new DocumentKeys(db)
-    const rows = db.prepare('SELECT dataset, doc, version FROM documents').all() as Array<{ dataset: string; doc: string; version: number }>
-    for (const row of rows) keys.write(row.dataset, JSON.parse(row.doc) as Doc, row.version)
+    // In pages, so a large archive is never held in memory at once.
+    const page = db.prepare('SELECT dataset, id, doc, version FROM documents WHERE (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000')
+    let rows = page.all('', '') as Array<{ dataset: string; id: string; doc: string; version: number }>
+    while (rows.length > 0) {
+      for (const row of rows) keys.write(row.dataset, JSON.parse(row.doc) as Doc, row.version)
+      const last = rows[rows.length - 1]!
+      rows = page.all(last.dataset, last.id) as typeof rows
+    }
     db.prepare('INSERT INTO document_keys_fields (signature) VALUES (?)').run(keyedFieldsSignature)
   }).immediate()
 }
