@@ -46,23 +46,48 @@ export interface ReadRequest {
 
 export type Verdict = 'counted' | 'repeat' | 'bot' | 'prefetch' | 'signedIn' | 'unknown'
 
-/** Reader pages of one published document: its type and where its slug goes. */
-const countedPages: Array<{ type: string; pattern: RegExp }> = [
-  { type: 'article', pattern: /^\/article\/([^/]+)\/?$/ },
-  { type: 'imageGallery', pattern: /^\/photo-essays\/([^/]+)\/?$/ },
+/** Reader pages of one published document: its type, the first segment of its path, and where its slug goes. */
+const countedPages: Array<{ type: string; segment: string; pattern: RegExp }> = [
+  { type: 'article', segment: 'article', pattern: /^\/article\/([^/]+)\/?$/ },
+  { type: 'imageGallery', segment: 'photo-essays', pattern: /^\/photo-essays\/([^/]+)\/?$/ },
 ]
 
 /**
- * Published pages by type and slug, found through the documents table's slug index on each read
- * (one index lookup), instead of asking GROQ on the thread that answers HTTP or holding a map of
- * every article.
+ * A path the URL parser would leave as it is: a counted page's segment and a slug of letters,
+ * digits, `-` and `_`, with no query, escape or dot segment. Nearly every beacon names one, and
+ * it is read without parsing a URL.
+ */
+const plainPath = /^\/([a-z-]+)\/([\w-]+)\/?$/
+
+/** Pages looked up and remembered at most; past it the answers are forgotten and looked up again. */
+const knownPagesLimit = 10_000
+
+/**
+ * Published pages by type and slug, found through the documents table's slug index (one index
+ * lookup), instead of asking GROQ on the thread that answers HTTP or holding a map of every
+ * article. Each answer is remembered until the dataset next changes: the pages being read are few,
+ * and the lookup costs far more than the rest of judging a beacon.
  */
 class PublishedPages {
-  constructor(private readonly store: Store, private readonly dataset: string) {}
+  /** The published document of a type and slug, or null for none. */
+  private readonly known = new Map<string, string | null>()
+
+  constructor(private readonly store: Store, private readonly dataset: string) {
+    store.onTransaction((tx) => {
+      if (tx.dataset === dataset && !tx.reads) this.known.clear()
+    })
+    // Another process wrote to the database (found by syncExternalWrites), or datasets changed.
+    store.onReload(() => this.known.clear())
+  }
 
   get(type: string, slug: string): string | undefined {
-    if (!this.store.hasDataset(this.dataset)) return undefined
-    return this.store.dataset(this.dataset).docs.slugHolders(type, slug).find((id) => mayRead({ anonymous: true }, id))
+    const key = `${type}\u0000${slug}`
+    const hit = this.known.get(key)
+    if (hit !== undefined) return hit ?? undefined
+    const id = this.store.hasDataset(this.dataset) ? this.store.dataset(this.dataset).docs.slugHolders(type, slug).find((holder) => mayRead({ anonymous: true }, holder)) : undefined
+    if (this.known.size >= knownPagesLimit) this.known.clear()
+    this.known.set(key, id ?? null)
+    return id
   }
 }
 
@@ -76,6 +101,11 @@ export function refusal(request: ReadRequest): Verdict | null {
 
 /** The reader page a beacon names: a counted type and slug, with the page's query; null for any other path. */
 export function pageOf(path: string): { type: string; slug: string; landing: URLSearchParams } | null {
+  const plain = plainPath.exec(path)
+  if (plain) {
+    const page = countedPages.find((candidate) => candidate.segment === plain[1])
+    return page ? { type: page.type, slug: plain[2]!, landing: new URLSearchParams() } : null
+  }
   let landing: URL
   try {
     landing = new URL(path, 'http://localhost')

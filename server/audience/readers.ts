@@ -43,7 +43,7 @@ export class DailyReaders {
    */
   firstToday(address: string, userAgent: string, path: string): boolean {
     this.rotate()
-    const digest = createHash('sha256').update(this.salt).update(address).update('\n').update(userAgent).update('\n').update(path).digest()
+    const digest = createHash('sha256').update(this.salt).update(`${address}\n${userAgent}\n${path}`).digest()
     // Never (0, 0): the low bit of the second half is always set.
     const high = digest.readUInt32LE(0)
     const low = (digest.readUInt32LE(4) | 1) >>> 0

@@ -28,6 +28,9 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
   const allowed = new Set(config.corsOrigins)
   const trustedProxies = new Set(config.trustedProxies)
   const routes = routeTable(deps)
+  const early = routes.filter((candidate) => candidate.early && candidate.access === 'anyone')
+  /** When an early route last looked for another process's writes. */
+  let earlySyncedAt = -Infinity
 
   function cors(req: IncomingMessage, res: ServerResponse): void {
     const origin = req.headers.origin
@@ -39,13 +42,17 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     }
   }
 
-  function context(req: IncomingMessage, res: ServerResponse, url: URL, params: Record<string, string>): Context {
+  /** `target` is the request's URL, or its raw target to be parsed only if the route asks for it. */
+  function context(req: IncomingMessage, res: ServerResponse, target: URL | string, params: Record<string, string>): Context {
     let principal: Principal | null | undefined
     let body: Promise<unknown> | undefined
+    let url = typeof target === 'string' ? undefined : target
     return {
       req,
       res,
-      url,
+      get url() {
+        return (url ??= requestUrl(target as string))
+      },
       params,
       who() {
         if (principal !== undefined) return principal
@@ -80,8 +87,28 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
     if (!who || !roles.has(who.role)) throw insufficientPermissions(route.permission ? await route.permission(ctx) : 'create')
   }
 
+  /** The early route a request is for (see Route.early), if any. */
+  function earlyRoute(req: IncomingMessage): Route | undefined {
+    if (early.length === 0 || !req.url) return undefined
+    const query = req.url.indexOf('?')
+    const path = query === -1 ? req.url : req.url.slice(0, query)
+    for (const candidate of early) if (candidate.methods.includes(req.method ?? 'GET') && candidate.path.test(path)) return candidate
+    return undefined
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
+    const first = earlyRoute(req)
+    if (first) {
+      // A beacon needs only the published pages, so another process's writes are looked for at
+      // most once a second here rather than asked of SQLite for every one of a burst.
+      if (started - earlySyncedAt >= 1000) {
+        earlySyncedAt = started
+        store.syncExternalWrites()
+      }
+      cors(req, res)
+      return first.handle(context(req, res, req.url!, {}))
+    }
     // Once per request: another process (the `content` command) may have written to the database.
     store.syncExternalWrites()
     // The reader's site sends the same few long query URLs again and again. An anonymous GET seen

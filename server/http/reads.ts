@@ -1,4 +1,4 @@
-// POST /reads: the beacon a reader's page sends once it has been seen (src/content/reads/beacon.ts).
+// POST /reads: the beacon a reader's page sends once it has been seen (src/content/clients/readBeacon.ts).
 // Anonymous and open to anyone, so hostile until proven otherwise: a body of at most 2 KB that must
 // arrive within 5 s, a limit per address (behind TRUSTED_PROXIES, the reader's own), the protocol's
 // JSON error for a body that is not `{"path": "...", "referrer": "..."}`, and otherwise 204 at
@@ -10,7 +10,7 @@ import { addressKey } from '../access/auth.ts'
 import type { ReadCounter } from '../audience/counter.ts'
 import { ApiError, httpError } from '../errors.ts'
 import { AddressLimiter } from '../readers/limits.ts'
-import { isRecord, readBody } from './respond.ts'
+import { isRecord } from './respond.ts'
 import type { Context } from './route.ts'
 
 /** The largest beacon body: a path and a referrer, each at most 1 KB of text. */
@@ -31,15 +31,48 @@ export function header(req: IncomingMessage, name: string): string {
   return Array.isArray(value) ? value.join(',') : (value ?? '')
 }
 
-/** The beacon's body, checked; the protocol's 400 or 413 when it is not one. */
-export async function readBeacon(req: IncomingMessage): Promise<{ path: string; referrer: string }> {
-  const cutOff = setTimeout(() => req.destroy(), bodyMs)
-  let bytes: Buffer
-  try {
-    bytes = await readBody(req, beaconBodyLimit)
-  } finally {
-    clearTimeout(cutOff)
+/** The protocol's 413 for a beacon body over the limit. */
+const tooLarge = () => httpError(413, `The request body is larger than the limit of ${beaconBodyLimit} bytes`)
+
+/**
+ * The beacon's bytes, at most `beaconBodyLimit` of them, within `bodyMs`. Read by listening rather
+ * than by async iteration: a beacon's body nearly always arrives in one chunk, in the same packet as
+ * its headers, and this is the path every read takes.
+ */
+function beaconBytes(req: IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length']) > beaconBodyLimit) {
+    req.resume()
+    return Promise.reject(tooLarge())
   }
+  return new Promise((resolve, reject) => {
+    let first: Buffer | null = null
+    let more: Buffer[] | null = null
+    let size = 0
+    // Left running until the body ends: a body over the limit is drained (so the 413 can be
+    // answered) for no longer than a whole body may take.
+    const cutOff = setTimeout(() => req.destroy(httpError(408, `The request body did not arrive within ${bodyMs / 1000} s`)), bodyMs)
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > beaconBodyLimit) {
+        first = more = null
+        reject(tooLarge())
+      } else if (first === null) first = chunk
+      else (more ??= [first]).push(chunk)
+    })
+    req.once('end', () => {
+      clearTimeout(cutOff)
+      resolve(more ? Buffer.concat(more) : (first ?? Buffer.alloc(0)))
+    })
+    // The cut-off above, or the reader going away before the body ended (nobody is left to answer).
+    req.once('error', (error) => {
+      clearTimeout(cutOff)
+      reject(error instanceof ApiError ? error : httpError(400, 'The request body ended early'))
+    })
+  })
+}
+
+/** A beacon's bytes, checked: its path and referrer, or the protocol's 400. */
+export function parseBeacon(bytes: Buffer): { path: string; referrer: string } {
   if (bytes.length === 0) throw httpError(400, 'The request body is empty; expected JSON like {"path": "/article/…", "referrer": "…"}')
   let body: unknown
   try {
@@ -52,6 +85,11 @@ export async function readBeacon(req: IncomingMessage): Promise<{ path: string; 
   if (typeof path !== 'string' || !path.startsWith('/') || path.length > maxFieldLength) throw httpError(400, `"path" must be the page's path, starting with "/", of at most ${maxFieldLength} characters`)
   if (typeof referrer !== 'string' || referrer.length > maxFieldLength) throw httpError(400, `"referrer" must be a string of at most ${maxFieldLength} characters`)
   return { path, referrer }
+}
+
+/** The beacon's body, checked; the protocol's 400, 408 or 413 when it is not one. */
+export async function readBeacon(req: IncomingMessage): Promise<{ path: string; referrer: string }> {
+  return parseBeacon(await beaconBytes(req))
 }
 
 /** What the browser says the request is for: a prefetch or a prerender is not a read. */
@@ -100,7 +138,10 @@ export function reads(deps: ReadsDeps) {
       signedIn,
       ownHost: ownHost ?? (header(req, 'host').split(':')[0] || null),
     })
-    res.writeHead(204, { 'Cache-Control': 'no-store' })
+    res.writeHead(204, answered)
     res.end()
   }
 }
+
+/** The headers of every beacon's 204, made once. */
+const answered = { 'Cache-Control': 'no-store' }

@@ -96,4 +96,10 @@ export interface Route {
   handle(ctx: Context): Promise<void>
   /** The path is also a reader's page: other methods than the route's go on to the page, not a 405. */
   page?: boolean
+  /**
+   * Answered as soon as the request arrives, before what every other request goes through (the
+   * check for another process's writes, parsing the URL, the route table): for the read beacon,
+   * sent far more often than anything else. Only for routes anyone may call.
+   */
+  early?: boolean
 }

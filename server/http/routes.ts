@@ -154,7 +154,7 @@ export function routeTable(deps: ApiDeps): Route[] {
     { methods: ['DELETE'], path: /^\/newsroom\/webhooks\/(?<id>[^/]+)$/, access: 'signedIn', handle: deleteWebhook(deps.webhooks) },
     { methods: GET, path: /^\/newsroom\/webhooks\/(?<id>[^/]+)\/deliveries$/, access: 'signedIn', handle: webhookDeliveries(deps.webhooks) },
     // The read beacon of reader pages (server/http/reads.ts): anyone, bounded, limited per address.
-    ...(deps.reads ? [{ methods: ['POST'], path: /^\/reads$/, access: 'anyone' as const, handle: reads(deps.reads) }] : []),
+    ...(deps.reads ? [{ methods: ['POST'], path: /^\/reads$/, access: 'anyone' as const, early: true, handle: reads(deps.reads) }] : []),
     { methods: GET, path: /^\/health$/, access: 'anyone', handle: async ({ res }) => sendJson(res, 200, { ok: true, datasets: deps.store.datasetNames() }) },
   ]
 }

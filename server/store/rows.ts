@@ -46,7 +46,9 @@ export class DocumentRows {
       ofTypeAfter: db.prepare('SELECT id, version, doc FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?'),
       count: db.prepare('SELECT count(*) FROM documents WHERE dataset = ?').pluck(),
       containingAfter: db.prepare('SELECT id FROM documents WHERE dataset = ? AND type = ? AND id > ? AND instr(doc, ?) > 0 ORDER BY id LIMIT ?').pluck(),
-      slugHolders: db.prepare('SELECT id FROM documents WHERE dataset = ? AND slug = ? AND type = ?').pluck(),
+      // Named: without statistics SQLite chose the primary key, a pass over the whole dataset
+      // (4 ms at 1,000 articles) for what the slug index answers in microseconds.
+      slugHolders: db.prepare('SELECT id FROM documents INDEXED BY documents_by_slug WHERE dataset = ? AND slug = ? AND type = ?').pluck(),
     }
   }
 

@@ -3,6 +3,7 @@
 // the API (bounded bodies, JSON errors, a limit per address, never a 5xx, nothing written per read).
 
 import fc from 'fast-check'
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAudienceDb } from '../../server/audience/store.ts'
 import { startTestService, type TestService } from '../support/service.ts'
@@ -122,6 +123,19 @@ describe('counting reads', () => {
     expect(aggregates('drafts.unpublished')).toEqual({})
   })
 
+  it('counts a page from the moment it is published and not after it is unpublished, though it was asked for before', async () => {
+    const editor = service.client({ token })
+    expect((await beacon({ path: '/article/later' }, { from: '127.0.3.20' })).status).toBe(204)
+    await editor.createOrReplace({ _id: 'later', _type: 'article', title: 'Story later', slug: { _type: 'slug', current: 'later' }, publishedAt: '2026-11-01T09:00:00Z' })
+    expect((await beacon({ path: '/article/later' }, { from: '127.0.3.21' })).status).toBe(204)
+    await service.reads.fold()
+    expect(await readsOf('later')).toEqual({ readCount: 1, readsLastDay: 1 })
+    await editor.delete('later')
+    expect((await beacon({ path: '/article/later' }, { from: '127.0.3.22' })).status).toBe(204)
+    await service.reads.fold()
+    expect(aggregates('later')).toEqual({ direct: 1 })
+  })
+
   it('keeps where readers came from by the referrer\'s domain alone', async () => {
     const visits: Array<[string, string]> = [
       ['https://www.google.co.uk/search?q=secret+words', '/article/sources'],
@@ -173,6 +187,28 @@ describe('the beacon under hostile input', () => {
     expectErrorBody(await beacon({ path: `/article/${'x'.repeat(1500)}` }, { from }), 400)
     expectErrorBody(await beacon(null, { from, raw: JSON.stringify({ path: '/article/crowd', referrer: 'y'.repeat(1_000_000) }) }), 413)
     expectErrorBody(await beacon(null, { from, raw: Buffer.alloc(3000, 0xff) }), 413)
+  })
+
+  it('reads a body sent in pieces, and refuses one once its pieces pass the limit', async () => {
+    const inPieces = (pieces: string[], from: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        // No Content-Length: the body comes chunked, and only its size so far says it is too big.
+        const req = request(`${service.url}/reads`, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'user-agent': browser } }, (res) => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        })
+        req.on('error', reject)
+        for (const piece of pieces) req.write(piece)
+        req.end()
+      })
+    const before = (await readsOf('kept')).readCount ?? 0
+    expect((await inPieces(['{"path": "/article/', 'kept", ', '"referrer": ""}'], '127.0.6.2')).status).toBe(204)
+    const huge = await inPieces(['{"path": "/article/kept", "referrer": "', ...Array.from({ length: 8 }, () => 'y'.repeat(1000)), '"}'], '127.0.6.3')
+    expect(huge.status).toBe(413)
+    expect(JSON.parse(huge.text)).toMatchObject({ statusCode: 413, message: expect.stringContaining('2048 bytes') })
+    await service.reads.fold()
+    expect((await readsOf('kept')).readCount).toBe(before + 1)
   })
 
   it('limits the beacons of one address, with Retry-After', async () => {

@@ -1,0 +1,41 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { pageOf } from './counter.ts'
+import { DailyReaders } from './readers.ts'
+
+const seen = (path: string) => {
+  const page = pageOf(path)
+  return page && { type: page.type, slug: page.slug, landing: page.landing.toString() }
+}
+
+describe('the page a beacon names', () => {
+  it('reads an article or photo essay from its plain path, and nothing else', () => {
+    expect(seen('/article/rates-hold')).toEqual({ type: 'article', slug: 'rates-hold', landing: '' })
+    expect(seen('/photo-essays/thames-at-dawn/')).toEqual({ type: 'imageGallery', slug: 'thames-at-dawn', landing: '' })
+    expect(seen('/article/rates-hold?ref=newsletter')).toEqual({ type: 'article', slug: 'rates-hold', landing: 'ref=newsletter' })
+    expect(seen('/article/caf%C3%A9')).toEqual({ type: 'article', slug: 'café', landing: '' })
+    for (const path of ['/author/priya', '/article/', '/article/a/b', '/Article/rates-hold', '/article/rates-hold?preview', '//elsewhere.example/article/rates-hold', '/article/%E0%A4%A']) expect(seen(path), path).toBeNull()
+  })
+
+  it('reads a plain path as the URL parser would', () => {
+    // A path with an empty query goes through the URL parser; without it, through the shortcut.
+    const segment = fc.constantFrom('article', 'photo-essays', 'author', 'section', 'articles', 'photo-essay')
+    const slug = fc.stringMatching(/^[\w.~%-]{0,12}$/)
+    fc.assert(
+      fc.property(segment, slug, fc.boolean(), (first, rest, slash) => {
+        const path = `/${first}/${rest}${slash ? '/' : ''}`
+        expect(seen(path)).toEqual(seen(`${path}?`))
+      }),
+    )
+  })
+})
+
+describe('the day\'s readers', () => {
+  it('knows a reader of a page again the same day, and not another page or another reader', () => {
+    const readers = new DailyReaders(10, () => Date.UTC(2026, 10, 27, 12))
+    expect(readers.firstToday('203.0.113.7', 'Firefox', 'article/a')).toBe(true)
+    expect(readers.firstToday('203.0.113.7', 'Firefox', 'article/a')).toBe(false)
+    expect(readers.firstToday('203.0.113.7', 'Firefox', 'article/b')).toBe(true)
+    expect(readers.firstToday('203.0.113.8', 'Firefox', 'article/a')).toBe(true)
+  })
+})
