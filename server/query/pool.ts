@@ -76,11 +76,19 @@ export interface PoolOptions {
   heapMb: number | null
   /** Parsed documents each worker keeps, in bytes (documents.ts); 32 MiB when not given. */
   documentCacheBytes?: number
+  /**
+   * Whether each worker loads a replica of every dataset at its start and keeps it current (true
+   * when not given), or reads every query's documents from SQLite (scan.ts) and starts at once.
+   */
+  replica?: boolean
   /** Time a public query may run while another public client waits for a worker. */
   contendedTimeoutMs: number
   /** Time a public query may wait for a worker before it is answered 503. */
   queueWaitMs: number
 }
+
+/** A worker's heap when it keeps no replica and QUERY_WORKER_HEAP_MB is not set. */
+export const defaultScanHeapMb = 256
 
 const workerEntry = new URL('./workerEntry.mjs', import.meta.url)
 const workerModule = new URL('./worker.ts', import.meta.url).href
@@ -109,9 +117,13 @@ export class QueryPool {
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn())
     this.refillSpares()
     store.onTransaction((tx) => {
+      // Without replicas there is nothing to keep current: each query reads the committed rows.
+      if (!this.replica) return
       this.broadcast({ type: 'changes', dataset: tx.dataset, changes: tx.changes.map((c) => ({ id: c.id, after: c.after })) })
     })
-    store.onReload(() => this.broadcast({ type: 'reload' }))
+    store.onReload(() => {
+      if (this.replica) this.broadcast({ type: 'reload' })
+    })
   }
 
   get size(): number {
@@ -182,7 +194,7 @@ export class QueryPool {
 
   private spawn(): Slot {
     const worker = new Worker(workerEntry, {
-      workerData: { module: workerModule, dataDir: this.options.dataDir, documentCacheBytes: this.options.documentCacheBytes ?? defaultDocumentCacheBytes },
+      workerData: { module: workerModule, dataDir: this.options.dataDir, documentCacheBytes: this.options.documentCacheBytes ?? defaultDocumentCacheBytes, replica: this.replica },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
     const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, tid: null, timer: null, ending: null }
@@ -195,8 +207,14 @@ export class QueryPool {
     return slot
   }
 
+  private get replica(): boolean {
+    return this.options.replica ?? true
+  }
+
   private heapMb(): number {
     if (this.options.heapMb !== null) return this.options.heapMb
+    // Without a replica a worker holds one query's work and its bounded caches, whatever the archive.
+    if (!this.replica) return defaultScanHeapMb
     let bytes = 0
     try {
       bytes = statSync(join(this.options.dataDir, 'content.db')).size

@@ -21,9 +21,10 @@ import type { Doc } from '../store/mutations.ts'
 import { DocumentReader } from './documents.ts'
 import { kindOf, Replica, shows, type KeptView, type Perspective, type Reader } from './views.ts'
 import { SearchReader } from '../search/index.ts'
+import { RowScanner } from './scan.ts'
 import type { WorkerReply, WorkerRequest } from './pool.ts'
 
-const { dataDir, documentCacheBytes } = workerData as { dataDir: string; documentCacheBytes: number }
+const { dataDir, documentCacheBytes, replica: keepsReplica } = workerData as { dataDir: string; documentCacheBytes: number; replica: boolean }
 const port = parentPort!
 
 // This worker's own read-only connection, opened when it starts: queries whose documents an index
@@ -32,6 +33,7 @@ const port = parentPort!
 const connection = new Database(join(dataDir, 'content.db'), { readonly: true, fileMustExist: true })
 const documents = new DocumentReader(connection, documentCacheBytes)
 const datasetExists = connection.prepare('SELECT 1 FROM datasets WHERE name = ?').pluck()
+const scanner = new RowScanner(connection)
 /** A filter narrowed to more documents than this is answered over the replica instead. */
 const MAX_CANDIDATES = 500
 
@@ -125,6 +127,18 @@ async function fromIndexes(request: Extract<WorkerRequest, { type: 'query' }>, t
   })
 }
 
+/**
+ * The query answered over the stored rows, without a replica (scan.ts): each compiled filter one
+ * pass over the rows of the reader's view, in batches, inside one read transaction.
+ */
+async function fromRows(request: Extract<WorkerRequest, { type: 'query' }>, tree: ExprNode): Promise<unknown> {
+  const kind = kindOf(request.perspective, request.reader)
+  return documents.snapshot(async () => {
+    if (!datasetExists.get(request.dataset)) throw typedError(404, 'datasetNotFoundError', `Dataset "${request.dataset}" not found`)
+    return scanner.answer(tree, request.dataset, kind, request.params, request.reader.identity ?? '')
+  })
+}
+
 /** The query answered over the replica's view, which keeps each filter's matches across writes. */
 async function fromReplica(request: Extract<WorkerRequest, { type: 'query' }>, tree: ExprNode): Promise<unknown> {
   const current = view(request.dataset, request.perspective, request.reader)
@@ -148,7 +162,7 @@ async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Pro
   let json: string
   try {
     let result = await fromIndexes(request, tree)
-    if (result === undefined) result = await fromReplica(request, tree)
+    if (result === undefined) result = keepsReplica ? await fromReplica(request, tree) : await fromRows(request, tree)
     json = JSON.stringify(result)
   } catch (error) {
     if (error instanceof ApiError) throw error
@@ -198,7 +212,7 @@ function runSearch(request: Extract<WorkerRequest, { type: 'search' }>): string 
 async function handle(request: WorkerRequest): Promise<WorkerReply | null> {
   switch (request.type) {
     case 'reload':
-      load()
+      if (keepsReplica) load()
       return null
     case 'changes': {
       replicas.get(request.dataset)?.apply(request.changes)
@@ -241,5 +255,6 @@ function threadId(): number | null {
   }
 }
 
-load()
+// Without a replica a worker is ready once its connection is open: nothing is read at its start.
+if (keepsReplica) load()
 port.postMessage({ type: 'ready', tid: threadId() } satisfies WorkerReply)

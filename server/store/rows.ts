@@ -29,7 +29,6 @@ interface Cached {
 interface Row {
   id: string
   version: number
-  doc?: string
 }
 
 /** The store's reads of the documents table, and the cache of parsed documents they share. */
@@ -42,8 +41,8 @@ export class DocumentRows {
     this.statements = {
       version: db.prepare('SELECT version FROM documents WHERE dataset = ? AND id = ?').pluck(),
       doc: db.prepare('SELECT doc FROM documents WHERE dataset = ? AND id = ?').pluck(),
-      after: db.prepare('SELECT id, version, doc FROM documents WHERE dataset = ? AND id > ? ORDER BY id LIMIT ?'),
-      ofTypeAfter: db.prepare('SELECT id, version, doc FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?'),
+      after: db.prepare('SELECT id, version FROM documents WHERE dataset = ? AND id > ? ORDER BY id LIMIT ?'),
+      ofTypeAfter: db.prepare('SELECT id, version FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?'),
       count: db.prepare('SELECT count(*) FROM documents WHERE dataset = ?').pluck(),
       containingAfter: db.prepare('SELECT id FROM documents WHERE dataset = ? AND type = ? AND id > ? AND instr(doc, ?) > 0 ORDER BY id LIMIT ?').pluck(),
       // Named: without statistics SQLite chose the primary key, a pass over the whole dataset
@@ -87,9 +86,10 @@ export class DocumentRows {
   }
 
   /**
-   * Every document of the dataset (or of one type), in id order, read a batch at a time. A pass
-   * does not fill the cache (it would push out the documents writes keep coming back to), but uses
-   * what is there.
+   * Every document of the dataset (or of one type), in id order: the ids a batch at a time from an
+   * index, each document read as the caller reaches it, so a pass holds one document however large.
+   * A pass does not fill the cache (it would push out the documents writes keep coming back to),
+   * but uses what is there.
    */
   *values(dataset: string, type?: string): Generator<Doc> {
     let last = ''
@@ -97,7 +97,11 @@ export class DocumentRows {
       const rows = (type === undefined ? this.statements.after.all(dataset, last, BATCH) : this.statements.ofTypeAfter.all(dataset, type, last, BATCH)) as Row[]
       for (const row of rows) {
         const hit = this.cache.get(`${dataset}\u0000${row.id}`)
-        yield hit && hit.version === row.version ? hit.doc : (JSON.parse(row.doc!) as Doc)
+        if (hit && hit.version === row.version) yield hit.doc
+        else {
+          const json = this.statements.doc.get(dataset, row.id) as string | undefined
+          if (json !== undefined) yield JSON.parse(json) as Doc
+        }
       }
       if (rows.length < BATCH) return
       last = rows[rows.length - 1]!.id

@@ -1,0 +1,180 @@
+// Queries no index answers, run over the documents table itself, read in bounded batches, when the
+// query workers keep no replica (QUERY_REPLICA=off; docs/decisions/028-documents-read-from-sqlite.md).
+//
+// Each `*[filter]` the planner compiles is answered by one pass over the rows the reader's view
+// shows (only the rows of one type when the filter names it, through the type index), a batch at a
+// time, keeping the documents that pass: memory is the batch plus the matches, never the dataset.
+// A `*` the planner cannot answer that way (`count(*)`, a filter of conditions it does not compile)
+// gets the whole view, which the worker's fixed heap bounds: past it the query is answered 413 and
+// the worker replaced, as before. Time is the pool's: a pass is synchronous work the pool ends at
+// the query's limit. The drafts perspective reads each draft with its published row, so it gives
+// what the replica's drafts view gave (views.ts, buildView), in the same order.
+
+import type Database from 'better-sqlite3'
+import { evaluate, type ExprNode } from 'groq-js'
+import { planQuery, type Matcher } from '../groq/planner.ts'
+import { isDraftId, isVersionId, publishedIdOf } from '../store/ids.ts'
+import type { Doc } from '../store/mutations.ts'
+import { shows, type Kind } from './views.ts'
+
+/** Ids read at a time. */
+const BATCH = 256
+const draftPrefix = 'drafts.'
+
+export class RowScanner {
+  private readonly statements
+
+  constructor(db: Database.Database) {
+    this.statements = {
+      after: db.prepare('SELECT id FROM documents WHERE dataset = ? AND id > ? ORDER BY id LIMIT ?').pluck(),
+      ofTypeAfter: db.prepare('SELECT id FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?').pluck(),
+      doc: db.prepare('SELECT doc FROM documents WHERE dataset = ? AND id = ?').pluck(),
+      has: db.prepare('SELECT 1 FROM documents WHERE dataset = ? AND id = ?').pluck(),
+    }
+  }
+
+  /**
+   * Every stored document of the dataset (or of one type) in id order: the ids a batch at a time
+   * from an index, each document read and parsed as the caller reaches it, so a pass holds one
+   * document however large the documents are.
+   */
+  *rows(dataset: string, type?: string): Generator<Doc> {
+    let last = ''
+    for (;;) {
+      const ids = (type === undefined ? this.statements.after.all(dataset, last, BATCH) : this.statements.ofTypeAfter.all(dataset, type, last, BATCH)) as string[]
+      for (const id of ids) {
+        const doc = this.get(dataset, id)
+        // Deleted since the batch was read cannot happen inside the read transaction; skipped if it did.
+        if (doc) yield doc
+      }
+      if (ids.length < BATCH) return
+      last = ids[ids.length - 1]!
+    }
+  }
+
+  /**
+   * The documents a view of this kind shows, in its order: the stored ones it shows, or for the
+   * drafts view each logical document once, its draft when there is one, under the published id
+   * with `_originalId`, at the place of the first of the two in id order (as buildView places it).
+   * `type` narrows to the stored documents of a type (not for drafts: a draft may have another
+   * type than its published document).
+   */
+  *view(dataset: string, kind: Kind, type?: string): Generator<Doc> {
+    if (kind !== 'drafts') {
+      for (const doc of this.rows(dataset, type)) if (shows(kind, doc._id)) yield doc
+      return
+    }
+    for (const doc of this.rows(dataset)) {
+      const id = doc._id
+      if (isVersionId(id)) continue
+      if (isDraftId(id)) {
+        const published = publishedIdOf(id)
+        // Shown at the published document's place when that comes first.
+        if (published < id && this.has(dataset, published)) continue
+        yield { ...doc, _id: published, _originalId: id }
+        continue
+      }
+      const draftId = draftPrefix + id
+      if (!this.has(dataset, draftId)) yield { ...doc, _originalId: id }
+      else if (id < draftId) yield { ...this.get(dataset, draftId)!, _id: id, _originalId: draftId }
+    }
+  }
+
+  /** The document `->` finds in a view: for drafts, the draft of a published id when there is one. */
+  dereference(dataset: string, kind: Kind, id: string): Doc | null {
+    if (kind !== 'drafts') {
+      const doc = shows(kind, id) ? this.get(dataset, id) : null
+      return doc ?? null
+    }
+    if (isDraftId(id) || isVersionId(id)) return null
+    const draft = this.get(dataset, draftPrefix + id)
+    if (draft) return { ...draft, _id: id, _originalId: draftPrefix + id }
+    const published = this.get(dataset, id)
+    return published ? { ...published, _originalId: id } : null
+  }
+
+  /**
+   * The query's answer over the view's rows: the planner answers each compiled `*[filter]` by a
+   * pass (matcher), and only a `*` it cannot answer so reads the whole view. Call it inside one
+   * read transaction, so every pass sees one state of the database.
+   */
+  async answer(tree: ExprNode, dataset: string, kind: Kind, params: Record<string, unknown>, identity: string): Promise<unknown> {
+    const match = this.matcher(dataset, kind, params)
+    let all: Doc[] = []
+    let planned = planQuery(tree, all, params, match)
+    if (readsEverything(planned)) {
+      all = [...this.view(dataset, kind)]
+      planned = planQuery(tree, all, params, match)
+    }
+    const value = await evaluate(planned, { dataset: all, params, identity, dereference: ({ _ref }) => this.dereference(dataset, kind, _ref) })
+    return (await value.get()) ?? null
+  }
+
+  /**
+   * The planner's matcher over the rows: each compiled filter is one pass over the view (the
+   * type's rows when its conditions name one), its matches kept for the rest of this query.
+   */
+  matcher(dataset: string, kind: Kind, params: Record<string, unknown>): Matcher {
+    const found = new Map<string, readonly unknown[]>()
+    return {
+      filter: (key, test) => {
+        const hit = found.get(key)
+        if (hit) return hit
+        const matches: Doc[] = []
+        for (const doc of this.view(dataset, kind, kind === 'drafts' ? undefined : typeNamedBy(key, params))) if (test(doc)) matches.push(doc)
+        found.set(key, matches)
+        return matches
+      },
+      // The planner picks the first few of an order() from the matches itself.
+      sorted: () => null,
+    }
+  }
+
+  private get(dataset: string, id: string): Doc | null {
+    const json = this.statements.doc.get(dataset, id) as string | undefined
+    return json === undefined ? null : (JSON.parse(json) as Doc)
+  }
+
+  private has(dataset: string, id: string): boolean {
+    return this.statements.has.get(dataset, id) !== undefined
+  }
+}
+
+/**
+ * The type a compiled filter's conditions require (`_type == "article"`, either side, a string or a
+ * param), from the planner's key for them: each condition's syntax tree as JSON, joined by NUL
+ * (which JSON text never holds). Every document the filter passes has that type, since `==` is
+ * true only for two equal strings.
+ */
+export function typeNamedBy(key: string, params: Record<string, unknown>): string | undefined {
+  for (const part of key.split('\u0000')) {
+    let node: ExprNode
+    try {
+      node = JSON.parse(part) as ExprNode
+    } catch {
+      continue
+    }
+    if (node.type !== 'OpCall' || node.op !== '==') continue
+    for (const [field, other] of [[node.left, node.right], [node.right, node.left]] as const) {
+      if (!isTypeAttribute(field)) continue
+      const value = other.type === 'Value' ? other.value : other.type === 'Parameter' ? params[other.name] : undefined
+      if (typeof value === 'string') return value
+    }
+  }
+  return undefined
+}
+
+function isTypeAttribute(node: ExprNode): boolean {
+  if (node.type === 'Group') return isTypeAttribute(node.base)
+  return node.type === 'AccessAttribute' && node.name === '_type' && (!node.base || node.base.type === 'This')
+}
+
+/** Whether a planned query still reads `*` itself (outside the Values the planner put in). */
+export function readsEverything(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsEverything)
+  if (typeof node !== 'object' || node === null) return false
+  const type = (node as { type?: unknown }).type
+  if (type === 'Everything') return true
+  if (type === 'Value') return false
+  return Object.values(node).some(readsEverything)
+}
