@@ -1,16 +1,26 @@
-// `npm run build`: the browser app (dist/) and the same routes built for the content service to
-// render reader pages with (dist-server/entry-server.js), the reader pages' template with their
-// critical styles inlined (dist-server/reader.html, scripts/critical-css.ts), then Brotli and gzip
-// copies of the app's text files beside them (scripts/precompress.mjs). Extra arguments go to both builds.
+// `npm run build`: the browser app (dist/), the same routes built for the content service to render
+// reader pages with (dist-server/entry-server.js), the reader build of what those pages load in the
+// browser (their islands and the read beacon, vite.reader.config.ts, with its manifest moved to
+// dist-server/reader-manifest.json), the reader pages' template with their critical styles inlined
+// (dist-server/reader.html, scripts/critical-css.ts), then Brotli and gzip copies of the app's text
+// files beside them (scripts/precompress.mjs). Extra arguments go to the three builds.
 
 import { spawnSync } from 'node:child_process'
+import { renameSync } from 'node:fs'
 import { precompress } from './precompress.mjs'
 
 const extra = process.argv.slice(2)
-for (const args of [['build', ...extra], ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', ...extra]]) {
+const builds = [
+  ['build', ...extra],
+  ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', ...extra],
+  ['build', '--config', 'vite.reader.config.ts', ...extra],
+]
+for (const args of builds) {
   const result = spawnSync('npx', ['vite', ...args], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
+// The manifest is the renderer's, not a file to serve.
+renameSync('dist/reader-manifest.json', 'dist-server/reader-manifest.json')
 const critical = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/critical-css.ts'], { stdio: extra.includes('--logLevel') ? ['inherit', 'ignore', 'inherit'] : 'inherit' })
 if (critical.status !== 0) process.exit(critical.status ?? 1)
 

@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { loadConfig } from '../server/config.ts'
 import { startService } from '../server/service.ts'
-import { pageDataElementId } from '../shared/pageData.ts'
 import { readerTemplate, rootElement } from './readerTemplate.ts'
 
 const distDir = resolve('dist')
@@ -25,7 +24,8 @@ const emptySubmissions = ['/contact', '/subscribe']
 
 function rootMarkup(html: string, path: string): string {
   const start = html.indexOf('<div id="root">')
-  const end = html.indexOf(`</div><script type="application/json" id="${pageDataElementId}">`)
+  // The root's markup ends before the page's scripts (a document's islands, or the whole app's data).
+  const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'))
   if (start < 0 || end < start) throw new Error(`${path} did not come back as a rendered reader page`)
   return html.slice(start + '<div id="root">'.length, end)
 }

@@ -11,6 +11,8 @@ import { queryKey, searchKey, serialisePageData, type ContentSource, type PageDa
 import { siteOrigin } from './content/meta/site.ts'
 import { searchByGroq, type PageSearch, type SearchResultPage } from './content/search/search.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
+import { needsWholeApp } from './content/pages/wholeApp.ts'
+import { DocumentRenderContext, type DocumentRender, type DocumentScript } from './islands/island.tsx'
 
 type ServerOutcome =
   | { type: 'render'; status: 200 | 404 | 500 }
@@ -28,8 +30,13 @@ export interface RenderedPage {
   head: string
   /** The app's markup, for inside `<div id="root">`. */
   html: string
-  /** The inline JSON the browser's first render reads its data from. */
+  /** The inline JSON the browser's first render reads its data from; empty for a document. */
   pageData: string
+  /**
+   * For a document (docs/decisions/031-islands.md), the reader build's entries it ends with (none for a
+   * page without islands or a read); null for a page the whole app takes over (src/main.tsx).
+   */
+  scripts: DocumentScript[] | null
   /** What the page shows, for a shared cache to file it under (shared/cacheKeys.ts). */
   keys: string[]
 }
@@ -95,17 +102,33 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
   const outcome = (router as unknown as { _serverResult?: ServerOutcome })._serverResult
   if (outcome?.type === 'redirect') {
     const location = outcome.redirect.headers.get('Location') ?? outcome.redirect.options.href ?? '/'
-    return { status: outcome.redirect.status || 307, redirect: location, head: '', html: '', pageData: '', keys: [siteKey] }
+    return { status: outcome.redirect.status || 307, redirect: location, head: '', html: '', pageData: '', scripts: null, keys: [siteKey] }
   }
   await settleDeferred(router)
-  const rendered = renderToString(<RouterProvider router={router} />)
+  const status = statusOf(router.state.matches, outcome)
+  const document: DocumentRender | null = needsWholeApp(router.state.matches, router.state.location.search, status)
+    ? null
+    : { islands: [], scripts: new Set(), renderIsland: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }
+  const rendered = renderToString(
+    <DocumentRenderContext value={document}>
+      <RouterProvider router={router} />
+    </DocumentRenderContext>,
+  )
   // React writes the tags it hoists (the page's <title> and meta from <HeadContent />, and the
   // preload of the lead image) before the markup; they belong in the document's head.
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]
   const data: PageData = { renderedAt: now.toISOString(), origin, results, ...(options.submission ? { submission: options.submission } : {}) }
-  const status = statusOf(router.state.matches, outcome)
   const keys = pageKeys(router.state.matches.map((match) => match.routeId), results, status, [...named])
-  return { status, redirect: null, head: hoisted, html: rendered.slice(hoisted.length), pageData: serialisePageData(data), keys }
+  return {
+    status,
+    redirect: null,
+    head: hoisted,
+    html: rendered.slice(hoisted.length),
+    // A document is never hydrated as a whole: its islands carry their own props.
+    pageData: document ? '' : serialisePageData(data),
+    scripts: document ? [...document.scripts] : null,
+    keys,
+  }
 }
 
 /** The router's status, unless a route failed with an error that says what its status is. */

@@ -25,8 +25,33 @@ interface RenderedPage {
   head: string
   html: string
   pageData: string
+  /** A document's module scripts, by the reader build's entry names; null (or absent, an older build) for a page the whole app takes over. */
+  scripts?: string[] | null
   /** What the page shows, as surrogate keys (shared/cacheKeys.ts). */
   keys: string[]
+}
+
+/**
+ * The reader build's entries (vite.reader.config.ts): the islands' client entry and the read beacon,
+ * by name, as the addresses a document's module scripts load. Read from its manifest.
+ */
+export type ReaderEntries = ReadonlyMap<string, string>
+
+/** The entries of the reader build's manifest (Vite's: source path to `{ file, isEntry, name }`). */
+export function readerEntries(manifest: unknown): ReaderEntries {
+  const entries = new Map<string, string>()
+  for (const chunk of Object.values((manifest ?? {}) as Record<string, { file?: unknown; isEntry?: unknown; name?: unknown }>)) {
+    if (chunk.isEntry === true && typeof chunk.name === 'string' && typeof chunk.file === 'string') entries.set(chunk.name, `/${chunk.file}`)
+  }
+  return entries
+}
+
+/**
+ * A document's head: the template's head without the app's module script and its modulepreloads
+ * (docs/decisions/031-islands.md). The inline styles and the stylesheet's loader stay.
+ */
+export function documentHead(head: string): string {
+  return head.replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '').replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
 }
 
 /** Where rendered pages read their content. */
@@ -101,7 +126,9 @@ export class PageRenderer {
   private constructor(
     private readonly module: RenderModule,
     private readonly dataset: string,
-    private readonly template: { head: string; tail: string },
+    private readonly template: { head: string; documentHead: string; tail: string },
+    /** The reader build's entries; null without one, when every page is taken over by the whole app. */
+    private readonly entries: ReaderEntries | null,
     private readonly headers: Record<string, string>,
     private readonly source: PageSource,
     private readonly log: (line: string) => void,
@@ -142,8 +169,19 @@ export class PageRenderer {
     }
     // The page's own <title> replaces the template's.
     const head = html.slice(0, at).replace(/<title>[^<]*<\/title>\s*/, '')
+    const manifest = join(dirname(modulePath), 'reader-manifest.json')
+    const entries = existsSync(manifest) ? readerEntries(JSON.parse(readFileSync(manifest, 'utf8'))) : null
     // The policy comes from the template: what is rendered into it is markup, never inline script.
-    return new PageRenderer(module, target.dataset, { head, tail: html.slice(at + root.length) }, pageHeaders(html, security), source, log, cacheBytes)
+    return new PageRenderer(
+      module,
+      target.dataset,
+      { head, documentHead: documentHead(head), tail: html.slice(at + root.length) },
+      entries,
+      pageHeaders(html, security),
+      source,
+      log,
+      cacheBytes,
+    )
   }
 
   /** Reader pages only: the admin area needs the editor's session, which only the browser has. */
@@ -215,6 +253,20 @@ export class PageRenderer {
     return true
   }
 
+  /**
+   * The page's HTML. A document (docs/decisions/031-islands.md) ends with its own module scripts only;
+   * a page the whole app takes over carries index.html's app and the data it was rendered with.
+   */
+  private document(page: RenderedPage): string {
+    const scripts = page.scripts && this.entries ? page.scripts.map((name) => this.entries!.get(name)) : null
+    if (scripts && scripts.every((src) => src !== undefined)) {
+      const tags = scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')
+      return `${this.template.documentHead.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${tags}${this.template.tail}`
+    }
+    const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
+    return `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
+  }
+
   private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null, client = ''): Promise<Cached> {
     const reads: Read[] = []
     const page = await this.module.renderPage(
@@ -237,8 +289,7 @@ export class PageRenderer {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
       return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
     }
-    const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
-    const html = `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
+    const html = this.document(page)
     const body = Buffer.from(html)
     return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
   }

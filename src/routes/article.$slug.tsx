@@ -9,7 +9,7 @@ import { validateLiveBlogSearch } from '../content/liveblog/search.ts'
 import { LiveBlog } from '../components/liveblog/LiveBlog.tsx'
 import { useNow } from './-clock.tsx'
 import { ArticlePreview } from './-articlePreview.tsx'
-import { useReadBeacon } from './-readBeacon.ts'
+import { ReadBeacon } from './-readBeacon.tsx'
 import { useRetry } from './-retry.ts'
 
 export const Route = createFileRoute('/article/$slug')({
@@ -71,12 +71,21 @@ function ArticlePage() {
   // `?preview` (the admin form's Preview button): a published article's draft, if there is one.
   const preview = useRouterState({ select: (s) => 'preview' in s.location.search })
   // A published article seen by a reader is a read; an editor's preview of its draft is not.
-  useReadBeacon(slug, preview)
-  if (!preview) return <ArticleView {...loaded} />
+  const beacon = <ReadBeacon page={slug} preview={preview} />
+  if (!preview)
+    return (
+      <>
+        <ArticleView {...loaded} />
+        {beacon}
+      </>
+    )
   return (
-    <ArticlePreview slug={slug} content={content} render={(draft) => <ArticleView {...draft} />}>
-      <ArticleView {...loaded} />
-    </ArticlePreview>
+    <>
+      <ArticlePreview slug={slug} content={content} render={(draft) => <ArticleView {...draft} />}>
+        <ArticleView {...loaded} />
+      </ArticlePreview>
+      {beacon}
+    </>
   )
 }
 

@@ -5,7 +5,7 @@ import { PhotoEssayGallery } from '../components/listings/PhotoEssayGallery.tsx'
 import type { PhotoEssay } from '../content/listings/listings.ts'
 import { ListingLoadError } from './-listingError.tsx'
 import { findBySlug } from './-listingRoute.tsx'
-import { useReadBeacon } from './-readBeacon.ts'
+import { ReadBeacon } from './-readBeacon.tsx'
 
 export const Route = createFileRoute('/photo-essays/$slug')({
   // The query and the head's module load when first used, outside the reader's first download (decision 018).
@@ -25,6 +25,10 @@ export const Route = createFileRoute('/photo-essays/$slug')({
 
 function PhotoEssayPage() {
   const { slug } = Route.useParams()
-  useReadBeacon(slug, false)
-  return <PhotoEssayGallery essay={Route.useLoaderData()} />
+  return (
+    <>
+      <PhotoEssayGallery essay={Route.useLoaderData()} />
+      <ReadBeacon page={slug} preview={false} />
+    </>
+  )
 }

@@ -102,8 +102,10 @@ describe('pages from the service', () => {
     const { body } = await html('/article/hostile')
     expect(body).not.toContain('<script>window.injected')
     expect(body).toContain('Mayor says &lt;/script&gt;&lt;script&gt;window.injected = true&lt;/script&gt; &amp; &quot;no&quot;')
-    // In the page data the markup is escaped JSON, and it reads back as the title it was.
-    expect(JSON.stringify(pageData(body).results)).toContain(JSON.stringify(hostile).slice(1, -1))
+    // In the homepage's page data (the whole app takes it over) the markup is escaped JSON, and it
+    // reads back as the title it was; the article is a document and carries no data.
+    expect(() => pageData(body)).toThrow('The page has no page data')
+    expect(JSON.stringify(pageData((await html('/')).body).results)).toContain(JSON.stringify(hostile).slice(1, -1))
     const page = await suite.newPage()
     await gotoApp(page, `${suite.service.url}/article/hostile`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hostile)
@@ -141,6 +143,21 @@ describe('in the browser', () => {
     await page.waitForURL('**/article/bridge-reopens')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bridge reopens after a year of repairs')
     expect(await page.title()).toBe('Bridge reopens after a year of repairs | Resonance')
+  })
+
+  it('sends a story, a section, a topic and a 404 as documents: no app, no data, a story only its read beacon', async () => {
+    const moduleScripts = (body: string) => [...body.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => m[1]!.replace(/-[\w-]+\.js$/, '.js'))
+    const preloads = (body: string) => body.match(/<link\b[^>]*rel="modulepreload"/g) ?? []
+    for (const path of ['/uk', '/topic/sports', '/no/such/page']) {
+      const { body } = await html(path)
+      expect({ path, scripts: moduleScripts(body), preloads: preloads(body), data: body.includes(pageDataElementId) }).toEqual({ path, scripts: [], preloads: [], data: false })
+    }
+    const story = (await html('/article/bridge-reopens')).body
+    expect({ scripts: moduleScripts(story), preloads: preloads(story), data: story.includes(pageDataElementId) }).toEqual({ scripts: ['/assets/readBeacon.js'], preloads: [], data: false })
+    // The beacon ends the document: nothing of the page waits for it.
+    expect(story.indexOf('<script type="module"')).toBeGreaterThan(story.lastIndexOf('</main>'))
+    // The homepage is still taken over by the whole app.
+    expect(moduleScripts((await html('/')).body)).toEqual(['/assets/index.js'])
   })
 
   it('takes each page type over without a hydration error, then works as the app', async () => {

@@ -64,6 +64,8 @@ describe('a demo video story', () => {
       await openStory(page, story)
       const player = page.getByLabel(`Video: ${story.title}`)
       await player.waitFor()
+      // The article is a document; its player is an island that hydrates on its own when on screen.
+      await page.locator('resonance-island[data-island="VideoPlayer"][data-hydrated]').waitFor()
       expect(await player.evaluate((el) => el.tagName)).toBe('VIDEO')
       expect(await player.getAttribute('poster')).toMatch(/^\/images\/resonance\/production\/[a-f0-9]+-1600x900\.jpg\?/)
       expect(await player.getAttribute('preload')).toBe('metadata')

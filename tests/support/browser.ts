@@ -19,14 +19,19 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Opens a reader page and waits until the app has taken it over. The service sends pages already
- * rendered, so they are readable before the app runs; a test that clicks a button or a link must
- * wait for the app, as a reader's click would otherwise land on the page before it responds.
+ * Opens a reader page and waits until it responds to the reader. The service sends pages already
+ * rendered, so they are readable before any script runs. A page the whole app takes over (it carries
+ * the app's page data) responds once the app has taken it over: a test that clicks a button or a
+ * link must wait for that, as a reader's click would otherwise land on the page before it responds.
+ * A document (docs/decisions/031-islands.md) is plain HTML and responds once loaded; a test of one
+ * of its islands waits for that island's `[data-hydrated]` itself.
  */
 export async function gotoApp(page: Page, url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null> {
   const response = await page.goto(url, options)
   // A function, not a string: Playwright evaluates a string predicate with eval, which the pages'
   // Content-Security-Policy refuses.
-  await page.waitForFunction(() => performance.getEntriesByName('resonance:interactive').length > 0)
+  await page.waitForFunction(
+    () => performance.getEntriesByName('resonance:interactive').length > 0 || (document.readyState === 'complete' && !document.getElementById('resonance-page-data') && !document.querySelector('script[type="module"][src*="/assets/index-"]')),
+  )
   return response
 }

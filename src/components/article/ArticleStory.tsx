@@ -8,7 +8,7 @@ import { cleanText } from '../../../shared/text.ts'
 import { ArticleCorrections } from './ArticleCorrections.tsx'
 import { Byline } from './Byline.tsx'
 import { PortableTextBody } from './PortableTextBody.tsx'
-import { VideoPlayer } from './VideoPlayer.tsx'
+import { VideoPlayer } from './VideoPlayer.island.tsx'
 import './ArticleStory.css'
 
 export interface ArticleStoryProps {

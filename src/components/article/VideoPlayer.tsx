@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import './VideoPlayer.css'
 
 export interface VideoPlayerProps {
@@ -24,6 +24,12 @@ const formats: Record<string, string> = { 'video/mp4': 'MP4', 'video/webm': 'Web
  */
 export function VideoPlayer({ src, type, title, poster, caption, credit }: VideoPlayerProps) {
   const [failed, setFailed] = useState(false)
+  const video = useRef<HTMLVideoElement>(null)
+  // On a document the player is an island (VideoPlayer.island.tsx) that may start after the browser
+  // has already given up on the file: the error it missed is in the element's state.
+  useEffect(() => {
+    if (video.current?.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true)
+  }, [])
   const format = formats[type] ?? 'video'
   const download = (
     <a href={src} download>
@@ -40,6 +46,7 @@ export function VideoPlayer({ src, type, title, poster, caption, credit }: Video
         </div>
       ) : (
         <video
+          ref={video}
           className="video-player__video"
           controls
           preload="metadata"
