@@ -10,17 +10,22 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { articleBySlugQuery } from '../src/content/article/query.ts'
 import { homepageQuery } from '../src/content/homepage/query.ts'
+import { categoryListingQuery } from '../src/content/listings/listings.ts'
 import { onCleanup } from './cleanup.ts'
 import { sizesFromEnv } from './content.ts'
 import { buildDataset } from './dataset.ts'
 import { clientHeaders, queryUrl, request } from './http.ts'
-import { benchDirs, startService, type ServiceChild } from './service.ts'
-import { mib, ms, pair, thousands } from './stats.ts'
+import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { mib, ms, pair, percentile, thousands } from './stats.ts'
 import type { Section, Table } from './table.ts'
 
 const DATASET = 'production'
 /** Distinct articles read by slug after the start, each for the first time. */
 const READS = 400
+/** Cold and warm answers measured per page kind. */
+const PAGE_SAMPLES = 30
+const pageKinds = ['homepage', 'article by slug', 'section listing', '/sitemap.xml'] as const
+type PageKind = (typeof pageKinds)[number]
 
 interface Measurement {
   articles: number
@@ -34,6 +39,8 @@ interface Measurement {
   rssStartKiB: number
   rssEndKiB: number
   peakRssKiB: number
+  /** Per page kind: answers to a request first asked since the last write, and the same request asked again. */
+  pages: Record<PageKind, { cold: number[]; warm: number[] }>
   loadAverage: number
 }
 
@@ -49,7 +56,8 @@ async function measure(articles: number): Promise<Measurement> {
     log(`${thousands(articles)} articles: building the dataset`)
     const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
     const startedAt = performance.now()
-    service = await startService({ dataDir, staticDir, adminEmail: 'bench@resonance.example', adminPassword: randomBytes(18).toString('base64url'), startTimeoutMs: 600_000 })
+    const credentials = { adminEmail: 'bench@resonance.example', adminPassword: randomBytes(18).toString('base64url') }
+    service = await startService({ dataDir, staticDir, ...credentials, startTimeoutMs: 600_000 })
     const healthMs = performance.now() - startedAt
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const get = async (url: string) => {
@@ -83,6 +91,38 @@ async function measure(articles: number): Promise<Measurement> {
       slugFirst.push(res.ms)
     }
     const rssEndKiB = service.rssKiB()
+
+    // Each page as readers' requests reach it: after a write (so no cached answer is current), the
+    // first answer is cold; the same request again is warm. The section listing and the articles
+    // change with i, so the cold ones also read documents the worker has not parsed yet.
+    const { adminEmail, adminPassword } = credentials
+    const token = await signIn(service.url, adminEmail, adminPassword)
+    const writes = new Agent({ keepAlive: false })
+    const sections = (await get(queryUrl(service.url, DATASET, '*[_type == "category" && defined(slug.current)] | order(slug.current asc).slug.current'))).body
+    const sectionSlugs = (JSON.parse(sections.toString('utf8')) as { result: string[] }).result
+    const pageUrl = (kind: PageKind, i: number): string => {
+      switch (kind) {
+        case 'homepage':
+          return queryUrl(service!.url, DATASET, homepageQuery)
+        case 'article by slug':
+          return queryUrl(service!.url, DATASET, articleBySlugQuery, { slug: slugs[(READS + i) % slugs.length] })
+        case 'section listing':
+          return queryUrl(service!.url, DATASET, categoryListingQuery({ start: 0, end: 20 }), { slug: sectionSlugs[i % sectionSlugs.length] })
+        case '/sitemap.xml':
+          return `${service!.url}/sitemap.xml`
+      }
+    }
+    const pages = Object.fromEntries(pageKinds.map((kind) => [kind, { cold: [] as number[], warm: [] as number[] }])) as Measurement['pages']
+    let tick = 0
+    for (let i = 0; i < PAGE_SAMPLES; i++) {
+      for (const kind of pageKinds) {
+        await invalidatingWrite(service.url, DATASET, token, writes, ++tick)
+        pages[kind].cold.push((await get(pageUrl(kind, i))).ms)
+        pages[kind].warm.push((await get(pageUrl(kind, i))).ms)
+      }
+    }
+    log(`  pages: ${pageKinds.map((kind) => `${kind} cold ${pair(pages[kind].cold)}, warm ${pair(pages[kind].warm)}`).join('; ')}`)
+    writes.destroy()
     agent.destroy()
     return {
       articles,
@@ -95,6 +135,7 @@ async function measure(articles: number): Promise<Measurement> {
       rssStartKiB,
       rssEndKiB,
       peakRssKiB: service.peakRssKiB(),
+      pages,
       loadAverage: loadavg()[0]!,
     }
   } finally {
@@ -122,7 +163,17 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
       }
       return {
         title: 'Start and memory by archive size (the service as `npm run serve` starts it)',
-        columns: ['articles', 'database', 'up (/health)', 'first homepage answer', 'its latency', `${READS} first reads by slug p50/p99`, 'RSS after start → after reads (peak)', 'load average'],
+        columns: [
+          'articles',
+          'database',
+          'up (/health)',
+          'first homepage answer',
+          'its latency',
+          `${READS} first reads by slug p50/p99`,
+          'RSS after start → after reads (peak)',
+          ...pageKinds.map((kind) => `${kind} p99 cold / warm`),
+          'load average',
+        ],
         rows: results.map((m) => [
           thousands(m.articles),
           `${Math.round(m.databaseMiB)} MiB`,
@@ -131,11 +182,18 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           `${ms(m.firstHomepageMs)} ms`,
           pair(m.slugFirst),
           `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
+          ...pageKinds.map((kind) => {
+            const cold = percentile(m.pages[kind].cold, 99)
+            // The ratio to the smallest archive measured in this run: the target is at most 2x.
+            const base = percentile(results[0]!.pages[kind].cold, 99)
+            return `${ms(cold)} / ${ms(percentile(m.pages[kind].warm, 99))} ms${m === results[0] ? '' : ` (cold ${(cold / base).toFixed(2)}x)`}`
+          }),
           m.loadAverage.toFixed(2),
         ]),
         notes: [
           'up: from spawning the process to its first 200 on /health; first homepage answer: from spawning to the homepage query answered (uncached).',
           `Reads: ${READS} article-by-slug queries, each a new cache key (the sample's slugs, an unused extra param varied), one at a time over keep-alive.`,
+          `Pages: ${PAGE_SAMPLES} rounds; in each, per page, one small write, then the request (cold: no cached answer is current, documents as earlier requests left the worker's cache), then the same request again (warm: the service's query or feed cache). Article by slug and the section listing (categoryListingQuery, first page of 20) take another slug each round. Ratios: cold p99 against the smallest archive in the same run.`,
           ...failures,
         ],
       }

@@ -418,10 +418,8 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
     // A keyed field's condition that only documents with the field pass: a flag, a reference, a range.
     const narrower = best !== null && best.by !== 'type'
     const condition = type === null || narrower ? null : fieldCondition(part, params)
-    if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) {
-      best = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
-      continue
-    }
+    // (A slug, or an id, found below is narrower still and takes its place.)
+    if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) best = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
     if (part.type !== 'OpCall' || (part.op !== '==' && part.op !== 'in')) continue
     const sides: Array<[ExprNode, ExprNode]> = part.op === '==' ? [[part.left, part.right], [part.right, part.left]] : [[part.left, part.right]]
     for (const [field, other] of sides) {
@@ -566,6 +564,63 @@ function cached<T>(plans: WeakMap<object, T>, node: object, make: () => T): T {
   return plan
 }
 
+/** The one value a planned node stands for: a Value that is not a list, or one element of a Value list. */
+function singleValue(node: Node): { value: unknown } | null {
+  if (node.type === 'Value') return Array.isArray(node.value) ? null : { value: node.value }
+  if (node.type === 'AccessElement' && typeof node.index === 'number' && isNode(node.base) && node.base.type === 'Value' && Array.isArray(node.base.value)) {
+    const list = node.base.value as unknown[]
+    return { value: orNull(list[node.index < 0 ? node.index + list.length : node.index]) }
+  }
+  return null
+}
+
+const baseInScope = new Set(['PipeFuncCall', 'Projection', 'Map', 'FlatMap', 'Filter'])
+/** Nodes whose children are evaluated in the same scope as they are (no `@` of their own). */
+const sameScope = new Set(['Object', 'ObjectAttributeValue', 'Group', 'And', 'Or', 'Not', 'OpCall', 'FuncCall', 'AccessAttribute', 'AccessElement', 'Slice', 'Array', 'ArrayElement', 'Neg', 'Pos', 'InRange', 'Value'])
+
+/**
+ * The expression of a projection of `parent`, with each `^` that means `parent` replaced by its
+ * value (and `^.name` by that attribute's): in a `*[filter]` straight inside it, through nodes that
+ * open no scope of their own. Any other `^` stays as it is (and keeps its filter from being planned).
+ */
+function withParent(expr: Node, parent: unknown): Node {
+  const inFilter = (node: Node): Node => {
+    if (node.type === 'Parent' && node.n === 1) return { type: 'Value', value: parent }
+    if (!sameScope.has(node.type)) return node
+    const out = mapChildren(node, (child) => inFilter(child))
+    // `^._id`: the attribute of the value, as groq-js reads it.
+    if (out.type === 'AccessAttribute' && isNode(out.base) && out.base.type === 'Value' && out !== node) return { type: 'Value', value: attribute(out.base.value, out.name as string) }
+    return out
+  }
+  const atProjection = (node: Node): Node => {
+    if (node.type === 'Filter' && isNode(node.base) && node.base.type === 'Everything') return { ...node, expr: inFilter(node.expr as Node) }
+    // These read their base in this scope, and give their other parts a scope of their own.
+    if (baseInScope.has(node.type)) return isNode(node.base) ? { ...node, base: atProjection(node.base) } : node
+    if (!sameScope.has(node.type)) return node
+    return mapChildren(node, atProjection)
+  }
+  return atProjection(expr)
+}
+
+/** The node with `fn` applied to each child node (in arrays too); the node itself when none changed. */
+function mapChildren(node: Node, fn: (child: Node) => Node): Node {
+  let out = node
+  for (const key of Object.keys(node)) {
+    if (node.type === 'Value') break
+    const child = node[key]
+    let next: unknown = child
+    if (Array.isArray(child)) {
+      const mapped = child.map((item: unknown) => (isNode(item) ? fn(item) : item))
+      if (mapped.some((item, i) => item !== child[i])) next = mapped
+    } else if (isNode(child)) next = fn(child)
+    if (next !== child) {
+      if (out === node) out = { ...node }
+      out[key] = next
+    }
+  }
+  return out
+}
+
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
 }
@@ -699,6 +754,17 @@ function planTree(
     if (narrowed) {
       const answered = fromIndex(node, limit, narrowed)
       if (answered) return answered
+      if (node.type === 'Projection') {
+        // `*[…][0]{…, "articles": *[… && ^._id in categories[]._ref]}`: once the one document
+        // projected is known, `^` in the filters inside is that document, so they can be read
+        // from the index like any other.
+        const base = rewrite(node.base as Node, prefixNeeded(node))
+        const parent = singleValue(base)
+        // groq-js projects objects only: anything else (no such category) is null, whatever the projection holds.
+        if (parent && typeOf(parent.value) !== 'object') return { type: 'Value', value: null }
+        const expr = parent ? withParent(node.expr as Node, parent.value) : (node.expr as Node)
+        return { ...node, base, expr: rewrite(expr) }
+      }
     }
     if (node.type === 'Filter' && (node.base as Node).type === 'Everything') {
       const plan = cached(filterPlans, node, () => planFilter(node.expr as ExprNode))
