@@ -99,6 +99,27 @@ describe('queries over the stored rows', () => {
     // Each run writes a dataset to SQLite: seconds on a busy two-core machine, a limit, not a target.
   }, 120_000)
 
+  it('place each draft as the replica’s drafts view does, and find it by its own type', async () => {
+    const docs: Doc[] = [
+      { _id: 'a', _type: 'post', title: 'a' },
+      { _id: 'drafts.a', _type: 'post', title: 'a, draft' },
+      { _id: 'e', _type: 'post', title: 'e' },
+      { _id: 'm', _type: 'post', title: 'm' },
+      { _id: 'drafts.m', _type: 'note', title: 'm, now a note' },
+      { _id: 'drafts.q', _type: 'post', title: 'q, never published' },
+      { _id: 'z', _type: 'post', title: 'z' },
+      { _id: 'drafts.z', _type: 'post', title: 'z, draft' },
+    ]
+    const { name, docs: written } = await stored(docs)
+    const seen = { perspective: 'drafts' as const, reader: { anonymous: false } }
+    for (const query of ['*[_type == "post"]{_id, _originalId, title}', '*[_type == "note"]{_id, _originalId}', '*{_id, _originalId}']) {
+      const expected = await overView(query, written, {}, seen)
+      expect(await scanner.answer(parse(query), name, 'drafts', {}, '')).toEqual(expected)
+    }
+    // A draft id sorts at "drafts.", so z's draft comes before e, and m (a note in its draft) is no post.
+    expect(await scanner.answer(parse('*[_type == "post"]._id'), name, 'drafts', {}, '')).toEqual(['a', 'q', 'z', 'e'])
+  })
+
   it('read a pass in batches, in id order, each document once', async () => {
     const docs = Array.from({ length: 700 }, (_, i) => ({ _id: `doc-${String(i).padStart(4, '0')}`, _type: i % 3 === 0 ? 'note' : 'post', n: i }))
     const { name } = await stored(docs)

@@ -80,6 +80,30 @@ export class RowScanner {
     }
   }
 
+  /**
+   * The drafts view's documents of a type that pass `test`, in the view's order, reading only the
+   * rows of that type: a logical document whose draft or published row has the type is read with
+   * its other row (its view document is the draft when there is one, which may have another type,
+   * and then fails the filter's own `_type` test), and placed at the first of its two ids.
+   */
+  private draftsOfType(dataset: string, type: string, test: (doc: unknown) => boolean): Doc[] {
+    const seen = new Set<string>()
+    const passed: Array<{ place: string; doc: Doc }> = []
+    for (const row of this.rows(dataset, type)) {
+      if (isVersionId(row._id)) continue
+      const id = publishedIdOf(row._id)
+      if (seen.has(id)) continue
+      seen.add(id)
+      const draftId = draftPrefix + id
+      const draft = isDraftId(row._id) ? row : this.get(dataset, draftId)
+      const hasPublished = isDraftId(row._id) ? this.has(dataset, id) : true
+      const doc = draft ? { ...draft, _id: id, _originalId: draftId } : { ...row, _originalId: id }
+      if (!test(doc)) continue
+      passed.push({ place: draft && hasPublished && id < draftId ? id : draft ? draftId : id, doc })
+    }
+    return passed.sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0)).map((entry) => entry.doc)
+  }
+
   /** The document `->` finds in a view: for drafts, the draft of a published id when there is one. */
   dereference(dataset: string, kind: Kind, id: string): Doc | null {
     if (kind !== 'drafts') {
@@ -120,8 +144,10 @@ export class RowScanner {
       filter: (key, test) => {
         const hit = found.get(key)
         if (hit) return hit
+        const type = typeNamedBy(key, params)
         const matches: Doc[] = []
-        for (const doc of this.view(dataset, kind, kind === 'drafts' ? undefined : typeNamedBy(key, params))) if (test(doc)) matches.push(doc)
+        if (kind === 'drafts' && type !== undefined) matches.push(...this.draftsOfType(dataset, type, test))
+        else for (const doc of this.view(dataset, kind, type)) if (test(doc)) matches.push(doc)
         found.set(key, matches)
         return matches
       },
