@@ -1,6 +1,6 @@
 // The admin's client for the Audience API (GET /v{version}/audience/{dataset}[/{id}]): what readers
-// read, for the Audience page and an article's reads panel. Plain fetch with the signed-in user's
-// token, like the newsroom client; every number is read as a whole count and every list in the
+// read, for the Audience page and an article's reads panel, with the signed-in user's token through
+// serviceCall.ts like the newsroom client; every number is read as a whole count and every list in the
 // length the components expect, so an odd answer never reaches a chart as NaN.
 
 import {
@@ -15,25 +15,12 @@ import {
   type SourceReads,
   type TopArticle,
 } from '../../../shared/audience.ts'
-import { NewsroomError } from './newsroom.ts'
+import { count, fieldsOf, listOf, resultOf, serviceCall, ServiceError, textOrNull, unreadable, type Fields } from './serviceCall.ts'
 
 export interface AudienceClient {
   overview(window: AudienceWindow): Promise<AudienceOverview>
   article(id: string): Promise<ArticleAudience>
 }
-
-const unreadable = 'The content service sent an answer the admin cannot read.'
-
-type Fields = Record<string, unknown>
-
-function fieldsOf(value: unknown): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new NewsroomError(unreadable, null)
-  return value as Fields
-}
-
-const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0)
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 function readTotals(value: unknown): ReadTotals {
   const t = fieldsOf(value ?? {})
@@ -45,7 +32,7 @@ function readHours(value: unknown): HourReads[] {
     .map((entry) => fieldsOf(entry))
     .filter((h) => typeof h.hour === 'string' && !Number.isNaN(Date.parse(h.hour)))
     .map((h) => ({ hour: h.hour as string, reads: count(h.reads) }))
-  if (hours.length !== audienceHours) throw new NewsroomError(unreadable, null)
+  if (hours.length !== audienceHours) throw new ServiceError(unreadable, null)
   return hours
 }
 
@@ -55,7 +42,7 @@ function readSourcesOf(value: unknown): SourceReads[] {
 }
 
 function readRef(f: Fields): AudienceArticleRef {
-  if (typeof f.id !== 'string' || f.id === '') throw new NewsroomError(unreadable, null)
+  if (typeof f.id !== 'string' || f.id === '') throw new ServiceError(unreadable, null)
   return { id: f.id, type: textOrNull(f.type), title: textOrNull(f.title), slug: textOrNull(f.slug) }
 }
 
@@ -69,26 +56,7 @@ function readTop(value: unknown): TopArticle {
 export function createAudienceClient(token: string, base: string, options: { apiVersion: string; dataset: string }, fetcher: typeof fetch = (...args) => fetch(...args)): AudienceClient {
   const root = `${base}/v${options.apiVersion}/audience/${encodeURIComponent(options.dataset)}`
 
-  async function result(url: string): Promise<Fields> {
-    let res: Response
-    try {
-      res = await fetcher(url, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } })
-    } catch {
-      throw new NewsroomError('Could not reach the content service.', null)
-    }
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      throw new NewsroomError(res.ok ? unreadable : `The content service answered ${res.status}.`, res.status)
-    }
-    if (!res.ok) {
-      const b = (body ?? {}) as { error?: { description?: unknown }; message?: unknown }
-      const message = typeof b.error?.description === 'string' ? b.error.description : typeof b.message === 'string' ? b.message : `The content service answered ${res.status}.`
-      throw new NewsroomError(message, res.status)
-    }
-    return fieldsOf(fieldsOf(body).result)
-  }
+  const result = async (url: string): Promise<Fields> => resultOf(await serviceCall(fetcher, url, token))
 
   return {
     async overview(window) {

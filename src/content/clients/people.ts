@@ -1,10 +1,10 @@
 // The admin's client for the People page: the content service's /auth/users endpoints (admins
-// only), with plain fetch and the signed-in admin's token. Answers are read field by field, and a
-// refusal is a NewsroomError carrying the status, read by errors.ts like any other refusal.
+// only), with the signed-in admin's token through serviceCall.ts, like the other clients: answers
+// are read field by field, and a refusal is a ServiceError carrying the status, read by errors.ts.
 
 import { roles, type Role } from '../../../shared/roles.ts'
 import type { NewPerson, Person } from '../admin/people.ts'
-import { NewsroomError } from './newsroom.ts'
+import { resultOf, serviceCall, ServiceError, unreadable, type Fields } from './serviceCall.ts'
 
 export interface PeopleClient {
   list(): Promise<Person[]>
@@ -16,23 +16,9 @@ export interface PeopleClient {
   remove(id: string): Promise<void>
 }
 
-const unreadable = 'The content service sent an answer the admin cannot read.'
-
-async function refusal(res: Response): Promise<NewsroomError> {
-  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
-  try {
-    const body = (await res.json()) as { error?: { description?: unknown }; message?: unknown }
-    if (typeof body.error?.description === 'string' && body.error.description !== '') message = body.error.description
-    else if (typeof body.message === 'string' && body.message !== '') message = body.message
-  } catch {
-    // Not JSON: keep the status.
-  }
-  return new NewsroomError(message, res.status)
-}
-
 function readPerson(value: unknown): Person {
   const p = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  if (typeof p.id !== 'string' || typeof p.email !== 'string' || !roles.includes(p.role as Role)) throw new NewsroomError(unreadable, null)
+  if (typeof p.id !== 'string' || typeof p.email !== 'string' || !roles.includes(p.role as Role)) throw new ServiceError(unreadable, null)
   return {
     id: p.id,
     email: p.email,
@@ -44,25 +30,9 @@ function readPerson(value: unknown): Person {
 
 /** The People endpoints with this admin's token. `base` is the service's origin, no trailing slash. */
 export function createPeopleClient(token: string, base: string, fetcher: typeof fetch = (...args) => fetch(...args)): PeopleClient {
-  async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    let res: Response
-    try {
-      res = await fetcher(`${base}/auth/users${path}`, {
-        method,
-        headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-    } catch {
-      throw new NewsroomError('Could not reach the content service.', null)
-    }
-    if (!res.ok) throw await refusal(res)
-    try {
-      const answer = (await res.json()) as { result?: unknown }
-      if (typeof answer.result !== 'object' || answer.result === null) throw new Error('no result')
-      return answer.result as Record<string, unknown>
-    } catch {
-      throw new NewsroomError(unreadable, res.status)
-    }
+  async function call(method: string, path: string, body?: unknown): Promise<Fields> {
+    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+    return resultOf(await serviceCall(fetcher, `${base}/auth/users${path}`, token, init))
   }
   const one = (id: string) => `/${encodeURIComponent(id)}`
   return {

@@ -1,5 +1,5 @@
 // What the admin's clients of the content service's own endpoints share (the newsroom, the
-// newsletters, presence): one error carrying the HTTP status as `statusCode` (the field errors.ts
+// newsletters, presence, people, the audience, webhooks): one error carrying the HTTP status as `statusCode` (the field errors.ts
 // reads, so a refusal means the same everywhere), the service's refusal read into a sentence, one
 // request with the editor's token, and the readers that take an answer field by field, so a
 // component always gets the strings and numbers its props promise.
@@ -20,30 +20,43 @@ export const unreachable = 'Could not reach the content service.'
 
 /**
  * The service's refusal as a sentence: its own `message` (`{ statusCode, error, message }`) or a
- * content error's `description` (`{ error: { description } }`), else the status.
+ * content error's `description` (`{ error: { description } }`) from the refusal's JSON `body`
+ * (undefined when it was not JSON), else the status.
  */
-export async function refusal(res: Response): Promise<ServiceError> {
-  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
-  try {
-    const body = (await res.json()) as { message?: unknown; error?: { description?: unknown } | string }
-    const description = typeof body.error === 'object' && body.error !== null ? body.error.description : undefined
-    if (typeof body.message === 'string' && body.message !== '') message = body.message
-    else if (typeof description === 'string' && description !== '') message = description
-  } catch {
-    // Not JSON: keep the status.
-  }
-  return new ServiceError(message, res.status)
+export function refusalMessage(res: Response, body: unknown): string {
+  const b = (body ?? {}) as { message?: unknown; error?: { description?: unknown } | string }
+  const description = typeof b.error === 'object' && b.error !== null ? b.error.description : undefined
+  if (typeof b.message === 'string' && b.message !== '') return b.message
+  if (typeof description === 'string' && description !== '') return description
+  return `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
 }
 
-/** Sends a request with the editor's token; a network failure or a refusal throws a ServiceError. */
-export async function serviceCall(fetcher: typeof fetch, url: string, token: string, init: RequestInit = {}, accept = 'application/json'): Promise<Response> {
+/** A refusal's JSON body; undefined when it is not JSON. */
+export async function refusalBody(res: Response): Promise<unknown> {
+  try {
+    return await res.json()
+  } catch {
+    return undefined
+  }
+}
+
+/** The service's refusal as a ServiceError carrying its status. */
+export async function refusal(res: Response): Promise<ServiceError> {
+  return new ServiceError(refusalMessage(res, await refusalBody(res)), res.status)
+}
+
+/**
+ * Sends a request with the editor's token; a network failure throws a ServiceError, a refusal what
+ * `refuse` makes of it (by default a ServiceError with the service's sentence).
+ */
+export async function serviceCall(fetcher: typeof fetch, url: string, token: string, init: RequestInit = {}, accept = 'application/json', refuse: (res: Response) => Promise<Error> = refusal): Promise<Response> {
   let res: Response
   try {
     res = await fetcher(url, { ...init, headers: { ...init.headers, accept, authorization: `Bearer ${token}` } })
   } catch {
     throw new ServiceError(unreachable, null)
   }
-  if (!res.ok) throw await refusal(res)
+  if (!res.ok) throw await refuse(res)
   return res
 }
 

@@ -1,14 +1,14 @@
 // The admin's client for webhooks, at the content service's /newsroom/webhooks endpoints (admins
-// only): list, create, enable or disable, delete, and a hook's delivery log. Plain fetch with the
-// signed-in admin's token, like the newsroom client; answers are read field by field, and a refused
-// create carries each field's message so the form can show it at the field.
+// only): list, create, enable or disable, delete, and a hook's delivery log, with the signed-in
+// admin's token through serviceCall.ts like the newsroom client; answers are read field by field,
+// and a refused create carries each field's message so the form can show it at the field.
 
 import { deliveryStatuses, webhookTriggers, type DeliveryView, type WebhookField, type WebhookInput, type WebhookView } from '../../../shared/webhooks.ts'
 import type { WebhookFormErrors, WebhookLogPage } from '../admin/webhooks.ts'
-import { NewsroomError } from './newsroom.ts'
+import { count, fieldsOf, listOf, pageFields, refusalBody, refusalMessage, resultOf, serviceCall, ServiceError, text, textOrNull, unreadable, type Fields } from './serviceCall.ts'
 
 /** A refusal of the service; for a create it names what is wrong with each field. */
-export class WebhookError extends NewsroomError {
+export class WebhookError extends ServiceError {
   readonly fields: WebhookFormErrors
 
   constructor(message: string, statusCode: number | null, fields: WebhookFormErrors = {}) {
@@ -26,24 +26,11 @@ export interface WebhooksClient {
   log(id: string, page: number): Promise<WebhookLogPage>
 }
 
-const unreadable = 'The content service sent an answer the admin cannot read.'
 const fieldNames: readonly WebhookField[] = ['name', 'url', 'dataset', 'filter', 'projection', 'triggers', 'includeDrafts', 'secret']
-
-type Fields = Record<string, unknown>
-
-function fieldsOf(value: unknown): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WebhookError(unreadable, null)
-  return value as Fields
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0)
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 function readHook(value: unknown): WebhookView {
   const h = fieldsOf(value)
-  if (typeof h.id !== 'string' || h.id === '') throw new WebhookError(unreadable, null)
+  if (typeof h.id !== 'string' || h.id === '') throw new ServiceError(unreadable, null)
   return {
     id: h.id,
     name: text(h.name),
@@ -76,45 +63,24 @@ function readDelivery(value: unknown): DeliveryView {
   }
 }
 
+/** A refusal as a WebhookError: the service's sentence, and what it says of each field. */
 async function refusal(res: Response): Promise<WebhookError> {
-  let message = `The content service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`
+  const body = await refusalBody(res)
   const fields: WebhookFormErrors = {}
-  try {
-    const body = (await res.json()) as { error?: { description?: unknown; fields?: unknown } | string; message?: unknown }
-    if (typeof body.error === 'object' && typeof body.error.description === 'string' && body.error.description !== '') {
-      message = body.error.description
-      const given = body.error.fields
-      if (given && typeof given === 'object') {
-        for (const name of fieldNames) {
-          const problem = (given as Record<string, unknown>)[name]
-          if (typeof problem === 'string') fields[name] = problem
-        }
-      }
-    } else if (typeof body.message === 'string' && body.message !== '') message = body.message
-  } catch {
-    // Not JSON: keep the status.
+  const error = (body ?? {}) as { error?: { fields?: unknown } | string }
+  const given = typeof error.error === 'object' && error.error !== null ? error.error.fields : undefined
+  if (given && typeof given === 'object') {
+    for (const name of fieldNames) {
+      const problem = (given as Record<string, unknown>)[name]
+      if (typeof problem === 'string') fields[name] = problem
+    }
   }
-  return new WebhookError(message, res.status, fields)
+  return new WebhookError(refusalMessage(res, body), res.status, fields)
 }
 
 /** The webhook endpoints with this admin's token. `base` is the service's origin, no trailing slash. */
 export function createWebhooksClient(token: string, base: string, fetcher: typeof fetch = (...args) => fetch(...args)): WebhooksClient {
-  async function result(path: string, init: RequestInit = {}): Promise<Fields> {
-    let res: Response
-    try {
-      res = await fetcher(`${base}/newsroom/webhooks${path}`, { ...init, headers: { ...init.headers, accept: 'application/json', authorization: `Bearer ${token}` } })
-    } catch {
-      throw new WebhookError('Could not reach the content service.', null)
-    }
-    if (!res.ok) throw await refusal(res)
-    let body: unknown
-    try {
-      body = await res.json()
-    } catch {
-      throw new WebhookError(unreadable, res.status)
-    }
-    return fieldsOf(fieldsOf(body).result)
-  }
+  const result = async (path: string, init: RequestInit = {}): Promise<Fields> => resultOf(await serviceCall(fetcher, `${base}/newsroom/webhooks${path}`, token, init, 'application/json', refusal))
   const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
   return {
@@ -135,9 +101,7 @@ export function createWebhooksClient(token: string, base: string, fetcher: typeo
       return {
         webhook: readHook(r.webhook),
         deliveries: listOf(r.deliveries).map(readDelivery),
-        page: Math.max(1, count(r.page)),
-        pageCount: Math.max(1, count(r.pageCount)),
-        total: count(r.total),
+        ...pageFields(r),
       }
     },
   }
