@@ -1,6 +1,7 @@
 import type { LiveBlogPage } from '../../content/liveblog/liveBlog.ts'
 import { updateAnchor } from '../../content/liveblog/pages.ts'
 import { LiveUpdateCard } from './LiveUpdateCard.tsx'
+import { NewUpdatesButton } from './NewUpdatesButton.tsx'
 import './LiveBlogUpdates.css'
 
 export interface LiveBlogUpdatesProps {
@@ -11,13 +12,20 @@ export interface LiveBlogUpdatesProps {
   shareUrl: (id: string) => string
   /** The address of an update not on this page. */
   updateHref: (id: string) => string
+  /** On an open first page: the new updates held back from a reader further down, and how to bring them in. */
+  held?: { count: number; onShow: () => void }
+  /** Whether an update came onto the open page after it was first shown (it is marked, once). */
+  arrived?: (id: string) => boolean
 }
+
+/** The heading above the updates: where "N new updates" takes the reader and the keyboard's focus. */
+export const latestUpdatesHeadingId = 'liveblog-updates-title'
 
 /**
  * A page of a live blog's updates: the pinned update, then this page's updates newest first, then
  * links to the newer and older pages.
  */
-export function LiveBlogUpdates({ page, now, blogTitle, shareUrl, updateHref }: LiveBlogUpdatesProps) {
+export function LiveBlogUpdates({ page, now, blogTitle, shareUrl, updateHref, held, arrived }: LiveBlogUpdatesProps) {
   const { pinned, updates } = page
   const onPage = new Set(updates.map((update) => update._id))
   const pager = (page.newerHref || page.olderHref) && (
@@ -51,14 +59,17 @@ export function LiveBlogUpdates({ page, now, blogTitle, shareUrl, updateHref }: 
           />
         </section>
       )}
-      <section className="liveblog-updates__stream" aria-labelledby="liveblog-updates-title">
-        <h2 id="liveblog-updates-title" className="liveblog-updates__title">
+      <section className="liveblog-updates__stream" aria-labelledby={latestUpdatesHeadingId}>
+        {held && <NewUpdatesButton count={held.count} onShow={held.onShow} />}
+        <h2 id={latestUpdatesHeadingId} className="liveblog-updates__title" tabIndex={-1}>
           {page.page === null ? 'Latest updates' : `Older updates, page ${page.page}`}
         </h2>
         {updates.length === 0 ? (
           <p className="liveblog-updates__empty">No updates yet.</p>
         ) : (
-          updates.map((update) => <LiveUpdateCard key={update._id} update={update} now={now} blogTitle={blogTitle} shareUrl={shareUrl(update._id)} />)
+          updates.map((update) => (
+            <LiveUpdateCard key={update._id} update={update} now={now} blogTitle={blogTitle} shareUrl={shareUrl(update._id)} arrived={arrived?.(update._id) ?? false} />
+          ))
         )}
         {pager}
       </section>

@@ -3,7 +3,7 @@ import { readableDate, updateClock } from '../../content/liveblog/format.ts'
 import { updateAnchor } from '../../content/liveblog/pages.ts'
 import { timeAgo } from '../../content/format/dates.ts'
 import { cleanText } from '../../../shared/text.ts'
-import { BylineAuthor } from '../authors/BylineAuthor.tsx'
+import { bylineAuthor } from '../../content/article/byline.ts'
 import { PortableTextBody } from '../article/PortableTextBody.tsx'
 import './LiveUpdateCard.css'
 
@@ -22,13 +22,15 @@ export interface LiveUpdateCardProps {
   placement?: 'update' | 'pinned'
   /** Where the pinned copy's time links to: the update in the stream, on this page or another. */
   permalink?: string
+  /** Came onto an open page after it was first shown: marked briefly (not with motion if the reader asked for less). */
+  arrived?: boolean
 }
 
 /**
  * One update of a live blog: when (London time, and how long ago, linking to the update itself),
  * Key event, headline, body, byline, "Updated" once edited, and a link to share it by email.
  */
-export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = 'update', permalink }: LiveUpdateCardProps) {
+export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = 'update', permalink, arrived = false }: LiveUpdateCardProps) {
   const anchor = updateAnchor(update._id)
   const id = placement === 'pinned' ? `pinned-${anchor}` : anchor
   const published = readableDate(update.publishedAt)
@@ -38,7 +40,7 @@ export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = '
   const subject = headline !== '' ? `${headline}: ${blogTitle}` : blogTitle
   const share = `mailto:?${new URLSearchParams({ subject, body: shareUrl }).toString().replace(/\+/g, '%20')}`
   return (
-    <article id={id} className={`live-update${update.isKeyEvent ? ' live-update--key' : ''}`} aria-labelledby={`${id}-label`}>
+    <article id={id} className={`live-update${update.isKeyEvent ? ' live-update--key' : ''}${arrived ? ' live-update--arrived' : ''}`} aria-labelledby={`${id}-label`}>
       <header className="live-update__header">
         <p className="live-update__when" id={headline === '' ? `${id}-label` : undefined}>
           {published && update.publishedAt ? (
@@ -60,7 +62,7 @@ export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = '
       </div>
       <footer className="live-update__footer">
         <p className="live-update__byline">
-          <BylineAuthor author={update.author} />
+          <UpdateByline author={update.author} />
         </p>
         {edited && update.updatedAt && (
           <p className="live-update__updated">
@@ -74,5 +76,19 @@ export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = '
         </p>
       </footer>
     </article>
+  )
+}
+
+/**
+ * 'By {name}' linking to the author's page, or 'Staff' (bylineAuthor's rule), as a plain link: an
+ * update is also drawn by the live blog's island, which has no router.
+ */
+function UpdateByline({ author }: { author: LiveUpdateData['author'] }) {
+  const byline = bylineAuthor(author)
+  if (!byline) return <span>Staff</span>
+  return (
+    <>
+      By {byline.slug ? <a href={`/author/${byline.slug}`}>{byline.name}</a> : byline.name}
+    </>
   )
 }

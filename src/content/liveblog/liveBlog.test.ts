@@ -1,7 +1,7 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import type { Fetch } from '../article/article.ts'
-import { keyEventTitle, loadLiveBlogPage } from './liveBlog.ts'
+import { keyEventTitle, loadLiveBlogPage, loadLiveFirstPage } from './liveBlog.ts'
 
 const minute = 60_000
 const start = Date.parse('2026-11-27T10:00:00.000Z')
@@ -80,5 +80,17 @@ describe('keyEventTitle', () => {
     const long = keyEventTitle({ text: 'The Environment Agency says the Thames Barrier will close ahead of this evening’s high tide, the first closure of the autumn.' })
     expect(long.endsWith('…')).toBe(true)
     expect(long.length).toBeLessThanOrEqual(90)
+  })
+})
+
+describe('loadLiveFirstPage', () => {
+  it('is the first page as a reader would load it, and says when the blog ended', async () => {
+    const blog = (endedAt?: string) => ({ _id: 'blog', _type: 'article', isLiveBlog: true, ...(endedAt ? { liveBlogEndedAt: endedAt } : {}) })
+    const running = await loadLiveFirstPage(fetcher([...dataset(45), blog()]), 'blog', '/article/storm')
+    expect(running.endedAt).toBeNull()
+    expect(running.page).toEqual(await loadLiveBlogPage(fetcher(dataset(45)), 'blog', '/article/storm', { kind: 'first' }))
+    const ended = await loadLiveFirstPage(fetcher([...dataset(3), blog('2026-11-27T22:15:00.000Z')]), 'blog', '/article/storm')
+    expect(ended.endedAt).toBe('2026-11-27T22:15:00.000Z')
+    expect(ids(ended.page)).toEqual(['u3', 'u2', 'u1'])
   })
 })

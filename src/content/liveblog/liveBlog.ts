@@ -5,7 +5,7 @@
 import type { ArticleAuthor, ArticleBodyNode, Fetch } from '../article/article.ts'
 import { liveBlogPageSize, liveUpdateTitle } from '../../../shared/liveBlog.ts'
 import { firstPageRange, neighbours, olderPageRange, pageHref, pageOfRank, updateAnchor, updateHref, type LiveBlogRequest } from './pages.ts'
-import { firstPageQuery, olderPageQuery, rankQuery, updateQuery } from './query.ts'
+import { firstPageQuery, liveFirstPageQuery, olderPageQuery, rankQuery, updateQuery } from './query.ts'
 
 /** One update as the page's queries return it. */
 export interface LiveUpdateData {
@@ -114,4 +114,16 @@ export async function loadLiveBlogPage(fetch: Fetch, blog: string, blogPath: str
 function firstPage(blogPath: string, data: PageData): LiveBlogPage {
   const range = firstPageRange(data.total)
   return page(blogPath, null, data, (data.updates ?? []).filter(usable).slice(0, range.end - range.start))
+}
+
+/** The first page as an open page refreshes it, and when the blog ended (null while it is live). */
+export interface LiveFirstPage {
+  page: LiveBlogPage
+  endedAt: string | null
+}
+
+/** The blog's first page now, for an open page that is live (src/machines/liveBlogMachine.ts). */
+export async function loadLiveFirstPage(fetch: Fetch, blog: string, blogPath: string): Promise<LiveFirstPage> {
+  const data = await fetch<PageData & { endedAt?: unknown }>(liveFirstPageQuery, { blog })
+  return { page: firstPage(blogPath, data), endedAt: typeof data.endedAt === 'string' && data.endedAt !== '' ? data.endedAt : null }
 }

@@ -22,6 +22,23 @@ export const firstPageQuery = `{
   "updates": ${updates} | order(publishedAt desc, _id desc)[0...${2 * liveBlogPageSize - 1}]{${fields}}
 }`
 
+/**
+ * The first page as an open page refreshes it: the same, and whether the blog has ended. The
+ * blog's own document is read by id: `liveBlogEndedAt` is what tells open pages to stop listening.
+ */
+export const liveFirstPageQuery = `{
+  ${common},
+  "updates": ${updates} | order(publishedAt desc, _id desc)[0...${2 * liveBlogPageSize - 1}]{${fields}},
+  "endedAt": *[_id == $blog][0].liveBlogEndedAt
+}`
+
+/**
+ * What an open first page listens to: the blog's updates (posted, edited, pinned, deleted) and the
+ * blog itself (ended). Every reader of one blog sends the same filter, so the service checks each
+ * change once for all of them (server/live/listeners.ts).
+ */
+export const liveBlogListenQuery = `*[(_type == "liveUpdate" && liveBlog._ref == $blog) || _id == $blog]`
+
 /** An older page: ranks counted from the oldest update, fixed, as pages.ts counts them. */
 export function olderPageQuery(range: RankRange): string {
   return `{
