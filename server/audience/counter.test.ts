@@ -1,7 +1,12 @@
 import fc from 'fast-check'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pageOf } from './counter.ts'
+import { Store } from '../store/store.ts'
+import { pageOf, ReadCounter } from './counter.ts'
 import { DailyReaders } from './readers.ts'
+import { AudienceStore } from './store.ts'
 
 const seen = (path: string) => {
   const page = pageOf(path)
@@ -37,5 +42,31 @@ describe('the day\'s readers', () => {
     expect(readers.firstToday('203.0.113.7', 'Firefox', 'article/a')).toBe(false)
     expect(readers.firstToday('203.0.113.7', 'Firefox', 'article/b')).toBe(true)
     expect(readers.firstToday('203.0.113.8', 'Firefox', 'article/a')).toBe(true)
+  })
+})
+
+describe('the reads of the last day after a start', () => {
+  it('are taken off an article at the first fold when nobody read it in the last 24 hours', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resonance-counter-'))
+    const store = new Store(dir)
+    const audience = new AudienceStore(dir)
+    try {
+      store.createDataset('production')
+      // Stored by a run before this start: counts a document new to the dataset brings are kept.
+      await store.commit('production', [
+        { create: { _id: 'stale', _type: 'article', title: 'Read yesterday', readCount: 9, readsLastDay: 4 } },
+        { create: { _id: 'never', _type: 'article', title: 'Never read' } },
+      ])
+      expect(store.dataset('production').docs.get('stale')).toMatchObject({ readCount: 9, readsLastDay: 4 })
+      const counter = new ReadCounter(store, audience, { dataset: 'production', retentionMonths: 1, foldIntervalMs: 60_000, maxReaders: 10 })
+      await counter.fold()
+      const stale = store.dataset('production').docs.get('stale')!
+      expect(stale.readCount).toBe(9)
+      expect(stale.readsLastDay).toBeUndefined()
+    } finally {
+      audience.db.close()
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -154,18 +154,13 @@ export class ReadCounter {
 
   /**
    * The articles whose stored documents carry reads of the last 24 hours, found once after a start
-   * by a pass over the stored articles in batches, yielding between them so the service answers
-   * meanwhile; the first fold waits for it.
+   * from the listing keys of `readsLastDay` (an index, no document read); the first fold waits for it.
    */
   private async findRecent(): Promise<void> {
     const { dataset } = this.options
     if (!this.store.hasDataset(dataset)) return
-    let batch = 0
     for (const type of countedPages.map((page) => page.type)) {
-      for (const id of this.store.dataset(dataset).docs.idsContaining(type, '"readsLastDay":')) {
-        if (typeof this.store.dataset(dataset).docs.get(id)?.readsLastDay === 'number') this.recent.add(id)
-        if (++batch % 256 === 0) await new Promise((resolve) => setImmediate(resolve))
-      }
+      for (const id of this.store.dataset(dataset).docs.idsWithNumber(type, 'readsLastDay')) this.recent.add(id)
     }
   }
 
