@@ -135,6 +135,8 @@ export interface RichTextEditorProps {
   uploadImage: UploadImage
   /** Where the caret starts: stories use 'all' to show a selection. */
   autofocus?: 'start' | 'end' | 'all' | false
+  /** Ctrl+Enter (Cmd+Enter on a Mac): the live blog desk posts with it; without it, a line break. */
+  onSubmitShortcut?: () => void
 }
 
 const linkError = 'Use an address starting with http://, https://, mailto: or tel:.'
@@ -144,16 +146,16 @@ const linkError = 'Use an address starting with http://, https://, mailto: or te
  * on every change; a new `value` from outside (a loaded article) replaces what it shows.
  * Alt+F10 moves from the text to the toolbar.
  */
-export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid = false, describedBy, uploadImage, autofocus = false }: RichTextEditorProps) {
+export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid = false, describedBy, uploadImage, autofocus = false, onSubmitShortcut }: RichTextEditorProps) {
   const [link, setLink] = useState<LinkPanelState | null>(null)
   const [image, setImage] = useState<(ImagePanelState & { file: File | null }) | null>(null)
   // The selected image's details, with where it was when the panel opened.
   const [details, setDetails] = useState<(ImageDetailsPanelState & { pos: number }) | null>(null)
   const toolbarRef = useRef<HTMLDivElement>(null)
   // Callbacks change with every render of the form; the editor is made once and reads them here.
-  const latest = useRef({ onChange, onBlur, openDetails: () => {} })
+  const latest = useRef({ onChange, onBlur, onSubmitShortcut, openDetails: () => {} })
   useEffect(() => {
-    latest.current = { onChange, onBlur, openDetails }
+    latest.current = { onChange, onBlur, onSubmitShortcut, openDetails }
   })
   // Every document this editor reported. A render may come with an older one of them (the form
   // catching up while typing goes on): only a document it never reported comes from outside.
@@ -183,6 +185,11 @@ export function RichTextEditor({ id, labelId, value, onChange, onBlur, invalid =
         if (event.altKey && event.key === 'F10') {
           event.preventDefault()
           toolbarRef.current?.querySelector<HTMLButtonElement>('[role="toolbar"] button[tabindex="0"]')?.focus()
+          return true
+        }
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && latest.current.onSubmitShortcut) {
+          event.preventDefault()
+          latest.current.onSubmitShortcut()
           return true
         }
         // Enter on a selected image would replace it with a new paragraph; it opens its details instead.

@@ -5,7 +5,7 @@
 import type { Mutation } from '@sanity/client'
 import { useBlocker, useNavigate, type HistoryState } from '@tanstack/react-router'
 import { useActor, useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { fromPromise } from 'xstate'
 import { ArticleForm } from '../../../components/admin/ArticleForm.tsx'
 import { UnsavedChangesDialog } from '../../../components/admin/UnsavedChangesDialog.tsx'
@@ -26,9 +26,10 @@ import { authActor, toasts, withSession } from '../-session.ts'
 
 /**
  * The form for the article `id`, or for a new article when `id` is null (the machine's create mode);
- * `notice` goes under its heading (who else has the article open).
+ * `notice` goes under its heading (who else has the article open). `unsavedCheckRef` is given the
+ * question whether the form holds changes not kept yet (the live blog desk asks it).
  */
-export function ArticleFormPage({ id, notice }: { id: string | null; notice?: ReactNode }) {
+export function ArticleFormPage({ id, notice, unsavedCheckRef }: { id: string | null; notice?: ReactNode; unsavedCheckRef?: RefObject<(() => boolean) | null> }) {
   const navigate = useNavigate()
   // A contributor's form saves drafts only; the service refuses them anything else.
   const canPublish = useSelector(authActor, (s) => mayPublish(s.context.role))
@@ -117,6 +118,13 @@ export function ArticleFormPage({ id, notice }: { id: string | null; notice?: Re
     const now = actorRef.getSnapshot()
     return dirty.current && !now.matches({ editing: 'draftSaved' }) && !now.matches('saved')
   }, [actorRef])
+  useEffect(() => {
+    if (!unsavedCheckRef) return
+    unsavedCheckRef.current = unsaved
+    return () => {
+      if (unsavedCheckRef.current === unsaved) unsavedCheckRef.current = null
+    }
+  }, [unsavedCheckRef, unsaved])
   const shouldBlockFn = useCallback(({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => unsaved() && next.pathname !== current.pathname, [unsaved])
   const onValuesChange = useCallback((values: ArticleFormValues) => send({ type: 'change', values }), [send])
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, withResolver: true })

@@ -1,0 +1,52 @@
+// A live blog as the desk loads it, for the desk's stories and tests: a storm over London, with a
+// pinned update, a key event, an edited one and a contributor's draft.
+
+import type { BodyNode } from '../../../shared/schema.ts'
+import type { DeskData, DeskUpdate } from '../../content/admin/liveBlogDesk.ts'
+
+export const deskNow = new Date('2026-11-27T18:30:00Z')
+
+export const paragraphs = (...texts: string[]): BodyNode[] =>
+  texts.map((text, i) => ({ _type: 'block', _key: `b${i}`, style: 'normal', markDefs: [], children: [{ _type: 'span', _key: `s${i}`, text, marks: [] }] }))
+
+export const deskUpdate = (id: string, fields: Partial<DeskUpdate> = {}): DeskUpdate => ({
+  id,
+  documentId: fields.draft ? `drafts.${id}` : id,
+  rev: `rev-${id}`,
+  draft: false,
+  publishedAt: '2026-11-27T18:00:00Z',
+  updatedAt: null,
+  headline: '',
+  body: paragraphs(`Update ${id}.`),
+  isKeyEvent: false,
+  isPinned: false,
+  authorId: 'nadia',
+  authorName: 'Nadia Rahman',
+  ...fields,
+})
+
+export const deskUpdates: DeskUpdate[] = [
+  deskUpdate('u4', { draft: true, publishedAt: '2026-11-27T18:24:00Z', body: paragraphs('Readers in Lewisham say several trees are down on the South Circular near Catford.'), authorId: 'omar', authorName: 'Omar Haddad' }),
+  deskUpdate('u3', { publishedAt: '2026-11-27T18:17:00Z', headline: 'Gusts of 68mph recorded at Canary Wharf', body: paragraphs('The strongest gust so far, the Met Office says. The warning stays in force until 6am.'), isKeyEvent: true }),
+  deskUpdate('u2', { publishedAt: '2026-11-27T17:40:00Z', updatedAt: '2026-11-27T17:52:00Z', body: paragraphs('The Port of London Authority has suspended river bus services between Putney and Woolwich.') }),
+  deskUpdate('u1', { publishedAt: '2026-11-27T16:05:00Z', headline: 'Where to find the latest travel advice', body: paragraphs('Check before you travel, allow extra time, and avoid the river paths.'), isPinned: true }),
+]
+
+export const deskData = (blog: Partial<DeskData['blog']> = {}, updates: DeskUpdate[] = deskUpdates): DeskData => ({
+  blog: {
+    id: 'storm-blog',
+    title: 'Storm Isolde: live',
+    published: true,
+    isLiveBlog: true,
+    endedAt: null,
+    authorId: 'nadia',
+    revisions: { published: 'rev-blog', draft: null, draftBasedOn: null },
+    ...blog,
+  },
+  updates,
+  total: updates.length,
+  authors: [
+    { id: 'nadia', name: 'Nadia Rahman' },
+    { id: 'omar', name: 'Omar Haddad' },
+  ],
+})

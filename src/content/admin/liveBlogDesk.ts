@@ -1,0 +1,329 @@
+// The live blog desk's rules (docs/decisions/035-live-blog-desk.md): what the desk loads of a blog,
+// and the one transaction each of its actions sends. Every update is its own document, so two
+// editors posting at once never touch each other's; every change to an update someone may have
+// changed since the desk showed it is guarded by the revision shown, so the service refuses it with
+// a conflict rather than overwriting theirs. Pinning moves the pin: the other pinned updates are
+// unpinned in the same transaction. The caller hands in `fetch` and `mutate`, so this is tested
+// against the real service without a browser.
+
+import { liveBlogPageSize, liveUpdateType } from '../../../shared/liveBlog.ts'
+import { draftPrefix } from '../../../shared/roles.ts'
+import type { BodyNode } from '../../../shared/schema.ts'
+import { randomKey, type KeyMaker } from '../article/portableText.ts'
+import { refusalMessage, refusalOf } from '../clients/errors.ts'
+import type { Fetch } from './contentService.ts'
+
+/** How many of a blog's updates the desk lists, newest first: five reader pages' worth. */
+export const deskUpdatesShown = 5 * liveBlogPageSize
+
+/** One update as the desk lists it. */
+export interface DeskUpdate {
+  /** The update's published id (without `drafts.`), what readers' addresses name. */
+  id: string
+  /** Where it is stored: `drafts.{id}` for a draft nobody has published yet. */
+  documentId: string
+  /** The revision the desk shows: every change to it is guarded by this. */
+  rev: string
+  draft: boolean
+  publishedAt: string
+  updatedAt: string | null
+  headline: string
+  body: BodyNode[]
+  isKeyEvent: boolean
+  isPinned: boolean
+  authorId: string | null
+  authorName: string | null
+}
+
+/** The blog itself, as far as the desk needs it. */
+export interface DeskBlog {
+  id: string
+  title: string
+  /** Whether readers have it: an update posted before then waits with the article. */
+  published: boolean
+  isLiveBlog: boolean
+  endedAt: string | null
+  /** The article's author: the byline a new update starts with. */
+  authorId: string | null
+  /** The revisions of its two versions now: starting or ending coverage is guarded by them. */
+  revisions: { published: string | null; draft: string | null; draftBasedOn: string | null }
+}
+
+export interface DeskData {
+  blog: DeskBlog
+  updates: DeskUpdate[]
+  /** Every update of the blog, drafts included (the list shows at most `deskUpdatesShown`). */
+  total: number
+  authors: Array<{ id: string; name: string }>
+}
+
+/** What an editor writes in the desk's compact editor or an update's edit form. */
+export interface UpdateValues {
+  headline: string
+  body: BodyNode[]
+  isKeyEvent: boolean
+  isPinned: boolean
+  authorId: string
+}
+
+export const deskMessages = {
+  posted: 'Update posted.',
+  drafted: 'Draft update saved: an editor publishes it.',
+  saved: 'Update saved.',
+  deleted: 'Update deleted.',
+  published: 'Update published.',
+  started: 'Live coverage started: readers see this article as a live blog.',
+  ended: 'Live coverage ended: readers see "This live blog has ended".',
+  bodyMissing: 'Write the update before posting it.',
+  conflict: 'Someone else changed or deleted this update after you opened it: nothing was saved. Their version is in the list; your text is still here to copy.',
+  deleteConflict: 'Someone else changed or deleted this update after it was shown here: nothing was deleted. The list shows it as it is now.',
+  publishConflict: 'Someone else changed or deleted this draft after it was shown here: nothing was published. The list shows it as it is now.',
+  coverageConflict: 'Someone else saved this article after the desk loaded it: live coverage was not changed. The desk shows the article as it is now; try again.',
+  forbidden: 'Your role cannot do that: an editor or an admin publishes, changes published updates and starts or ends live coverage.',
+  loadFailed: 'The live blog could not be loaded.',
+  failed: 'The content service did not answer. Nothing was changed; try again.',
+  notLive: 'Start live coverage to post updates: readers then see this article as a live blog.',
+} as const
+
+/** What the desk's last action did, or why it failed, said in its live region. */
+export interface DeskMessage {
+  tone: 'success' | 'error'
+  text: string
+}
+
+export type DeskMutation =
+  | { create: Record<string, unknown> & { _id: string; _type: string } }
+  | { delete: { id: string } }
+  | { patch: { id: string; ifRevisionID?: string; set?: Record<string, unknown>; unset?: string[] } }
+
+export interface DeskDeps {
+  fetch: Fetch
+  mutate: (mutations: DeskMutation[], options?: { transactionId?: string }) => Promise<unknown>
+}
+
+const publishedId = (id: string) => (id.startsWith(draftPrefix) ? id.slice(draftPrefix.length) : id)
+
+const updateFields = `_id, _rev, publishedAt, updatedAt, headline, body, isKeyEvent, isPinned, "authorId": author._ref, "authorName": author->name`
+
+/**
+ * Everything the desk shows, in one query: the blog's two versions, its updates (drafts and
+ * published) newest first, and the authors a byline can name.
+ */
+export const deskQuery = `{
+  "versions": *[_id in [$blog, "drafts." + $blog]]{_id, _rev, title, isLiveBlog, liveBlogEndedAt, "authorId": author._ref, basedOnRevision},
+  "updates": *[_type == "${liveUpdateType}" && liveBlog._ref == $blog] | order(publishedAt desc, _id desc)[0...${2 * deskUpdatesShown}]{${updateFields}},
+  "total": count(*[_type == "${liveUpdateType}" && liveBlog._ref == $blog]),
+  "authors": *[_type == "author" && !(_id in path("drafts.**"))] | order(name asc)[0...500]{"id": _id, name}
+}`
+
+interface RawVersion {
+  _id: string
+  _rev: string
+  title?: unknown
+  isLiveBlog?: unknown
+  liveBlogEndedAt?: unknown
+  authorId?: unknown
+  basedOnRevision?: unknown
+}
+
+interface RawUpdate {
+  _id: string
+  _rev: string
+  publishedAt?: unknown
+  updatedAt?: unknown
+  headline?: unknown
+  body?: unknown
+  isKeyEvent?: unknown
+  isPinned?: unknown
+  authorId?: unknown
+  authorName?: unknown
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+function deskUpdate(raw: RawUpdate): DeskUpdate {
+  return {
+    id: publishedId(raw._id),
+    documentId: raw._id,
+    rev: raw._rev,
+    draft: raw._id.startsWith(draftPrefix),
+    publishedAt: text(raw.publishedAt),
+    updatedAt: textOrNull(raw.updatedAt),
+    headline: text(raw.headline),
+    body: Array.isArray(raw.body) ? (raw.body as BodyNode[]) : [],
+    isKeyEvent: raw.isKeyEvent === true,
+    isPinned: raw.isPinned === true,
+    authorId: textOrNull(raw.authorId),
+    authorName: textOrNull(raw.authorName),
+  }
+}
+
+/** The desk's data for the blog `blog` (the article's published id). */
+export async function loadDesk(fetch: Fetch, blog: string): Promise<DeskData> {
+  const raw = await fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number; authors: Array<{ id: string; name: unknown }> }>(deskQuery, { blog })
+  const published = raw.versions.find((v) => v._id === blog) ?? null
+  const draft = raw.versions.find((v) => v._id === `${draftPrefix}${blog}`) ?? null
+  // The desk speaks of the article as its form does: the draft over the published version.
+  const shown = draft ?? published
+  // A draft beside a published update (written by a script: the desk never makes one) is not listed twice.
+  const seen = new Set<string>()
+  const updates: DeskUpdate[] = []
+  const ordered = [...raw.updates].sort((a, b) => Number(a._id.startsWith(draftPrefix)) - Number(b._id.startsWith(draftPrefix)))
+  for (const update of ordered.map(deskUpdate)) {
+    if (seen.has(update.id)) continue
+    seen.add(update.id)
+    updates.push(update)
+  }
+  updates.sort((a, b) => (a.publishedAt === b.publishedAt ? b.id.localeCompare(a.id) : b.publishedAt.localeCompare(a.publishedAt)))
+  return {
+    blog: {
+      id: blog,
+      title: text(shown?.title),
+      published: published !== null,
+      // Live coverage is what readers have: the published version's, else the draft's.
+      isLiveBlog: (published ?? draft)?.isLiveBlog === true,
+      endedAt: textOrNull((published ?? draft)?.liveBlogEndedAt),
+      authorId: textOrNull(shown?.authorId),
+      revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null, draftBasedOn: textOrNull(draft?.basedOnRevision) },
+    },
+    updates: updates.slice(0, deskUpdatesShown),
+    total: raw.total,
+    authors: raw.authors.map((a) => ({ id: a.id, name: text(a.name) })).filter((a) => a.name !== ''),
+  }
+}
+
+/** Whether the update would say nothing: no text and no picture. */
+export function isEmptyBody(body: readonly BodyNode[]): boolean {
+  return !body.some((node) => node._type !== 'block' || node.children.some((child) => child.text.trim() !== ''))
+}
+
+/** The update's fields a post or an edit writes (the headline trimmed; an empty one left out). */
+function writtenFields(values: UpdateValues): { set: Record<string, unknown>; unset: string[] } {
+  const headline = values.headline.trim()
+  const set: Record<string, unknown> = { body: values.body, isKeyEvent: values.isKeyEvent, isPinned: values.isPinned }
+  const unset: string[] = []
+  if (headline !== '') set.headline = headline
+  else unset.push('headline')
+  if (values.authorId !== '') set.author = { _type: 'reference', _ref: values.authorId }
+  else unset.push('author')
+  return { set, unset }
+}
+
+/** Unpins every other published update the desk shows pinned: a pin moves, it is never a second one. */
+function unpinOthers(updates: readonly DeskUpdate[], except: string): DeskMutation[] {
+  return updates.filter((u) => u.isPinned && !u.draft && u.id !== except).map((u) => ({ patch: { id: u.documentId, set: { isPinned: false } } }))
+}
+
+export interface PostInput {
+  blog: string
+  values: UpdateValues
+  /** A writer's post is published at once; anyone else's is a draft a writer publishes. */
+  publish: boolean
+  /** The updates the desk shows, whose pin a pinned post moves. */
+  updates: readonly DeskUpdate[]
+}
+
+/** A new update: `create`, so it can never replace anything; a draft (`drafts.{id}`) unless `publish`. */
+export function postMutations({ blog, values, publish, updates }: PostInput, now: Date, id: string = crypto.randomUUID()): DeskMutation[] {
+  const { set } = writtenFields(values)
+  const doc = { _id: publish ? id : `${draftPrefix}${id}`, _type: liveUpdateType, liveBlog: { _type: 'reference', _ref: blog }, publishedAt: now.toISOString(), ...set }
+  return [...(publish && values.isPinned ? unpinOthers(updates, id) : []), { create: doc }]
+}
+
+/** An edit of the update as the desk showed it: refused with a conflict if it changed since. */
+export function editMutations(update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date): DeskMutation[] {
+  const { set, unset } = writtenFields(values)
+  // "Updated" is for readers: a draft they never saw is not updated, only written.
+  if (!update.draft) set.updatedAt = now.toISOString()
+  return [...(!update.draft && values.isPinned ? unpinOthers(updates, update.id) : []), { patch: { id: update.documentId, ifRevisionID: update.rev, set, unset } }]
+}
+
+/** Deleting the update as the desk showed it. */
+export function deleteMutations(update: DeskUpdate): DeskMutation[] {
+  return [{ patch: { id: update.documentId, ifRevisionID: update.rev } }, { delete: { id: update.documentId } }]
+}
+
+/**
+ * Publishing a contributor's draft: the update under its published id, posted now (it reaches
+ * readers now, at the top), and the draft gone, guarded by the draft's revision shown.
+ */
+export function publishMutations(blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date): DeskMutation[] {
+  const values: UpdateValues = { headline: update.headline, body: update.body, isKeyEvent: update.isKeyEvent, isPinned: update.isPinned, authorId: update.authorId ?? '' }
+  const { set } = writtenFields(values)
+  return [
+    ...(update.isPinned ? unpinOthers(updates, update.id) : []),
+    { patch: { id: update.documentId, ifRevisionID: update.rev } },
+    { delete: { id: update.documentId } },
+    { create: { _id: update.id, _type: liveUpdateType, liveBlog: { _type: 'reference', _ref: blog }, publishedAt: now.toISOString(), ...set } },
+  ]
+}
+
+export type CoverageChange = 'start' | 'end'
+
+/**
+ * Starting or ending live coverage: `isLiveBlog` set (and an earlier end cleared), or
+ * `liveBlogEndedAt` set, on both versions of the article, each guarded by the revision the desk
+ * loaded. The draft beside a live article keeps saying which published version it was made from:
+ * the one this transaction writes, whose revision is the transaction's id.
+ */
+export function coverageMutations(blog: DeskBlog, change: CoverageChange, now: Date, transactionId: string): DeskMutation[] {
+  const fields = change === 'start' ? { set: { isLiveBlog: true }, unset: ['liveBlogEndedAt'] } : { set: { liveBlogEndedAt: now.toISOString() } }
+  const mutations: DeskMutation[] = []
+  const { published, draft, draftBasedOn } = blog.revisions
+  if (published) mutations.push({ patch: { id: blog.id, ifRevisionID: published, ...fields } })
+  if (draft) {
+    const rebased = published !== null && draftBasedOn === published ? { basedOnRevision: transactionId } : {}
+    mutations.push({ patch: { id: `${draftPrefix}${blog.id}`, ifRevisionID: draft, ...fields, set: { ...fields.set, ...rebased } } })
+  }
+  return mutations
+}
+
+/** A transaction id of our own: the revision every document the transaction writes gets. */
+export function newTransactionId(newKey: KeyMaker = randomKey): string {
+  return `desk-${newKey()}${newKey()}`
+}
+
+/** What a refused desk write says: a bound in its own words, a conflict in `conflict`'s. */
+export function deskError(error: unknown, conflict: string): Error {
+  const refusal = refusalOf(error)
+  if (refusal === 'conflict' || refusal === 'notFound') return new DeskConflictError(conflict)
+  return new Error(refusalMessage(error, { conflict, forbidden: deskMessages.forbidden, failed: deskMessages.failed }))
+}
+
+/** The service refused a write guarded by a revision someone else has since changed. */
+export class DeskConflictError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DeskConflictError'
+  }
+}
+
+async function write(deps: DeskDeps, mutations: DeskMutation[], conflict: string, transactionId?: string): Promise<void> {
+  try {
+    await deps.mutate(mutations, transactionId ? { transactionId } : undefined)
+  } catch (error) {
+    throw deskError(error, conflict)
+  }
+}
+
+export async function postUpdate(deps: DeskDeps, input: PostInput, now: Date = new Date()): Promise<void> {
+  await write(deps, postMutations(input, now), deskMessages.failed)
+}
+
+export async function editUpdate(deps: DeskDeps, update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<void> {
+  await write(deps, editMutations(update, values, updates, now), deskMessages.conflict)
+}
+
+export async function deleteUpdate(deps: DeskDeps, update: DeskUpdate): Promise<void> {
+  await write(deps, deleteMutations(update), deskMessages.deleteConflict)
+}
+
+export async function publishUpdate(deps: DeskDeps, blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<void> {
+  await write(deps, publishMutations(blog, update, updates, now), deskMessages.publishConflict)
+}
+
+export async function changeCoverage(deps: DeskDeps, blog: DeskBlog, change: CoverageChange, now: Date = new Date()): Promise<void> {
+  const transactionId = newTransactionId()
+  await write(deps, coverageMutations(blog, change, now, transactionId), deskMessages.coverageConflict, transactionId)
+}
