@@ -13,5 +13,7 @@ export const limits = {
   latest: 5,
   videos: 4,
   trending: 5,
+  /** A live blog in the breaking, lead or featured slot shows its newest updates under its headline. */
+  liveUpdates: 3,
   trendingMinimumReads,
 } as const

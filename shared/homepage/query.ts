@@ -11,7 +11,7 @@ import { limits } from './limits.ts'
  * the section flags and the author's picture; the listings show neither, so they do not download them.
  */
 export function cardProjection({ sectionFlags = false, authorImage = false } = {}): string {
-  return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount, readsLastDay,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate,' : ''}
+  return `_id, title, "slug": slug.current, publishedAt, excerpt, mainImage, mediaType, readCount, readsLastDay,${sectionFlags ? '\n  isBreakingNews, isLeadStory, isFeatured, isLatestUpdate, isLiveBlog, liveBlogEndedAt,' : ''}
   author->{name, "slug": slug.current${authorImage ? ', image' : ''}}, categories[]->{title, "slug": slug.current}`
 }
 
@@ -63,5 +63,18 @@ export const homepageQuery = `{
   }
 }`
 
-/** What the homepage listens to: any published article changing may change a section. */
-export const homepageListenQuery = `*[_type == "article"]`
+/**
+ * The newest updates of the live blogs in the breaking, lead and featured slots, `$b0`, `$b1`, … by
+ * id, after the homepage query found them: each list narrowed by its blog, so it costs the same
+ * however many updates the blogs have.
+ */
+export function liveLatestQuery(blogs: number): string {
+  const lists = Array.from({ length: blogs }, (_, i) => `"b${i}": *[_type == "liveUpdate" && liveBlog._ref == $b${i}] | order(publishedAt desc, _id desc)[0...${limits.liveUpdates}]{_id, headline, publishedAt, "text": pt::text(body)}`)
+  return `{\n  ${lists.join(',\n  ')}\n}`
+}
+
+/**
+ * What the homepage listens to: any published article changing may change a section, and a live
+ * blog's update the latest updates a slot shows.
+ */
+export const homepageListenQuery = `*[_type == "article" || _type == "liveUpdate"]`

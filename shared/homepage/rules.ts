@@ -4,7 +4,7 @@
 // can show. The tests check that the two agree on every dataset.
 
 import { limits } from './limits.ts'
-import { homepageQuery } from './query.ts'
+import { homepageQuery, liveLatestQuery } from './query.ts'
 
 export interface CardImage {
   _type?: string
@@ -30,9 +30,23 @@ export interface CardArticle {
   isLeadStory?: boolean | null
   isFeatured?: boolean | null
   isLatestUpdate?: boolean | null
+  /** A live blog (issue 24), and when its coverage ended (absent while it is live). */
+  isLiveBlog?: boolean | null
+  liveBlogEndedAt?: string | null
+  /** A live blog's newest updates, newest first: for one in the breaking, lead or featured slot. */
+  liveUpdates?: LiveCardUpdate[]
   /** `slug` leads to the author's page; hosted data may lack it. */
   author?: { name: string; slug?: string | null; image?: CardImage | null } | null
   categories?: Array<{ title: string; slug?: string | null }> | null
+}
+
+/** One of a live blog's newest updates, as a homepage slot lists it. */
+export interface LiveCardUpdate {
+  _id: string
+  headline?: string | null
+  publishedAt: string | null
+  /** Its body's text, for an update without a headline. */
+  text?: string | null
 }
 
 export interface HomepageSections {
@@ -126,7 +140,30 @@ export interface HomepageQueryResult extends HomepageSections {
 
 /** The homepage's one request, the bounded query, as sections: for the route's loader and the live feed alike. */
 export async function loadHomepage(fetch: <R>(query: string, params: Record<string, unknown>, options: { tag: string }) => Promise<R>): Promise<Homepage> {
-  return sectionsFromQuery(await fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))
+  const homepage = sectionsFromQuery(await fetch<HomepageQueryResult>(homepageQuery, {}, { tag: 'homepage' }))
+  const blogs = liveBlogsInSlots(homepage.sections)
+  if (blogs.length === 0) return homepage
+  // The live blogs' newest updates, asked once the slots are known: one more bounded query.
+  const params = Object.fromEntries(blogs.map((blog, i) => [`b${i}`, blog._id]))
+  const latest = await fetch<Record<string, LiveCardUpdate[] | null>>(liveLatestQuery(blogs.length), params, { tag: 'homepage.live' })
+  const updates = new Map(blogs.map((blog, i) => [blog._id, (latest[`b${i}`] ?? []).filter((u) => typeof u?._id === 'string')]))
+  const withUpdates = (card: CardArticle): CardArticle => (updates.has(card._id) ? { ...card, liveUpdates: updates.get(card._id)! } : card)
+  const { sections } = homepage
+  return {
+    ...homepage,
+    sections: {
+      ...sections,
+      breaking: sections.breaking && withUpdates(sections.breaking),
+      lead: sections.lead && withUpdates(sections.lead),
+      featured: sections.featured.map(withUpdates),
+    },
+  }
+}
+
+/** The live blogs in the breaking, lead and featured slots, each once: the slots that show their newest updates. */
+export function liveBlogsInSlots(sections: Pick<HomepageSections, 'breaking' | 'lead' | 'featured'>): CardArticle[] {
+  const slotted = [sections.breaking, sections.lead, ...sections.featured].filter((card): card is CardArticle => card?.isLiveBlog === true)
+  return [...new Map(slotted.map((card) => [card._id, card])).values()]
 }
 
 export function sectionsFromQuery(result: HomepageQueryResult): Homepage {

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { HomePage } from '../components/home/HomePage.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
-import { loadHomepage } from '../content/homepage/rules.ts'
+import { liveBlogsInSlots, loadHomepage } from '../content/homepage/rules.ts'
+import { liveBlogNewestKey } from '../../shared/cacheKeys.ts'
 import { homepageHead } from '../content/meta/cards.ts'
 import { defaultFeedSettings } from '../machines/feedSettings.ts'
 import { useNow } from './-clock.tsx'
@@ -14,7 +15,10 @@ export const Route = createFileRoute('/')({
   // offline with retries), as it would after any later failure.
   loader: async ({ context }) => {
     try {
-      return await loadHomepage((query, params, options) => context.content.fetch(query, params, options))
+      const homepage = await loadHomepage((query, params, options) => context.content.fetch(query, params, options))
+      // A live blog in a slot shows its newest updates: the edge purges this page when one is posted.
+      context.fileUnder?.(liveBlogsInSlots(homepage.sections).map((blog) => liveBlogNewestKey(blog._id)))
+      return homepage
     } catch {
       return null
     }

@@ -7,8 +7,10 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SanityClient } from '@sanity/client'
 import { liveBlogNewestKey } from '../../shared/cacheKeys.ts'
+import { homepageListenQuery } from '../../shared/homepage/query.ts'
+import { loadHomepage } from '../../shared/homepage/rules.ts'
 import { startTestService, type TestService } from '../support/service.ts'
-import { expectErrorBody, raw } from './helpers.ts'
+import { expectErrorBody, raw, rawListen, waitFor } from './helpers.ts'
 
 const publicUrl = 'https://news.example'
 let service: TestService
@@ -77,5 +79,32 @@ describe("a live blog's RSS feed", () => {
     expectErrorBody(await get('/article/no-such-blog/rss.xml'), 404)
     expectErrorBody(await get(`/article/${'x'.repeat(5000)}/rss.xml`), 404)
     expectErrorBody(await get('/article/%22%5D%7B%7D/rss.xml'), 404)
+  })
+})
+
+describe('a live blog on the homepage', () => {
+  const reader = () => service.client()
+  const homepage = () => loadHomepage((query, params, options) => reader().fetch(query, params, options))
+
+  it('shows its three newest published updates when it is the lead, and none for a story that is not a live blog', async () => {
+    await admin.transaction().patch('storm-blog', (p) => p.set({ isLeadStory: true })).patch('plain', (p) => p.set({ isFeatured: true })).create(update('u5', 5)).create(update('u6', 6)).commit()
+    const { sections } = await homepage()
+    expect(sections.lead?._id).toBe('storm-blog')
+    expect(sections.lead?.isLiveBlog).toBe(true)
+    expect(sections.lead?.liveUpdates?.map((u) => u._id)).toEqual(['u6', 'u5', 'u4'])
+    expect(sections.lead?.liveUpdates?.[0]?.text).toBe('Update u6 text.')
+    expect(JSON.stringify(sections)).not.toContain('UNPUBLISHED-FEED-UPDATE')
+    expect(sections.featured.find((card) => card._id === 'plain')?.liveUpdates).toBeUndefined()
+  })
+
+  it("reaches an open homepage's listen stream when an update is posted", async () => {
+    const stream = await rawListen(`${service.url}/v2023-05-03/data/listen/production?query=${encodeURIComponent(homepageListenQuery)}&includeResult=true&visibility=query`, 'homepage')
+    try {
+      await admin.create(update('u7', 7))
+      await waitFor(() => stream.text().includes('event: mutation') && stream.text().includes('"documentId":"u7"'), 'the mutation event for u7', 15_000)
+    } finally {
+      stream.close()
+    }
+    expect((await homepage()).sections.lead?.liveUpdates?.[0]?._id).toBe('u7')
   })
 })

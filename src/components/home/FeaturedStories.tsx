@@ -3,6 +3,7 @@ import { longDate } from '../../content/format/dates.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
 import { cleanText } from '../../../shared/text.ts'
 import { BylineAuthor } from '../authors/BylineAuthor.tsx'
+import { LiveBlogLatest } from './LiveBlogLatest.tsx'
 import { StoryImage } from './StoryImage.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'
@@ -10,9 +11,11 @@ import './FeaturedStories.css'
 
 export interface FeaturedStoriesProps {
   articles: CardArticle[]
+  /** For a live blog's update times ("14.05 GMT" today); the render's time. */
+  now?: Date
 }
 
-export function FeaturedStories({ articles }: FeaturedStoriesProps) {
+export function FeaturedStories({ articles, now = new Date() }: FeaturedStoriesProps) {
   if (articles.length === 0) return null
   return (
     <section className="home-section featured" aria-labelledby="featured-title">
@@ -31,6 +34,7 @@ export function FeaturedStories({ articles }: FeaturedStoriesProps) {
                   <StoryLink slug={a.slug}>{a.title}</StoryLink>
                 </h3>
                 {excerpt ? <p className="featured__excerpt">{excerpt}</p> : null}
+                <LiveBlogLatest article={a} now={now} />
                 <p className="story-meta">
                   <span>
                     <BylineAuthor author={a.author} />

@@ -22,6 +22,22 @@ export function story(overrides: Partial<CardArticle> = {}): CardArticle {
   }
 }
 
+/** A running live blog as a slot gets it: its three newest updates, one without a headline. */
+export function liveStory(overrides: Partial<CardArticle> = {}): CardArticle {
+  return story({
+    title: 'Storm Ciarán live: Thames Barrier closes as gusts reach 80mph',
+    slug: 'storm-live',
+    isLiveBlog: true,
+    liveBlogEndedAt: null,
+    liveUpdates: [
+      { _id: 'u3', headline: 'Trains stop at Reading', publishedAt: '2026-11-21T08:52:00.000Z', text: 'Great Western Railway has stopped all trains west of Reading.' },
+      { _id: 'u2', headline: null, publishedAt: '2026-11-21T08:40:00.000Z', text: 'The Environment Agency says the Thames Barrier will close ahead of this evening’s high tide, the first closure of the autumn.' },
+      { _id: 'u1', headline: 'Barrier closes', publishedAt: '2026-11-21T08:15:00.000Z', text: 'The barrier has closed.' },
+    ],
+    ...overrides,
+  })
+}
+
 export const longTitle =
   'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised Bakerloo line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it'
 

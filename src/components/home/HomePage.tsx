@@ -44,11 +44,11 @@ function HomeSections({ homepage, now }: { homepage: Homepage; now: Date }) {
   if (empty) return <p className="home__unavailable">No stories have been published yet.</p>
   return (
     <>
-      {breaking ? <BreakingNews article={breaking} /> : null}
-      {lead ? <LeadStory article={lead} /> : null}
+      {breaking ? <BreakingNews article={breaking} now={now} /> : null}
+      {lead ? <LeadStory article={lead} now={now} /> : null}
       <div className="home__columns">
         <div className="home__main">
-          <FeaturedStories articles={featured} />
+          <FeaturedStories articles={featured} now={now} />
           <VideoJournal articles={videos} />
         </div>
         <aside className="home__side" aria-label="Trending and latest updates">
