@@ -11,6 +11,7 @@ import {
   type EditionStory,
 } from '../../content/admin/newsletters.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { ActionStatus, type ActionMessage } from './ActionStatus.tsx'
 import { EditionPreview } from './EditionPreview.tsx'
 import { FormField } from './FormField.tsx'
 import './NewsroomList.css'
@@ -25,7 +26,7 @@ export interface EditionComposerProps {
   /** Each field's problem, once the editor has tried to act. */
   errors: Partial<Record<ComposerField, string>>
   preview: Preview | null
-  message: { tone: 'done' | 'problem'; text: string } | null
+  message: ActionMessage | null
   busy: ComposerBusy
   /** Whether the "send now?" question is open. */
   confirming: boolean
@@ -230,14 +231,7 @@ export function EditionComposer(props: EditionComposerProps) {
           </div>
         ) : null}
         <div className="edition-composer__messages">
-          <p role="status" className="edition-composer__status">
-            {busy ? busyLabels[busy] : props.message?.tone === 'done' ? props.message.text : null}
-          </p>
-          {props.message?.tone === 'problem' && !busy ? (
-            <p role="alert" className="edition-composer__problem">
-              {props.message.text}
-            </p>
-          ) : null}
+          <ActionStatus busyLabel={busy ? busyLabels[busy] : null} message={props.message} />
         </div>
       </form>
       {props.preview ? <EditionPreview preview={props.preview} /> : null}

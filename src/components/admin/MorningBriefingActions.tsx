@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { morningSendQuestion, type MorningPreview } from '../../content/admin/newsletters.ts'
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx'
+import { ActionStatus, type ActionMessage } from './ActionStatus.tsx'
 import { EditionPreview } from './EditionPreview.tsx'
 import './NewsroomList.css'
 import './EditionComposer.css'
@@ -9,7 +10,7 @@ export type MorningBusy = 'previewing' | 'testing' | 'sending' | null
 
 export interface MorningBriefingActionsProps {
   preview: MorningPreview | null
-  message: { tone: 'done' | 'problem'; text: string } | null
+  message: ActionMessage | null
   busy: MorningBusy
   /** Whether the "send now?" question is open. */
   confirming: boolean
@@ -56,14 +57,7 @@ export function MorningBriefingActions(props: MorningBriefingActionsProps) {
         </button>
       </div>
       {props.testAddress ? <p className="edition-composer__help">A test goes to {props.testAddress} only, with links that work for nobody else.</p> : null}
-      <p role="status" className="edition-composer__status">
-        {busy ? busyLabels[busy] : props.message?.tone === 'done' ? props.message.text : null}
-      </p>
-      {props.message?.tone === 'problem' && !busy ? (
-        <p role="alert" className="edition-composer__problem">
-          {props.message.text}
-        </p>
-      ) : null}
+      <ActionStatus busyLabel={busy ? busyLabels[busy] : null} message={props.message} />
       {preview ? (
         <>
           {preview.empty ? <p className="edition-composer__problem">The front page has no published stories now, so no Morning Briefing would be sent.</p> : null}
