@@ -9,6 +9,8 @@ import { validateLiveBlogSearch } from '../content/liveblog/search.ts'
 import { LiveBlog } from '../components/liveblog/LiveBlog.tsx'
 import { useNow } from './-clock.tsx'
 import { ArticlePreview } from './-articlePreview.tsx'
+import { LiveBlogLive } from './-liveblog/LiveBlogLive.island.tsx'
+import { LiveBlogMark } from './-liveblog/LiveBlogMark.island.tsx'
 import { ReadBeacon } from './-readBeacon.tsx'
 import { useRetry } from './-retry.ts'
 
@@ -95,7 +97,24 @@ function ArticleView({ article, moreFrom, live }: LoadedArticle & { live?: LiveB
   const { origin } = Route.useRouteContext()
   return (
     <>
-      {live ? <LiveBlog article={article} page={live} now={now} origin={origin} /> : <ArticleStory article={article} />}
+      {live ? (
+        // Only the blog's own address is live: an older page is a fixed block (decision 029), and an
+        // ended blog has nothing more to say. The live parts are islands (decision 031).
+        live.page === null && !article.liveBlogEndedAt && article.slug ? (
+          <LiveBlog
+            article={article}
+            page={live}
+            now={now}
+            origin={origin}
+            status={<LiveBlogMark />}
+            updates={<LiveBlogLive blog={article._id} title={article.title} slug={article.slug} page={live} now={now.toISOString()} origin={origin} />}
+          />
+        ) : (
+          <LiveBlog article={article} page={live} now={now} origin={origin} />
+        )
+      ) : (
+        <ArticleStory article={article} />
+      )}
       {moreFrom && category && (
         <Await promise={moreFrom.articles} fallback={<ArticleMoreFrom category={category} articles={null} />}>
           {(articles) => <ArticleMoreFrom category={category} articles={articles} />}
