@@ -50,6 +50,7 @@ const doc = fc.record({
   title: fc.constantFrom('alpha', 'mid', 'zeta', null, MISSING, 7),
   rank: fc.constantFrom(1, 2, 3, MISSING),
   ref: fc.constantFrom({ _ref: 'a' }, { _ref: 'drafts.b' }, { _ref: 'e' }, { _ref: 'nowhere' }, MISSING),
+  slug: fc.constantFrom({ _type: 'slug', current: 's1' }, { _type: 'slug', current: 's2' }, MISSING),
 })
 const dataset = fc.uniqueArray(doc, { selector: (d) => d._id, maxLength: 14 }).map((docs) =>
   docs.map((d) => Object.fromEntries(Object.entries(d).filter(([, value]) => value !== MISSING)) as Doc),
@@ -69,6 +70,9 @@ const queries = [
   `*[_id in path("drafts.**")]._id`,
   `{"posts": count(*[_type == "post"]), "notes": *[_type == "note"]._id}`,
   `*[references("a")]._id`,
+  `*[_id == $id]{_id, _originalId, title}`,
+  `*[slug.current == $slug && _type == $type]{_id, _originalId, "slug": slug.current}`,
+  `*[_id == $id || slug.current == $slug]._id`,
 ]
 
 const readers: Array<{ perspective: Perspective; reader: Reader }> = [
@@ -88,13 +92,13 @@ async function overView(query: string, docs: Doc[], params: Record<string, unkno
 describe('queries over the stored rows', () => {
   it('give the answer groq-js gives over the reader’s view of every document, in every perspective', async () => {
     await fc.assert(
-      fc.asyncProperty(dataset, fc.constantFrom('post', 'note', 'none'), fc.constantFrom(...queries), fc.constantFrom(...readers), async (written, type, query, seen) => {
+      fc.asyncProperty(dataset, fc.constantFrom('post', 'note', 'none'), fc.constantFrom('a', 'z', 'drafts.a', 'nowhere'), fc.constantFrom('s1', 's2'), fc.constantFrom(...queries), fc.constantFrom(...readers), async (written, type, id, slug, query, seen) => {
         const { name, docs } = await stored(written)
-        const params = { type }
+        const params = { type, id, slug }
         const answer = await scanner.answer(parse(query, { params }), name, kindOf(seen.perspective, seen.reader), params, '')
         expect(answer).toEqual(await overView(query, docs, params, seen))
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     )
     // Each run writes a dataset to SQLite: seconds on a busy two-core machine, a limit, not a target.
   }, 120_000)
@@ -112,12 +116,13 @@ describe('queries over the stored rows', () => {
     ]
     const { name, docs: written } = await stored(docs)
     const seen = { perspective: 'drafts' as const, reader: { anonymous: false } }
-    for (const query of ['*[_type == "post"]{_id, _originalId, title}', '*[_type == "note"]{_id, _originalId}', '*{_id, _originalId}']) {
+    for (const query of ['*[_type == "post"]{_id, _originalId, title}', '*[_type == "note"]{_id, _originalId}', '*{_id, _originalId}', '*[_id == "q"]{_id, title}', '*[_id == "a"].title']) {
       const expected = await overView(query, written, {}, seen)
       expect(await scanner.answer(parse(query), name, 'drafts', {}, '')).toEqual(expected)
     }
     // A draft id sorts at "drafts.", so z's draft comes before e, and m (a note in its draft) is no post.
     expect(await scanner.answer(parse('*[_type == "post"]._id'), name, 'drafts', {}, '')).toEqual(['a', 'q', 'z', 'e'])
+    expect(await scanner.answer(parse('*[_id == "q"].title'), name, 'drafts', {}, '')).toEqual(['q, never published'])
   })
 
   it('read a pass in batches, in id order, each document once', async () => {

@@ -30,6 +30,7 @@ export class RowScanner {
       ofTypeAfter: db.prepare('SELECT id FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?').pluck(),
       doc: db.prepare('SELECT doc FROM documents WHERE dataset = ? AND id = ?').pluck(),
       has: db.prepare('SELECT 1 FROM documents WHERE dataset = ? AND id = ?').pluck(),
+      slug: db.prepare('SELECT id FROM documents WHERE dataset = ? AND slug = ? ORDER BY id').pluck(),
     }
   }
 
@@ -81,15 +82,16 @@ export class RowScanner {
   }
 
   /**
-   * The drafts view's documents of a type that pass `test`, in the view's order, reading only the
-   * rows of that type: a logical document whose draft or published row has the type is read with
-   * its other row (its view document is the draft when there is one, which may have another type,
-   * and then fails the filter's own `_type` test), and placed at the first of its two ids.
+   * The drafts view's documents that pass `test`, in the view's order, from the rows a filter's
+   * condition names (its type, slug or id): a logical document whose draft or published row is
+   * among them is read with its other row (its view document is the draft when there is one, which
+   * may have another type or slug, and then fails the filter's own test), and placed at the first
+   * of its two ids.
    */
-  private draftsOfType(dataset: string, type: string, test: (doc: unknown) => boolean): Doc[] {
+  private draftsFrom(dataset: string, rows: Iterable<Doc>, test: (doc: unknown) => boolean): Doc[] {
     const seen = new Set<string>()
     const passed: Array<{ place: string; doc: Doc }> = []
-    for (const row of this.rows(dataset, type)) {
+    for (const row of rows) {
       if (isVersionId(row._id)) continue
       const id = publishedIdOf(row._id)
       if (seen.has(id)) continue
@@ -146,13 +148,28 @@ export class RowScanner {
         if (hit) return hit
         const type = typeNamedBy(key, params)
         const matches: Doc[] = []
-        if (kind === 'drafts' && type !== undefined) matches.push(...this.draftsOfType(dataset, type, test))
-        else for (const doc of this.view(dataset, kind, type)) if (test(doc)) matches.push(doc)
+        if (kind === 'drafts') {
+          // Each logical document found through a row the filter's conditions name, read with its other row.
+          const id = valueNamedBy(key, params, isIdAttribute)
+          const slug = id === undefined ? valueNamedBy(key, params, isSlugAttribute) : undefined
+          if (id !== undefined) matches.push(...this.draftsFrom(dataset, [id, draftPrefix + id].map((one) => this.get(dataset, one)).filter((doc): doc is Doc => doc !== null), test))
+          else if (slug !== undefined) matches.push(...this.draftsFrom(dataset, this.withSlug(dataset, slug), test))
+          else if (type !== undefined) matches.push(...this.draftsFrom(dataset, this.rows(dataset, type), test))
+          else for (const doc of this.view(dataset, kind)) if (test(doc)) matches.push(doc)
+        } else for (const doc of this.view(dataset, kind, type)) if (test(doc)) matches.push(doc)
         found.set(key, matches)
         return matches
       },
       // The planner picks the first few of an order() from the matches itself.
       sorted: () => null,
+    }
+  }
+
+  /** The stored documents whose `slug.current` is this slug, drafts included, in id order. */
+  private *withSlug(dataset: string, slug: string): Generator<Doc> {
+    for (const id of this.statements.slug.all(dataset, slug) as string[]) {
+      const doc = this.get(dataset, id)
+      if (doc) yield doc
     }
   }
 
@@ -173,6 +190,11 @@ export class RowScanner {
  * true only for two equal strings.
  */
 export function typeNamedBy(key: string, params: Record<string, unknown>): string | undefined {
+  return valueNamedBy(key, params, isTypeAttribute)
+}
+
+/** The string a compiled filter's `field == s` condition requires, for the field `isField` recognises. */
+function valueNamedBy(key: string, params: Record<string, unknown>, isField: (node: ExprNode) => boolean): string | undefined {
   for (const part of key.split('\u0000')) {
     let node: ExprNode
     try {
@@ -182,7 +204,7 @@ export function typeNamedBy(key: string, params: Record<string, unknown>): strin
     }
     if (node.type !== 'OpCall' || node.op !== '==') continue
     for (const [field, other] of [[node.left, node.right], [node.right, node.left]] as const) {
-      if (!isTypeAttribute(field)) continue
+      if (!isField(field)) continue
       const value = other.type === 'Value' ? other.value : other.type === 'Parameter' ? params[other.name] : undefined
       if (typeof value === 'string') return value
     }
@@ -190,9 +212,18 @@ export function typeNamedBy(key: string, params: Record<string, unknown>): strin
   return undefined
 }
 
-function isTypeAttribute(node: ExprNode): boolean {
-  if (node.type === 'Group') return isTypeAttribute(node.base)
-  return node.type === 'AccessAttribute' && node.name === '_type' && (!node.base || node.base.type === 'This')
+function isAttribute(node: ExprNode, name: string): boolean {
+  if (node.type === 'Group') return isAttribute(node.base, name)
+  return node.type === 'AccessAttribute' && node.name === name && (!node.base || node.base.type === 'This')
+}
+
+const isTypeAttribute = (node: ExprNode) => isAttribute(node, '_type')
+const isIdAttribute = (node: ExprNode) => isAttribute(node, '_id')
+
+/** `slug.current`, through parentheses. */
+function isSlugAttribute(node: ExprNode): boolean {
+  if (node.type === 'Group') return isSlugAttribute(node.base)
+  return node.type === 'AccessAttribute' && node.name === 'current' && !!node.base && isAttribute(node.base, 'slug')
 }
 
 /** Whether a planned query still reads `*` itself (outside the Values the planner put in). */
