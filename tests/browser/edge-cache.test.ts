@@ -36,7 +36,7 @@ const suite = browserSuite({
   documents: [
     testArticle('bridge', 30, { isLeadStory: true, title: 'Bridge reopens after a year of repairs' }),
     testArticle('market', 60, { isLatestUpdate: true, title: 'Market hall gets a new roof' }),
-    testArticle('storm', 300, { title: 'Storm over London, live', isLiveBlog: true }),
+    testArticle('storm', 300, { title: 'Storm over London, live', isLiveBlog: true, isFeatured: true }),
     ...Array.from({ length: 99 }, (_, i) => liveUpdate(i + 1)),
   ],
 })
@@ -132,7 +132,7 @@ describe.skipIf(!available)('the edge cache', () => {
 
   it("purges a live blog's first page and feed on a post, and an older page only when it changes", async () => {
     const blog = '/article/storm'
-    const paths = [blog, `${blog}?page=1`, `${blog}?page=2`, `${blog}?page=5`, `${blog}/rss.xml`]
+    const paths = ['/', blog, `${blog}?page=1`, `${blog}?page=2`, `${blog}?page=5`, `${blog}/rss.xml`]
     for (const path of paths) await viaEdge(path)
     for (const path of paths) expect((await viaEdge(path)).cache, path).toBe('HIT')
     // Block 5 is not full yet: not found, and kept as such.
@@ -148,6 +148,8 @@ describe.skipIf(!available)('the edge cache', () => {
     // Its head names the blog's feed for feed readers.
     expect(first.text).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]* href="\/article\/storm\/rss\.xml"/)
     expect((await viaEdge(`${blog}/rss.xml`)).text).toContain('Storm update number 100.')
+    // The homepage, where the blog is featured with its newest updates, is purged too.
+    expect((await viaEdge('/')).text).toContain('Storm update number 100.')
     const filled = await viaEdge(`${blog}?page=5`)
     expect(filled.status).toBe(200)
     expect(filled.text).toContain('Storm update number 100.')
