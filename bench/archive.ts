@@ -3,19 +3,14 @@
 // that grows with the archive, or a start that waits for it, shows here
 // (docs/decisions/028-documents-read-from-sqlite.md).
 
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { articleBySlugQuery } from '../src/content/article/query.ts'
 import { homepageQuery } from '../src/content/homepage/query.ts'
 import { categoryListingQuery } from '../src/content/listings/listings.ts'
-import { onCleanup } from './cleanup.ts'
 import { sizesFromEnv } from './content.ts'
-import { buildDataset } from './dataset.ts'
 import { clientHeaders, queryUrl, request } from './http.ts'
-import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { invalidatingWrite, serviceOnNewDataset } from './service.ts'
 import { mib, ms, pair, percentile, thousands } from './stats.ts'
 import type { Section, Table } from './table.ts'
 
@@ -47,18 +42,9 @@ interface Measurement {
 const log = (line: string) => process.stderr.write(`[archive] ${line}\n`)
 
 async function measure(articles: number): Promise<Measurement> {
-  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-'))
-  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
-  const forgetTmp = onCleanup(removeTmp)
-  let service: ServiceChild | null = null
+  const bench = await serviceOnNewDataset({ section: 'archive', dataset: DATASET, articles, log, startTimeoutMs: 600_000 })
   try {
-    const { dataDir, staticDir } = benchDirs(tmp)
-    log(`${thousands(articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
-    const startedAt = performance.now()
-    const credentials = { adminEmail: 'bench@resonance.example', adminPassword: randomBytes(18).toString('base64url') }
-    service = await startService({ dataDir, staticDir, ...credentials, startTimeoutMs: 600_000 })
-    const healthMs = performance.now() - startedAt
+    const { info, service, startedAt, startMs: healthMs } = bench
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const get = async (url: string) => {
       const res = await request(url, { agent, headers: clientHeaders })
@@ -95,8 +81,7 @@ async function measure(articles: number): Promise<Measurement> {
     // Each page as readers' requests reach it: after a write (so no cached answer is current), the
     // first answer is cold; the same request again is warm. The section listing and the articles
     // change with i, so the cold ones also read documents the worker has not parsed yet.
-    const { adminEmail, adminPassword } = credentials
-    const token = await signIn(service.url, adminEmail, adminPassword)
+    const token = await bench.token()
     const writes = new Agent({ keepAlive: false })
     const sections = (await get(queryUrl(service.url, DATASET, '*[_type == "category" && defined(slug.current)] | order(slug.current asc).slug.current'))).body
     const sectionSlugs = (JSON.parse(sections.toString('utf8')) as { result: string[] }).result
@@ -139,9 +124,7 @@ async function measure(articles: number): Promise<Measurement> {
       loadAverage: loadavg()[0]!,
     }
   } finally {
-    await service?.stop()
-    removeTmp()
-    forgetTmp()
+    await bench.close()
   }
 }
 

@@ -2,18 +2,16 @@
 // against a static file of the same size, and how fast a write reaches a thousand listeners, for
 // datasets of 1,000 to 100,000 articles.
 
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { articleBySlugQuery } from '../src/content/article/query.ts'
 import { homepageQuery } from '../src/content/homepage/query.ts'
-import { onCleanup } from './cleanup.ts'
-import { buildDataset, type DatasetInfo } from './dataset.ts'
+import type { DatasetInfo } from './dataset.ts'
 import { clientHeaders, queryUrl, request } from './http.ts'
 import { measureRps, type LoadResult } from './load.ts'
-import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { invalidatingWrite, serviceOnNewDataset } from './service.ts'
 import { measureFanout, type FanoutResult } from './sse.ts'
 import { mib, ms, pair, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
@@ -66,29 +64,18 @@ interface Measurement {
 const log = (line: string) => process.stderr.write(`[content] ${line}\n`)
 
 async function measure(articles: number): Promise<Measurement> {
-  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-'))
-  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
-  const forgetTmp = onCleanup(removeTmp)
-  let service: ServiceChild | null = null
+  const bench = await serviceOnNewDataset({ section: 'content', dataset: DATASET, articles, log })
   try {
     // homepage.json is written into staticDir once its bytes are known.
-    const { dataDir, staticDir } = benchDirs(tmp)
-
-    log(`${thousands(articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
+    const { info, service, staticDir, startMs } = bench
     log(`  ${thousands(info.documents)} documents, generated in ${ms(info.generateMs)} ms, committed in ${ms(info.commitMs)} ms`)
     if (info.sample.length === 0) throw new Error('The dataset has no published article with a slug')
 
-    const adminEmail = 'bench@resonance.example'
-    const adminPassword = randomBytes(18).toString('base64url')
-    const startedAt = performance.now()
-    service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
-    const startMs = performance.now() - startedAt
     const rssStartKiB = service.rssKiB()
     const base = service.url
     log(`  service up in ${ms(startMs)} ms, RSS ${mib(rssStartKiB)}`)
 
-    const token = await signIn(base, adminEmail, adminPassword)
+    const token = await bench.token()
 
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
     // A fresh connection per write (see invalidatingWrite).
@@ -189,9 +176,7 @@ async function measure(articles: number): Promise<Measurement> {
       loadAverage: loadavg()[0]!,
     }
   } finally {
-    await service?.stop()
-    removeTmp()
-    forgetTmp()
+    await bench.close()
   }
 }
 

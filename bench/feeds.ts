@@ -3,17 +3,12 @@
 // built (cached), next to the homepage query measured the same way in the same run, so the ratios
 // say how a feed compares with the page every reader loads whatever the machine.
 
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, type OutgoingHttpHeaders } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { homepageQuery } from '../src/content/homepage/query.ts'
-import { onCleanup } from './cleanup.ts'
-import { buildDataset } from './dataset.ts'
 import { sizesFromEnv } from './content.ts'
 import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
-import { benchDirs, signIn, startService } from './service.ts'
+import { serviceOnNewDataset } from './service.ts'
 import { ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
@@ -52,20 +47,11 @@ interface Measurement {
 const log = (line: string) => process.stderr.write(`[feeds] ${line}\n`)
 
 async function measure(articles: number): Promise<Measurement> {
-  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-feeds-'))
-  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
-  const forgetTmp = onCleanup(removeTmp)
-  let stop: (() => Promise<void>) | null = null
+  const bench = await serviceOnNewDataset({ section: 'feeds', dataset: DATASET, articles, log })
   try {
-    const { dataDir, staticDir } = benchDirs(tmp)
-    log(`${thousands(articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
-    const adminEmail = 'bench@resonance.example'
-    const adminPassword = randomBytes(18).toString('base64url')
-    const service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
-    stop = () => service.stop()
-    const base = service.url
-    const token = await signIn(base, adminEmail, adminPassword)
+    const { info } = bench
+    const base = bench.service.url
+    const token = await bench.token()
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
     const writes = new Agent({ keepAlive: false, maxSockets: 1 })
     const get = async (endpoint: Endpoint) => {
@@ -125,9 +111,7 @@ async function measure(articles: number): Promise<Measurement> {
     writes.destroy()
     return { articles, recountMs: recount.ms, rows, loadAverage: loadavg()[0]! }
   } finally {
-    await stop?.()
-    removeTmp()
-    forgetTmp()
+    await bench.close()
   }
 }
 

@@ -3,16 +3,11 @@
 // queries, against the cache bounds it is configured with.
 
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { articleBySlugQuery } from '../src/content/article/query.ts'
 import { homepageQuery } from '../src/content/homepage/query.ts'
-import { onCleanup } from './cleanup.ts'
-import { buildDataset } from './dataset.ts'
 import { clientHeaders, queryUrl, request } from './http.ts'
-import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { invalidatingWrite, serviceOnNewDataset } from './service.ts'
 import { mib, ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
@@ -108,18 +103,11 @@ export function hostileSection(): Section {
   return {
     name: 'hostile',
     async run(): Promise<Table> {
-      const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-hostile-'))
-      const forgetTmp = onCleanup(() => rmSync(tmp, { recursive: true, force: true }))
-      let service: ServiceChild | null = null
+      const bench = await serviceOnNewDataset({ section: 'hostile', dataset: DATASET, articles: ARTICLES, log })
       try {
-        const { dataDir, staticDir } = benchDirs(tmp)
-        log(`${thousands(ARTICLES)} articles: building the dataset`)
-        const info = await buildDataset({ dataDir, dataset: DATASET, articles: ARTICLES, chunk: 5_000 })
-        const adminEmail = 'bench@resonance.example'
-        const adminPassword = randomBytes(18).toString('base64url')
-        service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
+        const { info, service } = bench
         const base = service.url
-        const token = await signIn(base, adminEmail, adminPassword)
+        const token = await bench.token()
         const slugs = info.sample.map((s) => s.slug)
         // Warm: the first queries build each worker's views and compile the query plans.
         for (let i = 0; i < 20; i++) {
@@ -158,9 +146,7 @@ export function hostileSection(): Section {
           ],
         }
       } finally {
-        await service?.stop()
-        forgetTmp()
-        rmSync(tmp, { recursive: true, force: true })
+        await bench.close()
       }
     },
   }

@@ -4,19 +4,14 @@
 // distinct readers of a day take; and the homepage query's cost with counts folded into the
 // documents, at each size (flat within 2x is the target).
 
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pageOf, refusal } from '../server/audience/counter.ts'
 import { DailyReaders } from '../server/audience/readers.ts'
 import { homepageQuery } from '../src/content/homepage/query.ts'
-import { onCleanup } from './cleanup.ts'
-import { buildDataset, type DatasetInfo } from './dataset.ts'
+import type { DatasetInfo } from './dataset.ts'
 import type { BeaconLoad, BeaconResult } from './beacon-worker.ts'
 import { clientHeaders, queryUrl, request } from './http.ts'
-import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { invalidatingWrite, type ServiceChild, serviceOnNewDataset } from './service.ts'
 import { mib, ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 import { runWorker } from './worker.ts'
@@ -114,19 +109,12 @@ export function readsSection(): Section {
     async run(): Promise<Table> {
       const results: SizeResult[] = []
       for (const articles of sizes()) {
-        const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-reads-'))
-        const forgetTmp = onCleanup(() => rmSync(tmp, { recursive: true, force: true }))
-        let service: ServiceChild | null = null
+        // Counts are folded in every 10 s rather than every minute, so each phase includes folds.
+        const bench = await serviceOnNewDataset({ section: 'reads', dataset: DATASET, articles, log, env: { READS_FOLD_INTERVAL_MS: '10000', READS_PER_ADDRESS_PER_MINUTE: '0', VITE_SANITY_DATASET: DATASET } })
         try {
-          const { dataDir, staticDir } = benchDirs(tmp)
-          log(`${thousands(articles)} articles: building the dataset`)
-          const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
-          const adminEmail = 'bench@resonance.example'
-          const adminPassword = randomBytes(18).toString('base64url')
-          // Counts are folded in every 10 s rather than every minute, so each phase includes folds.
-          service = await startService({ dataDir, staticDir, adminEmail, adminPassword, env: { READS_FOLD_INTERVAL_MS: '10000', READS_PER_ADDRESS_PER_MINUTE: '0', VITE_SANITY_DATASET: DATASET } })
+          const { info, service } = bench
           const base = service.url
-          const token = await signIn(base, adminEmail, adminPassword)
+          const token = await bench.token()
           const slugs = info.sample.map((s) => s.slug)
           const writes = new Agent({ keepAlive: false, maxSockets: 1 })
           const result: SizeResult = { articles, cold: [], warm: [], info }
@@ -149,9 +137,7 @@ export function readsSection(): Section {
           }
           results.push(result)
         } finally {
-          await service?.stop()
-          forgetTmp()
-          rmSync(tmp, { recursive: true, force: true })
+          await bench.close()
         }
       }
       log('memory: one million distinct readers')

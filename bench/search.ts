@@ -4,16 +4,11 @@
 // BENCH_SEARCH_SIZES=10000 chooses the datasets (default 10,000 and 100,000 articles).
 
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { homepageQuery } from '../src/content/homepage/query.ts'
 import { commonWords } from '../shared/search.ts'
-import { onCleanup } from './cleanup.ts'
-import { buildDataset } from './dataset.ts'
 import { apiVersion, clientHeaders, queryUrl, request } from './http.ts'
-import { benchDirs, invalidatingWrite, signIn, startService, type ServiceChild } from './service.ts'
+import { invalidatingWrite, serviceOnNewDataset } from './service.ts'
 import { ms, pair, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
 
@@ -136,18 +131,11 @@ interface Measured {
 }
 
 async function measure(articles: number): Promise<Measured> {
-  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-search-'))
-  const forgetTmp = onCleanup(() => rmSync(tmp, { recursive: true, force: true }))
-  let service: ServiceChild | null = null
+  const bench = await serviceOnNewDataset({ section: 'search', dataset: DATASET, articles, log })
   try {
-    const { dataDir, staticDir } = benchDirs(tmp)
-    log(`${thousands(articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
-    const adminEmail = 'bench@resonance.example'
-    const adminPassword = randomBytes(18).toString('base64url')
-    service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
-    const base = service.url
-    const token = await signIn(base, adminEmail, adminPassword)
+    const { info } = bench
+    const base = bench.service.url
+    const token = await bench.token()
     const kinds = searchesFrom(info.sample.map((s) => s.slug))
     log(`  searches of each kind: ${kinds.one.length} one word, ${kinds.two.length} two words, ${kinds.phrase.length} phrases, ${kinds.nowhere.length} found nowhere`)
     // The workers load and the homepage is asked once, as after any start; no search is warmed.
@@ -163,9 +151,7 @@ async function measure(articles: number): Promise<Measured> {
     const searching = await homepagePhase(base, token, kinds.one, true)
     return { articles, kinds: timed, quiet, searching }
   } finally {
-    await service?.stop()
-    rmSync(tmp, { recursive: true, force: true })
-    forgetTmp()
+    await bench.close()
   }
 }
 

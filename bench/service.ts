@@ -2,13 +2,17 @@
 // benchmark's own work (building data, timing, parsing) never shares the service's event loop.
 
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { Agent } from 'node:http'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { onCleanup } from './cleanup.ts'
+import { buildDataset, type DatasetInfo } from './dataset.ts'
 import { mutateUrl, request, requestJson } from './http.ts'
+import { thousands } from './stats.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -174,4 +178,62 @@ export async function invalidatingWrite(base: string, dataset: string, token: st
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'benchTick', _type: 'benchTick', tick } }] }),
   })
+}
+
+/** A service of its own on a dataset built for one measurement, in a temporary folder. */
+export interface BenchService {
+  service: ServiceChild
+  info: DatasetInfo
+  dataDir: string
+  staticDir: string
+  /** performance.now() when the service was spawned. */
+  startedAt: number
+  /** From spawning the service to its first 200 on /health, in ms. */
+  startMs: number
+  /** A bearer token of the benchmark's admin (signed in when first asked, so nothing precedes the first reader's request unasked). */
+  token(): Promise<string>
+  /** Stops the service and removes the folder (so does the run's cleanup when it is interrupted). */
+  close(): Promise<void>
+}
+
+export interface BenchServiceOptions {
+  /** Names the temporary folder and prefixes nothing else. */
+  section: string
+  dataset: string
+  articles: number
+  log: (line: string) => void
+  startTimeoutMs?: number
+  env?: Record<string, string>
+}
+
+/**
+ * Builds a dataset of `options.articles` in a new temporary folder and starts the service on it,
+ * waiting until it answers: what every section measuring one size of archive begins with.
+ */
+export async function serviceOnNewDataset(options: BenchServiceOptions): Promise<BenchService> {
+  const tmp = mkdtempSync(join(tmpdir(), `resonance-bench-${options.section}-`))
+  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
+  const forgetTmp = onCleanup(removeTmp)
+  let service: ServiceChild | null = null
+  const close = async () => {
+    await service?.stop()
+    removeTmp()
+    forgetTmp()
+  }
+  try {
+    const { dataDir, staticDir } = benchDirs(tmp)
+    options.log(`${thousands(options.articles)} articles: building the dataset`)
+    const info = await buildDataset({ dataDir, dataset: options.dataset, articles: options.articles, chunk: 5_000 })
+    const adminEmail = 'bench@resonance.example'
+    const adminPassword = randomBytes(18).toString('base64url')
+    const startedAt = performance.now()
+    service = await startService({ dataDir, staticDir, adminEmail, adminPassword, ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}), ...(options.env ? { env: options.env } : {}) })
+    const startMs = performance.now() - startedAt
+    let token: Promise<string> | null = null
+    const base = service.url
+    return { service, info, dataDir, staticDir, startedAt, startMs, token: () => (token ??= signIn(base, adminEmail, adminPassword)), close }
+  } catch (error) {
+    await close()
+    throw error
+  }
 }

@@ -7,16 +7,12 @@
 // changes, not the archive, so they should stay near 1.
 
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, get, type ClientRequest } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { homepageListenQuery, homepageQuery } from '../src/content/homepage/query.ts'
-import { onCleanup } from './cleanup.ts'
 import { sizesFromEnv } from './content.ts'
-import { buildDataset } from './dataset.ts'
 import { apiVersion, clientHeaders, listenUrl, mutateUrl, queryUrl, request, requestJson } from './http.ts'
-import { benchDirs, signIn, startService } from './service.ts'
+import { serviceOnNewDataset } from './service.ts'
 import { SseParser } from './sse.ts'
 import { ms, percentile, thousands } from './stats.ts'
 import { target, type Section, type Table } from './table.ts'
@@ -88,21 +84,12 @@ function openListener(base: string): { ready: Promise<void>; next(documentId: st
 }
 
 async function measure(articles: number): Promise<Measurement> {
-  const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-writes-'))
-  const removeTmp = () => rmSync(tmp, { recursive: true, force: true })
-  const forgetTmp = onCleanup(removeTmp)
-  let stop: (() => Promise<void>) | null = null
+  const bench = await serviceOnNewDataset({ section: 'writes', dataset: DATASET, articles, log })
   let listener: ReturnType<typeof openListener> | null = null
   try {
-    const { dataDir, staticDir } = benchDirs(tmp)
-    log(`${thousands(articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: DATASET, articles, chunk: 5_000 })
-    const adminEmail = 'bench@resonance.example'
-    const adminPassword = randomBytes(18).toString('base64url')
-    const service = await startService({ dataDir, staticDir, adminEmail, adminPassword })
-    stop = () => service.stop()
-    const base = service.url
-    const token = await signIn(base, adminEmail, adminPassword)
+    const { info } = bench
+    const base = bench.service.url
+    const token = await bench.token()
     const reads = new Agent({ keepAlive: true, maxSockets: 1 })
     const writes = new Agent({ keepAlive: false, maxSockets: 1 })
     const editor = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }
@@ -170,9 +157,7 @@ async function measure(articles: number): Promise<Measurement> {
     return result
   } finally {
     listener?.close()
-    await stop?.()
-    removeTmp()
-    forgetTmp()
+    await bench.close()
   }
 }
 
