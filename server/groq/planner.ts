@@ -286,6 +286,10 @@ export interface OrderedScan {
   field: string
   descending: boolean
   range: KeyRange
+  /** Only the documents of this narrowing (a condition on another keyed field), read through the index alone. */
+  within?: KeyNarrowing
+  /** Ties in the first term are in id order (no other term, or `_id asc`): a group need not be read to its end. */
+  idTies: boolean
 }
 
 /**
@@ -401,7 +405,9 @@ export function orderedScanOf(expr: ExprNode, args: ExprNode[], params: Params):
     const condition = fieldCondition(part, params)
     if (condition && condition.field === field && condition.yes.length === 1) range = intersect(range, condition.yes[0]!)
   }
-  return { type, field: field.name, descending: first.type === 'Desc', range }
+  const second = args[1]
+  const idTies = args.length === 1 || (args.length === 2 && second!.type !== 'Desc' && pathOf(second!.type === 'Asc' ? second!.base : second!) === '_id')
+  return { type, field: field.name, descending: first.type === 'Desc', range, idTies }
 }
 
 /**
@@ -737,10 +743,14 @@ function planTree(
     const plan = cached(filterPlans, filter, () => planFilter(expr))
     const order = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
     if (!plan || plan.rest || !order) return null
-    // A few candidates are read and sorted as before; many are read in order instead.
-    if (source.candidates(filter, plan)) return null
-    const scan = orderedScanOf(expr, node.args as ExprNode[], params)
-    const found = scan ? source.ordered(scan, (doc) => plan.test(doc, params), limit) : null
+    // A document by id or slug is read and sorted as before; a listing is read in the order of its
+    // first term's keys (within a narrower condition's documents, found from the index alone), its
+    // documents parsed only until the slice is full.
+    const narrowing = narrowingOf(expr, params)
+    const scan = narrowing?.by === 'id' || narrowing?.by === 'slug' ? null : orderedScanOf(expr, node.args as ExprNode[], params)
+    if (!scan) return null
+    if (narrowing?.by === 'key' && narrowing.field !== scan.field) scan.within = narrowing
+    const found = source.ordered(scan, (doc) => plan.test(doc, params), limit)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
   }
   /** The filter key of each list of matches the matcher gave. */

@@ -19,6 +19,8 @@ export type { Narrowing }
 
 /** Rows read per step of an ordered listing: each step is one indexed range read, its documents parsed only as the filter needs them. */
 const ORDERED_BATCH = 64
+/** A listing narrowed by another keyed field is read through the index alone up to this many documents; past it, in order. */
+const WITHIN_LIMIT = 20_000
 
 /** The SQL condition on `id` for the documents a view shows (views.ts `shows`), for counts that read no document. */
 export const visibleIdSql = {
@@ -145,26 +147,62 @@ export class DocumentReader {
       out.push(...group)
       group = []
     }
-    let rows = first.all(...args) as KeyRow[]
-    while (rows.length > 0) {
-      for (const row of rows) {
-        const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
-        if (key !== groupKey) {
+    let earlyStop = false
+    /** Takes one row in order; true once the slice is full and its last group complete. */
+    const take = (row: KeyRow): boolean => {
+      const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
+      if (key !== groupKey) {
+        flush()
+        if (passed >= enough) return true
+        groupKey = key
+      }
+      const doc = this.load(dataset, row)
+      if (accept(doc)) {
+        group.push(doc)
+        passed++
+        // Rows in id order within their group, ties in id order: the rest of the group comes after.
+        if (earlyStop && passed >= enough && groupKey !== 'other') {
           flush()
-          if (passed >= enough) return out
-          groupKey = key
-        }
-        const doc = this.load(dataset, row)
-        if (accept(doc)) {
-          group.push(doc)
-          passed++
+          return true
         }
       }
-      const last = rows[rows.length - 1]!
+      return false
+    }
+    // Narrowed by another field: every row at once from the index, already in order.
+    const narrowed = scan.within ? this.within(dataset, scan, direction) : null
+    earlyStop = scan.idTies && (narrowed !== null || !scan.descending)
+    if (narrowed) {
+      for (const row of narrowed) if (take(row)) return out
+      flush()
+      return out
+    }
+    let rows = first.all(...args) as KeyRow[]
+    while (rows.length > 0) {
+      for (const row of rows) if (take(row)) return out
+      const last: KeyRow = rows[rows.length - 1]!
       rows = rows.length < ORDERED_BATCH ? [] : (next.all(...args, last.key, last.id) as KeyRow[])
     }
     flush()
     return out
+  }
+
+  /**
+   * The order field's rows of the documents a narrowing holds, in the scan's order, read from the
+   * index alone (no document parsed); null when the narrowing holds more than WITHIN_LIMIT.
+   */
+  private within(dataset: string, scan: OrderedScan, direction: string): KeyRow[] | null {
+    const narrowing = scan.within!
+    const args: unknown[] = [dataset, narrowing.type, narrowing.field]
+    const ranges = rangeSql(narrowing.ranges, args).replaceAll('key', 'n.key')
+    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${WITHIN_LIMIT + 1})`).pluck().get(...args) as number
+    if (found > WITHIN_LIMIT) return null
+    const orderArgs: unknown[] = [scan.field]
+    const orderRange = rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')
+    return this.db
+      .prepare(
+        `SELECT o.id AS id, o.version AS version, o.key AS key FROM document_keys n CROSS JOIN document_keys o ON o.dataset = n.dataset AND o.id = n.id AND o.type = n.type AND o.field = ? AND ${orderRange} WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} ORDER BY o.key ${direction}, o.id ${scan.idTies ? 'ASC' : direction}`,
+      )
+      .all(...orderArgs, ...args) as KeyRow[]
   }
 
   /**
