@@ -10,7 +10,7 @@
 // Every effect is a named actor or action a caller replaces.
 
 import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
-import { deskMessages, type CoverageChange, type DeskMessage, type DeskBlog, type DeskData, type DeskUpdate, type PostInput, type UpdateValues } from '../content/admin/liveBlogDesk.ts'
+import { deskMessages, type CoverageChange, type DeskMessage, type DeskBlog, type DeskData, type DeskUpdate, type DeskView, type PostInput, type UpdateValues } from '../content/admin/liveBlogDesk.ts'
 
 export interface LiveBlogDeskInput {
   /** The article's published id. */
@@ -249,23 +249,7 @@ export const liveBlogDeskMachine = setup({
 export type LiveBlogDeskSnapshot = SnapshotFrom<typeof liveBlogDeskMachine>
 
 /** What the desk shows of the machine's state (src/components/admin/LiveBlogDesk.tsx's props). */
-export interface LiveBlogDeskView {
-  status: 'loading' | 'failed' | 'ready'
-  loadError: string | null
-  data: DeskData | null
-  canPublish: boolean
-  posting: boolean
-  postKey: number
-  editing: DeskUpdate | null
-  saving: boolean
-  confirming: { kind: 'delete'; update: DeskUpdate } | { kind: 'end' } | null
-  /** The update being deleted or published, and which. */
-  busy: { id: string; action: 'delete' | 'publish' } | null
-  changingCoverage: CoverageChange | null
-  message: DeskMessage | null
-}
-
-export function liveBlogDeskView(snapshot: LiveBlogDeskSnapshot): LiveBlogDeskView {
+export function liveBlogDeskView(snapshot: LiveBlogDeskSnapshot): DeskView {
   const { context } = snapshot
   const listIn = (state: string) => snapshot.matches({ ready: { list: state } } as never)
   return {

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import { deskMessages, type CoverageChange, type DeskData, type DeskMessage, type DeskUpdate, type UpdateValues } from '../../content/admin/liveBlogDesk.ts'
+import { deskMessages, type DeskUpdate, type DeskView, type UpdateValues } from '../../content/admin/liveBlogDesk.ts'
 import { updateClock } from '../../content/liveblog/format.ts'
 import type { ArticleBodyNode } from '../../content/article/article.ts'
 import { PortableTextBody } from '../article/PortableTextBody.tsx'
@@ -8,22 +8,7 @@ import { LiveUpdateEditor } from './LiveUpdateEditor.tsx'
 import type { UploadImage } from './RichTextEditor.tsx'
 import './LiveBlogDesk.css'
 
-export interface LiveBlogDeskProps {
-  status: 'loading' | 'failed' | 'ready'
-  loadError: string | null
-  data: DeskData | null
-  /** Whether this editor publishes (an editor, an admin): a contributor's posts are drafts. */
-  canPublish: boolean
-  posting: boolean
-  /** Changes after each post, so the composer starts empty again. */
-  postKey: number
-  /** The update open for editing in place, as it was when opened. */
-  editing: DeskUpdate | null
-  saving: boolean
-  confirming: { kind: 'delete'; update: DeskUpdate } | { kind: 'end' } | null
-  busy: { id: string; action: 'delete' | 'publish' } | null
-  changingCoverage: CoverageChange | null
-  message: DeskMessage | null
+export interface LiveBlogDeskProps extends DeskView {
   /** Who else has the article open (the article form's presence line). */
   notice?: ReactNode
   /** The clock the updates' times are told against (today's show only the time). */

@@ -91,6 +91,30 @@ export interface DeskMessage {
   text: string
 }
 
+/**
+ * What the desk shows: the machine's state as src/machines/liveBlogDeskMachine.ts reads it out, and
+ * the props src/components/admin/LiveBlogDesk.tsx takes (beside its callbacks). Declared here
+ * because a component may not import a machine.
+ */
+export interface DeskView {
+  status: 'loading' | 'failed' | 'ready'
+  loadError: string | null
+  data: DeskData | null
+  /** Whether this editor publishes (an editor, an admin): a contributor's posts are drafts. */
+  canPublish: boolean
+  posting: boolean
+  /** Changes after each post, so the composer starts empty again. */
+  postKey: number
+  /** The update open for editing in place, as it was when opened. */
+  editing: DeskUpdate | null
+  saving: boolean
+  confirming: { kind: 'delete'; update: DeskUpdate } | { kind: 'end' } | null
+  /** The update being deleted or published, and which. */
+  busy: { id: string; action: 'delete' | 'publish' } | null
+  changingCoverage: CoverageChange | null
+  message: DeskMessage | null
+}
+
 export type DeskMutation =
   | { create: Record<string, unknown> & { _id: string; _type: string } }
   | { delete: { id: string } }
