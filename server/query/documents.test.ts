@@ -3,45 +3,19 @@
 // every document the filter passes; the parsed documents a worker keeps stay within their bound
 // however many are read, and a rewritten document is never answered from its old copy.
 
-import Database from 'better-sqlite3'
 import fc from 'fast-check'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { evaluate, parse, type ExprNode } from 'groq-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { narrowingOf, planFromSource } from '../groq/planner.ts'
+import { describe, expect, it } from 'vitest'
+import { narrowingOf, type Source } from '../groq/planner.ts'
 import type { Doc } from '../store/mutations.ts'
-import { Store } from '../store/store.ts'
 import { keyRank, sortKey } from '../store/documentColumns.ts'
 
 import { DocumentReader, parsedBytesPerCharacter } from './documents.ts'
+import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from './groqOracle.testing.ts'
 import { shows, type Kind } from './views.ts'
 
-let dir: string
-let store: Store
-let db: Database.Database
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'resonance-documents-'))
-  store = new Store(dir)
-  db = new Database(join(dir, 'content.db'), { readonly: true, fileMustExist: true })
-})
-
-afterAll(() => {
-  db.close()
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-let datasets = 0
-/** A fresh dataset holding exactly `docs`; its name and the documents as stored (with `_rev` and the times). */
-async function stored(docs: Doc[]): Promise<{ name: string; docs: Doc[] }> {
-  const name = `d${++datasets}`
-  store.createDataset(name)
-  if (docs.length > 0) await store.commit(name, docs.map((doc) => ({ createOrReplace: doc })))
-  return { name, docs: [...store.dataset(name).docs.values()] }
-}
+const testStore = storeForTests('documents')
+const { stored } = testStore
 
 async function datasetOf(docs: Doc[]): Promise<string> {
   return (await stored(docs)).name
@@ -102,16 +76,6 @@ const queries = [
 const unnarrowed = new Set([`*[_id == $id || _type == $type]{_id, title}`, `*[title == "alpha"]{_id, title}`, `*[_type == $type]{_id, "same": *[_id == ^._id][0]._id}`, `*[title == "alpha"]._id`])
 
 const kinds: Array<Exclude<Kind, 'drafts'>> = ['anonymous', 'raw']
-
-function visibleInIdOrder(docs: Doc[], kind: Exclude<Kind, 'drafts'>): Doc[] {
-  return docs.filter((d) => shows(kind, d._id)).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
-}
-
-async function groq(tree: ExprNode, docs: Doc[], params: Record<string, unknown>): Promise<unknown> {
-  const byId = new Map(docs.map((d) => [d._id, d]))
-  const value = await evaluate(tree, { dataset: docs, params, dereference: ({ _ref }) => byId.get(_ref) ?? null })
-  return (await value.get()) ?? null
-}
 
 // Listings and counts: fields the store keys (publishedAt, readsLastDay, flags, references) with
 // ties, missing fields, nulls and values of mixed types, read in order or counted from the index.
@@ -209,18 +173,13 @@ describe('documents read through the indexes', () => {
     await fc.assert(
       fc.asyncProperty(listedDataset, listingParams, fc.constantFrom(...listingQueries), fc.constantFrom(...kinds, "published" as const), fc.constantFrom(1, 3, 500), async (written, params, query, kind, limit) => {
         const { name, docs } = await stored(written)
-        const reader = new DocumentReader(db, 1024 * 1024)
+        const reader = new DocumentReader(testStore.db, 1024 * 1024)
         const tree = parse(query, { params })
-        const expected = await groq(tree, visibleInIdOrder(docs, kind), params)
-        const answered = await reader.snapshot(async () => {
-          const planned = planFromSource(tree, reader.source(name, kind, limit), params)
-          if (!planned) return { planned: false }
-          const value = await evaluate(planned, { dataset: [], params, dereference: ({ _ref }) => reader.byId(name, _ref) })
-          return { planned: true, result: (await value.get()) ?? null }
-        })
+        const expected = await groqAnswer(tree, visibleInIdOrder(docs, kind), params)
+        const answered = await indexAnswer(reader, tree, reader.source(name, kind, limit), params, (id) => reader.byId(name, id))
         // Every listing and count here is answered from the index, however many candidates there are.
-        if (!unplannedListings.has(query)) expect(answered.planned).toBe(true)
-        if (!answered.planned) return
+        if (!unplannedListings.has(query)) expect(answered).not.toBeNull()
+        if (!answered) return
         expect(JSON.stringify(answered.result)).toBe(JSON.stringify(expected))
       }),
       { numRuns: 300 },
@@ -232,26 +191,18 @@ describe('documents read through the indexes', () => {
     await fc.assert(
       fc.asyncProperty(dataset, param, fc.constantFrom(...queries), fc.constantFrom(...kinds), async (written, params, query, kind) => {
         const { name, docs } = await stored(written)
-        const reader = new DocumentReader(db, 1024 * 1024)
+        const reader = new DocumentReader(testStore.db, 1024 * 1024)
         const tree = parse(query, { params })
         const visible = visibleInIdOrder(docs, kind)
-        const expected = await groq(tree, visible, params)
-        const answered = await reader.snapshot(async () => {
-          const planned = planFromSource(tree, { candidates: (n) => reader.candidates(name, n, 500)?.filter((d) => shows(kind, d._id)) ?? null }, params)
-          if (!planned) return { planned: false }
-          const value = await evaluate(planned, {
-            dataset: [],
-            params,
-            dereference: ({ _ref }) => {
-              const found = reader.byId(name, _ref)
-              return found && shows(kind, found._id) ? found : null
-            },
-          })
-          return { planned: true, result: (await value.get()) ?? null }
+        const expected = await groqAnswer(tree, visible, params)
+        const visibleCandidates: Source = { candidates: (n) => reader.candidates(name, n, 500)?.filter((d) => shows(kind, d._id)) ?? null }
+        const answered = await indexAnswer(reader, tree, visibleCandidates, params, (id) => {
+          const found = reader.byId(name, id)
+          return found && shows(kind, found._id) ? found : null
         })
         // A query with a `*` no index narrows is answered over every document instead, never here.
-        expect(answered.planned).toBe(!unnarrowed.has(query))
-        if (answered.planned) expect(JSON.stringify(answered.result)).toBe(JSON.stringify(expected))
+        expect(answered !== null).toBe(!unnarrowed.has(query))
+        if (answered) expect(JSON.stringify(answered.result)).toBe(JSON.stringify(expected))
       }),
       { numRuns: 100 },
     )
@@ -262,9 +213,9 @@ describe('documents read through the indexes', () => {
     await fc.assert(
       fc.asyncProperty(dataset, param, fc.constantFrom(...filters), async (docs, params, filter) => {
         const name = await datasetOf(docs)
-        const reader = new DocumentReader(db, 1024 * 1024)
+        const reader = new DocumentReader(testStore.db, 1024 * 1024)
         const tree = parse(`*[${filter}]._id`, { params })
-        const passed = (await groq(tree, visibleInIdOrder(docs, 'raw'), params)) as string[]
+        const passed = (await groqAnswer(tree, visibleInIdOrder(docs, 'raw'), params)) as string[]
         const expr = ((tree as { base: { expr: ExprNode } }).base).expr
         const narrowing = narrowingOf(expr, params)
         if (!narrowing) return
@@ -283,7 +234,7 @@ describe('documents read through the indexes', () => {
     const docs = Array.from({ length: 2_000 }, (_, i) => ({ _id: `doc-${String(i).padStart(4, '0')}`, _type: 'post', n: i, body }))
     const name = await datasetOf(docs)
     const bound = 100 * 1024
-    const reader = new DocumentReader(db, bound)
+    const reader = new DocumentReader(testStore.db, bound)
     let largest = 0
     await reader.snapshot(async () => {
       for (const original of docs) {
@@ -300,11 +251,11 @@ describe('documents read through the indexes', () => {
 
   it('read a document rewritten since it was cached as it is now', async () => {
     const name = await datasetOf([{ _id: 'story', _type: 'post', title: 'First' }])
-    const reader = new DocumentReader(db, 1024 * 1024)
+    const reader = new DocumentReader(testStore.db, 1024 * 1024)
     expect(await reader.snapshot(async () => reader.byId(name, 'story')?.title)).toBe('First')
-    await store.commit(name, [{ patch: { id: 'story', set: { title: 'Corrected' } } }])
+    await testStore.store.commit(name, [{ patch: { id: 'story', set: { title: 'Corrected' } } }])
     expect(await reader.snapshot(async () => reader.byId(name, 'story')?.title)).toBe('Corrected')
-    await store.commit(name, [{ delete: { id: 'story' } }])
+    await testStore.store.commit(name, [{ delete: { id: 'story' } }])
     expect(await reader.snapshot(async () => reader.byId(name, 'story'))).toBeNull()
   })
 })

@@ -2,44 +2,20 @@
 // gives over the reader's view of every document (views.ts, buildView: the replica's definition),
 // in every perspective, drafts included; and a pass holds a batch, not the dataset.
 
-import Database from 'better-sqlite3'
 import fc from 'fast-check'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { evaluate, parse } from 'groq-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'groq-js'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Doc } from '../store/mutations.ts'
-import { Store } from '../store/store.ts'
+import { groqAnswer, storeForTests } from './groqOracle.testing.ts'
 import { RowScanner, typeNamedBy } from './scan.ts'
 import { buildView, kindOf, type Perspective, type Reader } from './views.ts'
 
-let dir: string
-let store: Store
-let db: Database.Database
+const testStore = storeForTests('scan')
+const { stored } = testStore
 let scanner: RowScanner
-
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'resonance-scan-'))
-  store = new Store(dir)
-  db = new Database(join(dir, 'content.db'), { readonly: true, fileMustExist: true })
-  scanner = new RowScanner(db)
+  scanner = new RowScanner(testStore.db)
 })
-
-afterAll(() => {
-  db.close()
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-let datasets = 0
-/** A fresh dataset holding exactly `docs`, and the documents as stored (with `_rev` and the times), in id order. */
-async function stored(docs: Doc[]): Promise<{ name: string; docs: Doc[] }> {
-  const name = `d${++datasets}`
-  store.createDataset(name)
-  if (docs.length > 0) await store.commit(name, docs.map((doc) => ({ createOrReplace: doc })))
-  return { name, docs: [...store.dataset(name).docs.values()] }
-}
 
 const MISSING = undefined
 // Ids on both sides of "drafts." in id order, so a draft comes before or after its published document.
@@ -85,8 +61,7 @@ const readers: Array<{ perspective: Perspective; reader: Reader }> = [
 
 async function overView(query: string, docs: Doc[], params: Record<string, unknown>, seen: { perspective: Perspective; reader: Reader }): Promise<unknown> {
   const view = buildView(new Map(docs.map((d) => [d._id, d])), seen.perspective, seen.reader)
-  const value = await evaluate(parse(query, { params }), { dataset: view.docs, params, dereference: ({ _ref }) => view.byId.get(_ref) ?? null })
-  return (await value.get()) ?? null
+  return groqAnswer(parse(query, { params }), view.docs, params, view.byId)
 }
 
 describe('queries over the stored rows', () => {

@@ -2,17 +2,9 @@
 // (docs/decisions/028-documents-read-from-sqlite.md) when a type has more documents than a filter
 // may read one by one, and the answer is groq-js's own over every document.
 
-import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { evaluate, type ExprNode } from 'groq-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planFromSource } from '../../server/groq/planner.ts'
+import { describe, expect, it } from 'vitest'
 import { DocumentReader } from '../../server/query/documents.ts'
-import { shows } from '../../server/query/views.ts'
-import type { Doc } from '../../server/store/mutations.ts'
-import { Store } from '../../server/store/store.ts'
+import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
 import { homepageQuery } from '../../src/content/homepage/query.ts'
@@ -24,40 +16,21 @@ import { paperFeedQuery, categoryArticlesQuery, manyCategoryArticlesQuery, autho
 import { overviewQuery, authorsLatestQuery, nextMonth } from '../../server/feeds/sitemaps.ts'
 import { firstPageQuery } from '../../src/content/liveblog/query.ts'
 
-let dir: string
-let store: Store
-let db: Database.Database
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'resonance-index-answers-'))
-  store = new Store(dir)
-  db = new Database(join(dir, 'content.db'), { readonly: true, fileMustExist: true })
-})
-
-afterAll(() => {
-  db.close()
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-async function groq(tree: ExprNode, docs: Doc[], params: Record<string, unknown>): Promise<unknown> {
-  const byId = new Map(docs.map((d) => [d._id, d]))
-  const value = await evaluate(tree, { dataset: docs, params, dereference: ({ _ref }) => byId.get(_ref) ?? null })
-  return (await value.get()) ?? null
-}
+const testStore = storeForTests('index-answers')
 
 describe("the site's own queries", () => {
   // Decision 028 lists them: every query a reader's page, feed or sitemap sends is answered from
   // the index, with more articles than a filter may read one by one, and gives groq-js's answer.
   it('are answered from the indexes, as groq-js answers them over every document', async () => {
     const dataset = 'production'
+    const { store, db } = testStore
     store.createDataset(dataset)
     const cats = ['c1', 'c2'].map((id) => ({ _id: id, _type: 'category', title: id, slug: { _type: 'slug', current: id }, kind: 'section' }))
     const authors = ['a1'].map((id) => ({ _id: id, _type: 'author', name: id, slug: { _type: 'slug', current: id } }))
     await store.commit(dataset, [...cats, ...authors].map((d) => ({ createOrReplace: d })))
     const arts = buildSyntheticArticles({ count: 600, now: new Date('2026-11-27T12:00:00Z'), imageRefs: [], authorIds: ['a1'], categoryIds: ['c1', 'c2'] })
     await store.commit(dataset, arts.map((d) => ({ createOrReplace: d })))
-    const docs = [...store.dataset(dataset).docs.values()].filter((d) => shows('anonymous', d._id)).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    const docs = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous')
     const reader = new DocumentReader(db, 32 * 1024 * 1024)
     const slug = (arts[3]!.slug as { current: string }).current
     const month = String(arts[3]!.publishedAt).slice(0, 7)
@@ -82,14 +55,9 @@ describe("the site's own queries", () => {
     ]
     for (const [name, query, params] of list) {
       const tree = parseGroq(query, params)
-      const answered = await reader.snapshot(async () => {
-        const planned = planFromSource(tree, reader.source(dataset, 'anonymous', 500), params)
-        if (!planned) return null
-        const value = await evaluate(planned, { dataset: [], params, dereference: ({ _ref }) => reader.byId(dataset, _ref) })
-        return { result: (await value.get()) ?? null }
-      })
+      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), params, (id) => reader.byId(dataset, id))
       expect(answered, name).not.toBeNull()
-      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groq(tree, docs, params)))
+      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
     }
   }, 120_000)
 })
