@@ -5,7 +5,8 @@
 // document (server/query/documents.ts). documents.test.ts checks both against groq-js.
 
 import type { ExprNode } from 'groq-js'
-import { keyedFields, keyRank, nullKey, sortKey, type KeyedField } from '../store/documentColumns.ts'
+import { keyedFields, keyRank, nullKey, scopedFieldName, scopedKeys, sortKey, type KeyedField } from '../store/documentColumns.ts'
+import type { OrderedScan } from './planner.ts'
 
 type Params = Record<string, unknown>
 
@@ -201,6 +202,55 @@ export function intersect(a: KeyRange, b: KeyRange): KeyRange {
     high: highCmp <= 0 ? a.high : b.high,
     highInclusive: highCmp < 0 ? a.highInclusive : highCmp > 0 ? b.highInclusive : a.highInclusive && b.highInclusive,
   }
+}
+
+/** `field == v` for one of `fields` and a string, number or boolean v (either side): the one key it is true for. */
+function equalityOn(node: ExprNode, fields: readonly KeyedField[], params: Params): { field: KeyedField; value: string | number | boolean } | null {
+  if (node.type === 'Group') return equalityOn(node.base, fields, params)
+  if (node.type !== 'OpCall' || node.op !== '==') return null
+  for (const [side, other] of [
+    [node.left, node.right],
+    [node.right, node.left],
+  ] as const) {
+    const path = attributePath(side)
+    const field = path === null ? undefined : fields.find((f) => !f.element && f.path.join('.') === path)
+    const value = field ? constant(other, params) : null
+    if (field && value && isScalar(value.value)) return { field, value: value.value }
+  }
+  return null
+}
+
+function conjunctsOf(node: ExprNode): ExprNode[] {
+  if (node.type === 'And') return [...conjunctsOf(node.left), ...conjunctsOf(node.right)]
+  if (node.type === 'Group') return conjunctsOf(node.base)
+  return [node]
+}
+
+/**
+ * A listing of one scope's documents (one blog's updates: `liveBlog._ref == $blog` in its `&&`
+ * chain) read from the keys written for that blog alone (documentColumns.ts, scopedKeys), so it
+ * stops at its slice without walking other blogs' updates; and, when the chain also holds
+ * `isPinned == true` or another scoped field's equality, within those documents only, found from
+ * the index alone. Every document the filter passes has the blog's keys, since `==` is true only for
+ * two equal strings. The scan as it was when the filter names no one blog, or its first term is
+ * not keyed within it.
+ */
+export function scopedScan(scan: OrderedScan, expr: ExprNode, params: Params): OrderedScan {
+  const parts = conjunctsOf(expr)
+  for (const { scope, fields } of scopedKeys) {
+    const value = parts.map((part) => equalityOn(part, [scope], params)?.value).find((v) => typeof v === 'string')
+    if (typeof value !== 'string' || !fields.some((f) => f.name === scan.field)) continue
+    const { within: _unscoped, ...rest } = scan
+    const scoped: OrderedScan = { ...rest, field: scopedFieldName(scan.field, scope.name, value) }
+    for (const part of parts) {
+      const condition = equalityOn(part, fields, params)
+      if (condition && condition.field.name !== scan.field) {
+        scoped.within = { by: 'key', values: [], type: scan.type, field: scopedFieldName(condition.field.name, scope.name, value), ranges: [point(sortKey(condition.value))] }
+      }
+    }
+    return scoped
+  }
+  return scan
 }
 
 export { everyKey }

@@ -20,7 +20,7 @@
 // condition is true.
 
 import type { ExprNode } from 'groq-js'
-import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, type KeyRange } from './keys.ts'
+import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, scopedScan, type KeyRange } from './keys.ts'
 import { nullKey } from '../store/documentColumns.ts'
 
 type Params = Record<string, unknown>
@@ -750,7 +750,7 @@ function planTree(
     const scan = narrowing?.by === 'id' || narrowing?.by === 'slug' ? null : orderedScanOf(expr, node.args as ExprNode[], params)
     if (!scan) return null
     if (narrowing?.by === 'key' && narrowing.field !== scan.field) scan.within = narrowing
-    const found = source.ordered(scan, (doc) => plan.test(doc, params), limit)
+    const found = source.ordered(scopedScan(scan, expr, params), (doc) => plan.test(doc, params), limit)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
   }
   /** The filter key of each list of matches the matcher gave. */

@@ -84,6 +84,33 @@ export const keyedFields: readonly KeyedField[] = [
   { name: 'categories[]._ref', path: ['categories'], element: '_ref' },
 ]
 
+/**
+ * Fields keyed again within each value of another field, so that one value's documents are read in
+ * order without walking everyone else's: a live blog's updates (`liveBlog._ref == $blog`) newest
+ * first, its pinned update and its key events. For a document whose scope field is a string `v`,
+ * each field's keys are also written under the field name `scopedFieldName(field, scope, v)`.
+ */
+export interface ScopedKeys {
+  scope: KeyedField
+  fields: readonly KeyedField[]
+}
+
+export const scopedKeys: readonly ScopedKeys[] = [
+  {
+    scope: { name: 'liveBlog._ref', path: ['liveBlog', '_ref'] },
+    fields: [
+      { name: 'publishedAt', path: ['publishedAt'] },
+      { name: 'isPinned', path: ['isPinned'] },
+      { name: 'isKeyEvent', path: ['isKeyEvent'] },
+    ],
+  },
+]
+
+/** The field name a scoped field's keys are written under for one value of its scope: the value is the name's whole rest. */
+export function scopedFieldName(field: string, scope: string, value: string): string {
+  return `${field}@${scope}=${value}`
+}
+
 /** The first byte of a key: GROQ's order of types, null before objects and arrays (order() treats those as equal). */
 export const keyRank = { number: 0x02, string: 0x03, boolean: 0x04, null: 0x64, other: 0x65 } as const
 export const nullKey = Buffer.from([keyRank.null])
@@ -120,10 +147,15 @@ export function sortKey(value: unknown): Buffer {
   return Buffer.from([keyRank.other])
 }
 
+function valueAt(doc: Doc, path: readonly string[]): unknown {
+  let value: unknown = doc
+  for (const name of path) value = attributeOf(value, name)
+  return value
+}
+
 /** The keys a document has under a field: exactly one for a plain path, one per element's value for an element field. */
 export function keysOf(doc: Doc, field: KeyedField): Buffer[] {
-  let value: unknown = doc
-  for (const name of field.path) value = attributeOf(value, name)
+  const value = valueAt(doc, field.path)
   if (!field.element) return [sortKey(value)]
   if (!Array.isArray(value)) return []
   const seen = new Set<string>()
@@ -154,6 +186,11 @@ export class DocumentKeys {
   write(dataset: string, doc: Doc, version: number): void {
     this.removeAll.run(dataset, doc._id)
     for (const field of keyedFields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, field.name, key, doc._id, version)
+    for (const { scope, fields } of scopedKeys) {
+      const value = valueAt(doc, scope.path)
+      if (typeof value !== 'string') continue
+      for (const field of fields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+    }
   }
 
   remove(dataset: string, id: string): void {
@@ -166,7 +203,8 @@ export class DocumentKeys {
 }
 
 /** The fields a database's keys were written for, so a change to the list refills them once. */
-const keyedFieldsSignature = keyedFields.map((f) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}`).join(',')
+const fieldSignature = (f: KeyedField) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}`
+const keyedFieldsSignature = [...keyedFields.map(fieldSignature), ...scopedKeys.map((s) => `${fieldSignature(s.scope)}{${s.fields.map(fieldSignature).join(',')}}`)].join(',')
 
 /** Creates document_keys and fills it from the documents already stored when it is new or its fields changed (one pass). */
 export function migrateDocumentKeys(db: Database.Database): void {

@@ -14,7 +14,9 @@ import { archiveQuery, categoryListingQuery, videoListingQuery, trendingQuery } 
 import { authorArticlesQuery, authorBySlugQuery } from '../../src/content/authors/authors.ts'
 import { paperFeedQuery, categoryArticlesQuery, manyCategoryArticlesQuery, authorArticlesQuery as authorFeed } from '../../server/feeds/rss.ts'
 import { overviewQuery, authorsLatestQuery, nextMonth } from '../../server/feeds/sitemaps.ts'
-import { firstPageQuery } from '../../src/content/liveblog/query.ts'
+import { firstPageQuery, liveFirstPageQuery, olderPageQuery } from '../../src/content/liveblog/query.ts'
+import { liveLatestQuery } from '../../shared/homepage/query.ts'
+import { liveBlogUpdatesQuery } from '../../server/feeds/liveBlogRss.ts'
 
 const testStore = storeForTests('index-answers')
 
@@ -58,6 +60,60 @@ describe("the site's own queries", () => {
       const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), params, (id) => reader.byId(dataset, id))
       expect(answered, name).not.toBeNull()
       expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
+    }
+  }, 120_000)
+
+  // Issue 24: a blog's first page costs what it did at ten updates. Its listings are read from the
+  // keys written for that blog alone, its pin and key events from their own: the documents parsed
+  // are the ones shown, not every update of the blog, nor other blogs' updates.
+  it("read a live blog's first page at 2,000 updates without reading the updates it does not show", async () => {
+    const dataset = 'liveblogs'
+    store.createDataset(dataset)
+    const start = Date.parse('2026-11-27T06:00:00Z')
+    const update = (blog: string, n: number, extra: Record<string, unknown> = {}): Doc => ({
+      _id: `${blog}-u${n}`,
+      _type: 'liveUpdate',
+      liveBlog: { _type: 'reference', _ref: blog },
+      // Pairs at one time, so ties are ordered by id as the page orders them.
+      publishedAt: new Date(start + Math.floor(n / 2) * 5_000).toISOString(),
+      isKeyEvent: n % 40 === 0,
+      body: [{ _type: 'block', _key: 'b', children: [{ _type: 'span', _key: 's', text: `Update ${n}` }] }],
+      ...extra,
+    })
+    const large = Array.from({ length: 2_000 }, (_, n) => update('large', n))
+    const small = Array.from({ length: 10 }, (_, n) => update('small', n, n === 3 ? { isPinned: true } : {}))
+    // A draft of the newest update: never shown to a reader.
+    const draft = { ...update('large', 2_000), _id: 'drafts.large-u2000', isPinned: true }
+    await store.commit(dataset, [{ _id: 'large', _type: 'article', title: 'Large', isLiveBlog: true }, { _id: 'small', _type: 'article', title: 'Small', isLiveBlog: true }, ...large, ...small, draft].map((d) => ({ createOrReplace: d })))
+    const docs = [...store.dataset(dataset).docs.values()].filter((d) => shows('anonymous', d._id)).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    // How many documents each may parse at most: those it shows, the rest of a pair of ties at the
+    // end of a slice, and the draft (newest, pinned) that the index lists and the reader's view drops.
+    const cases: Array<[string, string, Record<string, unknown>, number]> = [
+      // The 39 newest and the 40th (its tie), the 10 newest key events (u1960 among the 40), the draft.
+      ['first page', firstPageQuery, { blog: 'large' }, 50],
+      // The same, and the blog itself.
+      ['first page, live', liveFirstPageQuery, { blog: 'large' }, 51],
+      ['first page, small', firstPageQuery, { blog: 'small' }, 10],
+      // Three of each blog, the fourth (a tie), and the draft.
+      ['homepage slot', liveLatestQuery(2), { b0: 'large', b1: 'small' }, 9],
+      // Fifty, and the draft.
+      ['feed', liveBlogUpdatesQuery, { blog: 'large' }, 51],
+      // An older page is counted from the oldest update, so it reads from that end up to its own
+      // block (decision 029): the newest older page reads most of the blog.
+      ['newest older page', olderPageQuery({ start: 1_940, end: 1_960 }), { blog: 'large' }, 1_960 + 2],
+    ]
+    for (const [name, query, params, parsed] of cases) {
+      const reader = new DocumentReader(db, 32 * 1024 * 1024)
+      const tree = parseGroq(query, params)
+      const answered = await reader.snapshot(async () => {
+        const planned = planFromSource(tree, reader.source(dataset, 'anonymous', 500), params)
+        if (!planned) return null
+        const value = await evaluate(planned, { dataset: [], params, dereference: ({ _ref }) => reader.byId(dataset, _ref) })
+        return { result: (await value.get()) ?? null }
+      })
+      expect(answered, name).not.toBeNull()
+      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groq(tree, docs, params)))
+      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
     }
   }, 120_000)
 })
