@@ -112,9 +112,10 @@ export class Store {
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
-  constructor(dataDir: string, options: { documentCacheBytes?: number } = {}) {
+  /** `trace` is given every SQL statement the connection runs, its parameters written in (tests read their query plans). */
+  constructor(dataDir: string, options: { documentCacheBytes?: number; trace?: (sql: string) => void } = {}) {
     mkdirSync(dataDir, { recursive: true })
-    this.db = new Database(join(dataDir, 'content.db'))
+    this.db = new Database(join(dataDir, 'content.db'), options.trace ? { verbose: (sql) => options.trace!(String(sql)) } : {})
     this.db.pragma('journal_mode = WAL')
     this.db.pragma('synchronous = FULL')
     this.db.pragma('busy_timeout = 5000')
