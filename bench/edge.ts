@@ -23,14 +23,14 @@ const admin = { email: 'bench@resonance.example', password: 'bench-password-123'
 const WRITES = 20
 const secret = 'bench edge secret'
 
-interface Child {
+export interface Child {
   url: string
   port: number
   pid: number
   stop(): Promise<void>
 }
 
-async function startChild(command: string[], env: Record<string, string>, ready: RegExp, port: number): Promise<Child> {
+export async function startChild(command: string[], env: Record<string, string>, ready: RegExp, port: number): Promise<Child> {
   const child: ChildProcess = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let printed = ''
   const stop = () =>
@@ -52,12 +52,12 @@ async function startChild(command: string[], env: Record<string, string>, ready:
   return { url: `http://127.0.0.1:${port}`, port, pid: child.pid!, stop: async () => (forget(), stop()) }
 }
 
-async function renderTier(contentUrl: string, processes: number): Promise<Child> {
+export async function renderTier(contentUrl: string, processes: number): Promise<Child> {
   const port = await freePort()
   return startChild([process.execPath, '--import', 'tsx', 'server/render/main.ts'], { PORT: String(port), CONTENT_API_URL: contentUrl, RENDER_PROCESSES: String(processes), TRUSTED_PROXIES: '127.0.0.1' }, /serving at/, port)
 }
 
-async function varnish(contentPort: number, renderPort: number, dir: string): Promise<Child> {
+export async function varnish(contentPort: number, renderPort: number, dir: string): Promise<Child> {
   // Both of the VCL's render backends are the one render tier (its processes share one port).
   const vcl = shippedVcl({ content: contentPort, render: [renderPort, renderPort] })
   chmodSync(dir, 0o777)

@@ -1,15 +1,39 @@
 // The listener process: see sse.ts.
 
+import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { Agent, get, type ClientRequest } from 'node:http'
-import { listenUrl, mutateUrl, requestJson } from './http.ts'
+import { listenUrl, mutateUrl, request, requestJson } from './http.ts'
 import { SseParser, type FanoutOptions, type FanoutResult } from './sse.ts'
 import { serveWork } from './worker.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 
+/** Requests Varnish has sent to its backends so far (varnishstat's MAIN.backend_req). */
+function backendRequests(workdir: string): number {
+  const stats = JSON.parse(execFileSync('varnishstat', ['-n', workdir, '-1', '-j', '-f', 'MAIN.backend_req'], { encoding: 'utf8' })) as { counters?: Record<string, { value: number }> } & Record<string, { value: number }>
+  const counter = stats.counters?.['MAIN.backend_req'] ?? stats['MAIN.backend_req']
+  if (!counter) throw new Error('varnishstat did not report MAIN.backend_req')
+  return counter.value
+}
+
+/** A write: a new update of a live blog, or a patched title; `marker` is what an answer holding it contains. */
+function writeFor(options: FanoutOptions, n: number, transactionId: string): { documentId: string; marker: string; mutation: unknown } {
+  if (options.post) {
+    const id = `bench-post-${transactionId.slice(-12)}`
+    const text = `Update ${n + 1} from the desk, posted for the benchmark.`
+    const body = [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }]
+    return { documentId: id, marker: id, mutation: { create: { _id: id, _type: 'liveUpdate', liveBlog: { _type: 'reference', _ref: options.post.blog }, publishedAt: new Date().toISOString(), body } } }
+  }
+  const id = options.documentIds[n % options.documentIds.length]!
+  const title = `Benchmark headline ${n + 1} (${transactionId.slice(-6)})`
+  return { documentId: id, marker: title, mutation: { patch: { id, set: { title } } } }
+}
+
 serveWork<FanoutOptions, FanoutResult>(async (options) => {
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity })
+  // The pages' refetches, over keep-alive connections as a browser's are.
+  const pages = new Agent({ keepAlive: true, maxSockets: Infinity })
   const requests: ClientRequest[] = []
   /** Start time (performance.now()) of each write, by the transactionId we gave it. */
   const sentAt = new Map<string, number>()
@@ -17,6 +41,10 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
   const latencies: number[] = []
   const spans = new Map<string, { first: number; last: number }>()
   let strayEvents = 0
+  const markers = new Map<string, string>()
+  const screenLatencies: number[] = []
+  const fetched = new Map<string, number>()
+  let staleAnswers = 0
   let welcomed = 0
   let failed: Error | null = null
   let notify: (() => void) | null = null
@@ -43,7 +71,22 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
       notify()
     })
 
-  const url = listenUrl(options.baseUrl, options.dataset, options.query)
+  /** What a page does with a write's event: fetch what the island fetches, and see whether the write is in it. */
+  const refetch = async (transactionId: string, started: number) => {
+    const urls = options.refetch!.urls.map((u) => new URL(u.replaceAll('{event}', encodeURIComponent(transactionId)), options.baseUrl).href)
+    let holds = false
+    for (const url of urls) {
+      const res = await request(url, { agent: pages, headers: { Accept: 'application/json' } })
+      if (res.status !== 200) throw new Error(`A page's refetch answered ${res.status}: ${url}`)
+      if (res.body.includes(markers.get(transactionId)!)) holds = true
+    }
+    if (holds) screenLatencies.push(performance.now() - started)
+    else staleAnswers++
+    fetched.set(transactionId, (fetched.get(transactionId) ?? 0) + 1)
+    wake()
+  }
+
+  const url = options.listenUrl ?? listenUrl(options.baseUrl, options.dataset, options.query)
   const connectStarted = performance.now()
   try {
     for (let i = 0; i < options.listeners; i++) {
@@ -73,6 +116,11 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
             if (span) span.last = Math.max(span.last, latency)
             else spans.set(m![1]!, { first: latency, last: latency })
             delivered.set(m![1]!, (delivered.get(m![1]!) ?? 0) + 1)
+            if (options.refetch)
+              refetch(m![1]!, started).catch((error: unknown) => {
+                failed ??= error instanceof Error ? error : new Error(String(error))
+                wake()
+              })
             wake()
           } else if (event === 'channelError' || event === 'disconnect') {
             failed ??= new Error(`Listener ${i} got ${event}: ${data}`)
@@ -95,14 +143,19 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
 
     const writeMs: number[] = []
     const perWrite: FanoutResult['perWrite'] = []
+    const backend: number[] = []
+    const sent: FanoutResult['sent'] = []
     let missing = 0
     const write = mutateUrl(options.baseUrl, options.dataset)
     for (let n = 0; n < options.writes; n++) {
       const transactionId = `bench-fanout-${randomUUID()}`
-      const id = options.documentIds[n % options.documentIds.length]!
-      const body = JSON.stringify({ mutations: [{ patch: { id, set: { title: `Benchmark headline ${n + 1} (${transactionId.slice(-6)})` } } }], transactionId })
+      const { documentId, marker, mutation } = writeFor(options, n, transactionId)
+      markers.set(transactionId, marker)
+      const body = JSON.stringify({ mutations: [mutation], transactionId })
+      const backendBefore = options.varnishWorkdir ? backendRequests(options.varnishWorkdir) : 0
       const started = performance.now()
       sentAt.set(transactionId, started)
+      sent.push({ documentId, marker, at: performance.timeOrigin + started })
       const reply = await requestJson<{ transactionId: string }>(write, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.token}` },
@@ -110,16 +163,18 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
       })
       writeMs.push(performance.now() - started)
       if (reply.transactionId !== transactionId) throw new Error(`The mutate response names transaction ${reply.transactionId}, not ${transactionId}`)
+      const done = () => (options.refetch ? (fetched.get(transactionId) ?? 0) : (delivered.get(transactionId) ?? 0)) >= options.listeners
       try {
-        await until(() => (delivered.get(transactionId) ?? 0) >= options.listeners, options.deliveryTimeoutMs, `write ${n + 1}'s events`)
+        await until(done, options.deliveryTimeoutMs, `write ${n + 1}'s events`)
       } catch (error) {
         if (failed) throw error
-        missing += options.listeners - (delivered.get(transactionId) ?? 0)
+        missing += options.listeners - (options.refetch ? (fetched.get(transactionId) ?? 0) : (delivered.get(transactionId) ?? 0))
       }
       perWrite.push(spans.get(transactionId) ?? { first: NaN, last: NaN })
       await sleep(started + options.spacingMs - performance.now())
+      if (options.varnishWorkdir) backend.push(backendRequests(options.varnishWorkdir) - backendBefore)
     }
-    return { latencies, perWrite, missing, connectMs, writeMs, strayEvents }
+    return { latencies, perWrite, missing, connectMs, writeMs, strayEvents, screenLatencies, staleAnswers, backendRequests: backend, sent }
   } finally {
     for (const req of requests) req.destroy()
     agent.destroy()

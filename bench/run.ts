@@ -12,16 +12,17 @@ import { hostileSection } from './hostile.ts'
 import { liveBlogSection } from './liveblog.ts'
 import { describeMachine } from './machine.ts'
 import { newsletterSection } from './newsletter.ts'
+import { publishToScreenSection } from './publishToScreen.ts'
 import { readerSection } from './reader.ts'
 import { readsSection } from './reads.ts'
 import { searchSection } from './search.ts'
 import { formatTable, type Section } from './table.ts'
 import { writesSection } from './writes.ts'
 
-// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter, archive, liveblog) runs one section. first-load reads the
+// BENCH_SECTIONS=reader (or content, feeds, writes, first-load, edge, hostile, search, reads, newsletter, archive, liveblog, publish-to-screen) runs one section. first-load reads the
 // dist/ that reader builds.
-const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter,archive,liveblog').split(',').map((s) => s.trim())
-const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection(), archiveSection(), liveBlogSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
+const chosen = (process.env.BENCH_SECTIONS ?? 'content,feeds,writes,reader,first-load,edge,hostile,search,reads,newsletter,archive,liveblog,publish-to-screen').split(',').map((s) => s.trim())
+const sections: Section[] = [contentSection(), feedsSection(), writesSection(), readerSection(), firstLoadSection(), edgeSection(), hostileSection(), searchSection(), readsSection(), newsletterSection(), archiveSection(), liveBlogSection(), publishToScreenSection()].filter((s) => chosen.some((c) => s.name.startsWith(c)))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -18,6 +18,18 @@ export interface FanoutOptions {
   spacingMs: number
   /** How long to wait for every listener to get one write's event before giving up on it. */
   deliveryTimeoutMs: number
+  /** The listen URL as a page sends it (captured from Chromium), instead of one built from `query`. */
+  listenUrl?: string
+  /** Each write posts a new update to this live blog (a `create`), instead of patching a title. */
+  post?: { blog: string }
+  /**
+   * What an open page does on a change: on each listener's event for a write, GET these URLs in turn
+   * (`{event}` stands for the event's transactionId), as the page's island does, through `baseUrl`.
+   * A write has reached a page when an answer holds it; `screenLatencies` times that.
+   */
+  refetch?: { urls: string[] }
+  /** A Varnish instance's working directory: its backend requests are counted for each write. */
+  varnishWorkdir?: string
 }
 
 export interface FanoutResult {
@@ -33,6 +45,14 @@ export interface FanoutResult {
   writeMs: number[]
   /** Events that arrived but whose transactionId belongs to no write of ours. */
   strayEvents: number
+  /** With `refetch`: milliseconds from each write to each listener's answer holding it. */
+  screenLatencies: number[]
+  /** With `refetch`: answers that did not hold the write they were fetched for (an older page). */
+  staleAnswers: number
+  /** With `varnishWorkdir`: requests Varnish sent to its backends for each write. */
+  backendRequests: number[]
+  /** Each write's document (the update posted, or the article patched), its marker, and when it was sent (ms since the epoch). */
+  sent: Array<{ documentId: string; marker: string; at: number }>
 }
 
 /** Extracts events from a text/event-stream; call `push` with each chunk. */
