@@ -33,22 +33,26 @@ const writer = () => suite.service.client({ token: suite.token })
 const stream = (page: Page) => page.getByRole('region', { name: 'Latest updates' })
 const shownIds = (page: Page) => stream(page).locator('article').evaluateAll((all) => all.map((a) => a.id))
 
-async function open(path: string, width = 1280): Promise<Page> {
-  const page = await suite.newPage({ viewport: { width, height: 800 } })
+async function open(path: string, width = 1280, height = 800): Promise<Page> {
+  const page = await suite.newPage({ viewport: { width, height } })
   await gotoApp(page, `${suite.service.url}${path}`)
   return page
 }
 
 describe('an open live blog page', () => {
   it('shows a new update at once at the top, and scrolled down, a "1 new update" button that brings it', async () => {
-    const page = await open('/article/atop')
+    // A short window, so the updates start below it: the reader then jumps past them in one go.
+    const page = await open('/article/atop', 1280, 400)
     await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor()
     await writer().create(update('atop', 'atop-11', 0, 'Gusts of 68mph are recorded at Canary Wharf.', { headline: 'Gusts of 68mph at Canary Wharf' }))
     await page.locator('#update-atop-11').waitFor()
     expect((await shownIds(page))[0]).toBe('update-atop-11')
     expect(await page.getByRole('status', { name: 'Live blog announcements' }).textContent()).toBe('New update: Gusts of 68mph at Canary Wharf')
 
-    // Further down, a new update is held: the page does not move under the reader.
+    // Further down, a new update is held: the page does not move under the reader. The jump (as the
+    // End key or a key event's link makes) goes from above the updates to below them with no frame
+    // in which their heading is on screen.
+    expect(await page.evaluate(() => (document.getElementById('liveblog-updates-title')?.getBoundingClientRect().top ?? 0) > window.innerHeight)).toBe(true)
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     await page.waitForFunction(() => (document.getElementById('liveblog-updates-title')?.getBoundingClientRect().bottom ?? 0) < 0)
     const scrolled = await page.evaluate(() => window.scrollY)

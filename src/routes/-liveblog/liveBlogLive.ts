@@ -35,6 +35,9 @@ export interface LiveBlogPlace {
   top: HTMLElement
 }
 
+/** How far below the viewport the updates' heading still counts as not scrolled past: further than any page is long. */
+const belowTheFold = 1_000_000
+
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /** Starts keeping the page live, and reports every change of what it shows. */
@@ -88,9 +91,16 @@ export function startLiveBlog({ blog, path, page, top }: LiveBlogPlace, onView: 
   )
   actor.start()
   // Whether the top of the updates is scrolled past: crossing that line is all the machine needs.
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) actor.send({ type: 'reader.scrolled', atTop: entry.isIntersecting || entry.boundingClientRect.top >= 0 })
-  })
+  // The viewport's box is stretched far downwards, so the heading "intersects" exactly while it is
+  // not scrolled past and the observer reports that one line. With the plain viewport, a jump from
+  // above the updates to below them (the End key, a key event's link, a long fling) goes from
+  // "below the viewport" to "above it" with no frame in between, and the observer says nothing.
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) actor.send({ type: 'reader.scrolled', atTop: entry.isIntersecting })
+    },
+    { rootMargin: `0px 0px ${belowTheFold}px 0px` },
+  )
   observer.observe(top)
   const onVisibility = () => actor.send({ type: document.visibilityState === 'visible' ? 'tab.shown' : 'tab.hidden' })
   document.addEventListener('visibilitychange', onVisibility)
