@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { deskMessages } from '../../content/admin/liveBlogDesk.ts'
@@ -8,8 +8,8 @@ import { layoutStubsForEditor } from './RichTextEditor.testing.ts'
 
 layoutStubsForEditor()
 
-function setup(props: Partial<LiveBlogDeskProps> = {}) {
-  const handlers = {
+function handlers() {
+  return {
     onPost: vi.fn(),
     onEdit: vi.fn(),
     onCancelEdit: vi.fn(),
@@ -22,28 +22,33 @@ function setup(props: Partial<LiveBlogDeskProps> = {}) {
     onCancel: vi.fn(),
     onRetry: vi.fn(),
   }
+}
+
+function baseProps(): LiveBlogDeskProps {
+  return {
+    status: 'ready',
+    loadError: null,
+    data: deskData(),
+    canPublish: true,
+    posting: false,
+    postKey: 0,
+    editing: null,
+    saving: false,
+    confirming: null,
+    busy: null,
+    changingCoverage: null,
+    message: null,
+    now: deskNow,
+    uploadImage: async () => ({ assetRef: 'x' }),
+    ...handlers(),
+  }
+}
+
+function setup(props: Partial<LiveBlogDeskProps> = {}) {
   const user = userEvent.setup()
-  render(
-    <LiveBlogDesk
-      status="ready"
-      loadError={null}
-      data={deskData()}
-      canPublish
-      posting={false}
-      postKey={0}
-      editing={null}
-      saving={false}
-      confirming={null}
-      busy={null}
-      changingCoverage={null}
-      message={null}
-      now={deskNow}
-      uploadImage={async () => ({ assetRef: 'x' })}
-      {...handlers}
-      {...props}
-    />,
-  )
-  return { user, ...handlers }
+  const all = { ...baseProps(), ...props }
+  render(<LiveBlogDesk {...all} />)
+  return { user, ...all }
 }
 
 const items = () => within(screen.getByRole('list')).getAllByRole('listitem')
@@ -101,6 +106,15 @@ describe('LiveBlogDesk', () => {
     expect(onSave).toHaveBeenCalledTimes(1)
     await user.click(within(form).getByRole('button', { name: 'Cancel' }))
     expect(onCancelEdit).toHaveBeenCalledTimes(1)
+  })
+
+  it("puts the caret in the text an Edit opens, and the keyboard back on that update's Edit when the form closes", async () => {
+    const props = { ...baseProps(), editing: deskUpdates[1]! }
+    const { rerender } = render(<LiveBlogDesk {...props} />)
+    const form = screen.getByRole('form', { name: 'Save update' })
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Update', exact: true }).contains(document.activeElement)).toBe(true))
+    rerender(<LiveBlogDesk {...props} editing={null} />)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Edit the update ${deskUpdates[1]!.headline}` }))
   })
 
   it('asks before deleting, naming the update', async () => {

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { deskMessages, type DeskUpdate, type DeskView, type UpdateValues } from '../../content/admin/liveBlogDesk.ts'
 import { updateClock } from '../../content/liveblog/format.ts'
 import type { ArticleBodyNode } from '../../content/article/article.ts'
@@ -27,6 +27,8 @@ export interface LiveBlogDeskProps extends DeskView {
   onRetry: () => void
 }
 
+const editButtonId = (id: string) => `live-desk-edit-${id}`
+
 const valuesOf = (update: DeskUpdate): UpdateValues => ({ headline: update.headline, body: update.body, isKeyEvent: update.isKeyEvent, isPinned: update.isPinned, authorId: update.authorId ?? '' })
 
 /**
@@ -41,6 +43,15 @@ export function LiveBlogDesk(props: LiveBlogDeskProps) {
   const blog = data?.blog ?? null
   const live = blog !== null && blog.isLiveBlog && blog.endedAt === null
   const ended = blog !== null && blog.isLiveBlog && blog.endedAt !== null
+  // The Edit button that opened a form is replaced by it, and comes back when the form closes: the
+  // keyboard's place follows (into the text, then back to that update's Edit), not lost to the page.
+  const editingId = editing?.id ?? null
+  const lastEditing = useRef<string | null>(null)
+  useEffect(() => {
+    const closed = lastEditing.current
+    lastEditing.current = editingId
+    if (editingId === null && closed !== null) (document.getElementById(editButtonId(closed)) ?? headingRef.current)?.focus()
+  }, [editingId])
   const clockOf = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? updateClock(new Date(iso), now) : '')
 
   return (
@@ -123,6 +134,7 @@ export function LiveBlogDesk(props: LiveBlogDeskProps) {
                           busy={saving}
                           onSubmit={props.onSave}
                           onCancel={props.onCancelEdit}
+                          autoFocus
                           uploadImage={uploadImage}
                         />
                       </li>
@@ -150,7 +162,7 @@ export function LiveBlogDesk(props: LiveBlogDeskProps) {
                               {busy?.id === update.id && busy.action === 'publish' ? 'Publishing…' : 'Publish'}
                             </button>
                           ) : null}
-                          <button type="button" className="article-form__secondary" onClick={() => props.onEdit(update.id)} disabled={editing !== null} aria-label={`Edit the update ${name}`}>
+                          <button type="button" id={editButtonId(update.id)} className="article-form__secondary" onClick={() => props.onEdit(update.id)} disabled={editing !== null} aria-label={`Edit the update ${name}`}>
                             Edit
                           </button>
                           <button type="button" className="article-form__secondary live-desk__delete" onClick={() => props.onDelete(update.id)} disabled={editing !== null} aria-label={`Delete the update ${name}`}>

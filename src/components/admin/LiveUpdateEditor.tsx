@@ -21,6 +21,8 @@ export interface LiveUpdateEditorProps {
   onSubmit: (values: UpdateValues) => void
   /** An edit form's Cancel; the composer has none. */
   onCancel?: () => void
+  /** Puts the caret at the end of the text when the form appears (an edit opened by its button). */
+  autoFocus?: boolean
   uploadImage: UploadImage
 }
 
@@ -31,7 +33,7 @@ const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
  * (the same toolbar), Key event and Pin switches and the byline. Ctrl+Enter (Cmd+Enter on a Mac)
  * submits from the headline or the text. Used to post a new update and to edit one in place.
  */
-export function LiveUpdateEditor({ idPrefix, initial = null, defaultAuthorId = null, authors, submitLabel, busyLabel, busy = false, onSubmit, onCancel, uploadImage }: LiveUpdateEditorProps) {
+export function LiveUpdateEditor({ idPrefix, initial = null, defaultAuthorId = null, authors, submitLabel, busyLabel, busy = false, onSubmit, onCancel, autoFocus = false, uploadImage }: LiveUpdateEditorProps) {
   const [headline, setHeadline] = useState(initial?.headline ?? '')
   const [content, setContent] = useState<EditorDocument>(() => (initial ? portableTextToEditor(initial.body) : emptyEditorDoc()))
   const [isKeyEvent, setKeyEvent] = useState(initial?.isKeyEvent ?? false)
@@ -80,6 +82,7 @@ export function LiveUpdateEditor({ idPrefix, initial = null, defaultAuthorId = n
             invalid={control.invalid}
             describedBy={control.describedBy}
             uploadImage={uploadImage}
+            autofocus={autoFocus ? 'end' : false}
             onSubmitShortcut={submit}
           />
         )}
