@@ -46,9 +46,9 @@ function baseProps(): LiveBlogDeskProps {
 
 function setup(props: Partial<LiveBlogDeskProps> = {}) {
   const user = userEvent.setup()
-  const all = { ...baseProps(), ...props }
-  render(<LiveBlogDesk {...all} />)
-  return { user, ...all }
+  const calls = handlers()
+  render(<LiveBlogDesk {...baseProps()} {...calls} {...props} />)
+  return { user, ...calls }
 }
 
 const items = () => within(screen.getByRole('list')).getAllByRole('listitem')
@@ -112,7 +112,7 @@ describe('LiveBlogDesk', () => {
     const props = { ...baseProps(), editing: deskUpdates[1]! }
     const { rerender } = render(<LiveBlogDesk {...props} />)
     const form = screen.getByRole('form', { name: 'Save update' })
-    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Update', exact: true }).contains(document.activeElement)).toBe(true))
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Update' }).contains(document.activeElement)).toBe(true))
     rerender(<LiveBlogDesk {...props} editing={null} />)
     expect(document.activeElement).toBe(screen.getByRole('button', { name: `Edit the update ${deskUpdates[1]!.headline}` }))
   })
