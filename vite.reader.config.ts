@@ -3,8 +3,9 @@ import { defineConfig, type Plugin } from 'vite'
 
 // The reader build (docs/decisions/031-islands.md): what a document the service renders may load,
 // beside the app's own build (vite.config.ts, the admin and the pages the whole app takes over).
-// Two entries: the islands' client entry, which imports React DOM and each island's own chunk only
-// when an island hydrates, and the read beacon, a plain module. Written into dist/ with the app;
+// Three entries: every document's own small script (plain, no framework), the islands' client entry,
+// which imports React DOM and each island's own chunk only when an island hydrates, and the read
+// beacon, a plain module. Written into dist/ with the app;
 // its manifest tells the renderer their addresses (scripts/build.mjs moves it to dist-server/).
 
 /**
@@ -31,7 +32,7 @@ export default defineConfig({
     emptyOutDir: false,
     manifest: 'reader-manifest.json',
     rolldownOptions: {
-      input: { islands: 'src/islands/client.ts', readBeacon: 'src/islands/readBeacon.ts' },
+      input: { pageScript: 'src/islands/pageScript.ts', islands: 'src/islands/client.ts', readBeacon: 'src/islands/readBeacon.ts' },
     },
   },
 })

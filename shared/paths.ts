@@ -8,6 +8,11 @@ export function categoryPath(slug: string, kind?: string | null): string {
   return kind === 'topic' ? `/topic/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`
 }
 
+/** Where an article's page lives. */
+export function articlePath(slug: string): string {
+  return `/article/${encodeURIComponent(slug)}`
+}
+
 /** Where an author's page lives. */
 export function authorPath(slug: string): string {
   return `/author/${encodeURIComponent(slug)}`

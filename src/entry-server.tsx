@@ -114,6 +114,9 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
       <RouterProvider router={router} />
     </DocumentRenderContext>,
   )
+  // Every document ends with its own small script (src/islands/pageScript.ts), after its islands' and
+  // its beacon: the header's search and menu close on Escape.
+  document?.scripts.add('pageScript')
   // React writes the tags it hoists (the page's <title> and meta from <HeadContent />, and the
   // preload of the lead image) before the markup; they belong in the document's head.
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/.exec(rendered)![0]

@@ -8,7 +8,7 @@ import { createContext, createElement, useContext, type ComponentType, type Reac
 import { islandPrefix, islandTag, type IslandDefer } from './prefix.ts'
 
 /** A module script a document may end with, by its entry's name in the reader build (vite.reader.config.ts). */
-export type DocumentScript = 'islands' | 'readBeacon'
+export type DocumentScript = 'pageScript' | 'islands' | 'readBeacon'
 
 /**
  * The document being rendered on the server (src/entry-server.tsx): what it needs in the browser.

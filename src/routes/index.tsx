@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
-import { HomePage } from '../components/home/HomePage.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
 import { liveBlogsInSlots, loadHomepage } from '../content/homepage/rules.ts'
 import { liveBlogNewestKey } from '../../shared/cacheKeys.ts'
 import { homepageHead } from '../content/meta/cards.ts'
-import { defaultFeedSettings } from '../machines/feedSettings.ts'
-import { useNow } from './-clock.tsx'
-import type { FeedView, RunningFeed } from './-liveFeed.ts'
+import { LiveHome } from '../islands/LiveHome.island.tsx'
 
 export const Route = createFileRoute('/')({
   // The first view: rendered on the server, or fetched on the way here. A failure is not the
@@ -33,41 +29,11 @@ export const Route = createFileRoute('/')({
   component: Home,
 })
 
-/** Runs a callback when the browser is idle after the page has rendered. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 1000 })
-    return () => cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(callback, 1)
-  return () => clearTimeout(handle)
-}
-
 function Home() {
-  const first = Route.useLoaderData()
-  const [view, setView] = useState<FeedView>({ homepage: first, status: 'connecting' })
-  const feed = useRef<RunningFeed | null>(null)
-  const now = useNow()
-  useEffect(() => {
-    let running: RunningFeed | null = null
-    let stopped = false
-    const cancel = whenIdle(() => {
-      void import('./-liveFeed.ts').then(({ startLiveFeed }) => {
-        if (stopped) return
-        running = startLiveFeed(first, setView)
-        feed.current = running
-      })
-    })
-    return () => {
-      stopped = true
-      cancel()
-      running?.stop()
-      feed.current = null
-    }
-    // The feed starts once per visit, from the homepage the page opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  return (
-    <HomePage homepage={view.homepage} status={view.status} pollSeconds={defaultFeedSettings.pollInterval / 1000} onRetry={() => feed.current?.retry()} now={now} />
-  )
+  const { renderedAt } = Route.useRouteContext()
+  // The front page is the live feed's island: hydrated on its own in the document the service sends.
+  // Its clock starts at the minute the page was rendered in (relative times are in minutes), so the
+  // page is the same whichever process rendered it within that minute.
+  const minute = new Date(Math.floor(renderedAt.getTime() / 60_000) * 60_000)
+  return <LiveHome homepage={Route.useLoaderData()} renderedAt={minute.toISOString()} />
 }

@@ -39,6 +39,16 @@ async function searchResultsFor(q: string, page = 1): Promise<SearchResultPage> 
 
 const titleOf = (hit: SearchResultPage['hits'][number]): string => hit.title.map((part) => part.text).join('')
 
+/**
+ * A header toggle on a document (docs/decisions/031-islands.md): a <summary>, which has no button
+ * role, found by its text. The homepage is a document, so its search and menu are <details>.
+ */
+function toggleOf(page: Page, text: string) {
+  return page.getByRole('banner').locator('summary').filter({ hasText: text })
+}
+
+const isOpen = (toggle: ReturnType<typeof toggleOf>) => toggle.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)
+
 /** The names of the header's and footer's links on screen that say they are the page shown. */
 async function visibleCurrentLinks(page: Page): Promise<string[]> {
   return page.locator('header [aria-current="page"]:visible, footer [aria-current="page"]:visible').allInnerTexts()
@@ -93,14 +103,15 @@ describe('the shared header and footer', () => {
 
   it('searches from the header: the toggle opens the panel, and Search shows the results for the text on /search', async () => {
     const page = await open('/')
-    const toggle = page.getByRole('button', { name: 'Search Resonance' })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    const toggle = toggleOf(page, 'Search')
+    expect(await isOpen(toggle)).toBe(false)
     await toggle.click()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await isOpen(toggle)).toBe(true)
     const panel = page.getByRole('search', { name: 'Site search' })
     const box = panel.getByRole('searchbox')
     expect(await box.getAttribute('placeholder')).toBe('Search Resonance...')
-    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true)
+    // The page's own script puts the cursor in the field as the search opens.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'search')
 
     await box.fill('Thames')
     await panel.getByRole('button', { name: 'Search' }).click()
@@ -111,7 +122,7 @@ describe('the shared header and footer', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('Thames')
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Search')
     expect(await page.getByRole('search', { name: 'Search articles' }).getByRole('searchbox').inputValue()).toBe('Thames')
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByRole('search', { name: 'Site search' }).isVisible()).toBe(false)
     expect(await page.title()).toBe('Search results for “Thames” | Resonance')
 
     const results = page.getByRole('main').getByRole('listitem')
@@ -148,15 +159,17 @@ describe('the shared header and footer', () => {
 
   it('closes the search panel with Escape and returns focus to its toggle', async () => {
     const page = await open('/')
-    const toggle = page.getByRole('button', { name: 'Search Resonance' })
+    const toggle = toggleOf(page, 'Search')
     await toggle.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('search', { name: 'Site search' }).waitFor()
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'search')
     await page.keyboard.type('Thames')
+    expect(await page.getByRole('search', { name: 'Site search' }).getByRole('searchbox').inputValue()).toBe('Thames')
     await page.keyboard.press('Escape')
     // A search box may use the first Escape to clear itself; the panel must close all the same.
     await page.getByRole('search', { name: 'Site search' }).waitFor({ state: 'hidden' })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await isOpen(toggle)).toBe(false)
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true)
     // Focus is visible on the toggle it came back to.
     expect(await toggle.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none')
@@ -165,15 +178,15 @@ describe('the shared header and footer', () => {
   it('opens and closes the menu with the keyboard at 390 px wide, listing Main Sections and Topics', async () => {
     const page = await open('/', 390)
     expect(await page.getByRole('navigation', { name: 'Main sections' }).isVisible()).toBe(false)
-    const toggle = page.getByRole('button', { name: 'Menu' })
+    const toggle = toggleOf(page, 'Menu')
     expect(await toggle.isVisible()).toBe(true)
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await isOpen(toggle)).toBe(false)
 
     await toggle.focus()
     await page.keyboard.press('Enter')
     const menu = page.getByRole('navigation', { name: 'Menu' })
     await menu.waitFor()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await isOpen(toggle)).toBe(true)
     expect(await menu.getByRole('heading').allTextContents()).toEqual(['Main Sections', 'Topics'])
     expect(await linksOf(page, 'Menu')).toEqual([...pairs(mainSections), ...pairs(topics)])
 
@@ -189,12 +202,12 @@ describe('the shared header and footer', () => {
     await menu.waitFor()
     await page.keyboard.press('Enter')
     await menu.waitFor({ state: 'hidden' })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await isOpen(toggle)).toBe(false)
   })
 
   it('closes the menu when the reader follows one of its links', async () => {
     const page = await open('/', 390)
-    await page.getByRole('button', { name: 'Menu' }).click()
+    await toggleOf(page, 'Menu').click()
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'UK' }).click()
     await page.getByRole('navigation', { name: 'Menu' }).waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/uk')
@@ -213,12 +226,12 @@ describe('the shared header and footer', () => {
   it('passes axe on the home page, with and without its panels open, wide and narrow', async () => {
     const wide = await open('/')
     expect(await axeViolations(wide)).toEqual([])
-    await wide.getByRole('button', { name: 'Search Resonance' }).click()
+    await toggleOf(wide, 'Search').click()
     await wide.getByRole('search', { name: 'Site search' }).waitFor()
     expect(await axeViolations(wide)).toEqual([])
 
     const narrow = await open('/', 390)
-    await narrow.getByRole('button', { name: 'Menu' }).click()
+    await toggleOf(narrow, 'Menu').click()
     await narrow.getByRole('navigation', { name: 'Menu' }).waitFor()
     expect(await axeViolations(narrow)).toEqual([])
   })

@@ -47,10 +47,18 @@ function pageData(body: string): { renderedAt: string; results: Record<string, u
   return JSON.parse(m[1]!) as { renderedAt: string; results: Record<string, unknown> }
 }
 
+/** The props an island of the page hydrates with, read back from its marker's attribute as the browser would. */
+function islandProps(body: string, name: string): Record<string, unknown> {
+  const m = new RegExp(`<resonance-island data-island="${name}"[^>]*? data-props="([^"]*)"`).exec(body)
+  if (!m) throw new Error(`The page has no ${name} island`)
+  const attribute = m[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return JSON.parse(attribute) as Record<string, unknown>
+}
+
 const suite = browserSuite({ documents: dataset, viewport: { width: 1280, height: 900 } })
 
 describe('pages from the service', () => {
-  it('sends the homepage rendered, with its title, description and the data it was rendered with', async () => {
+  it('sends the homepage rendered, with its title, description and the front page its live feed starts from', async () => {
     const { status, body, headers } = await html('/')
     expect(status).toBe(200)
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8')
@@ -58,9 +66,10 @@ describe('pages from the service', () => {
     expect(body.match(/<title>/g)).toHaveLength(1)
     expect(body).toContain('<title>Resonance | London Edition</title>')
     expect(body).toMatch(/<meta name="description" content="Breaking news, the day’s lead story/)
-    const data = pageData(body)
-    expect(Date.now() - new Date(data.renderedAt).getTime()).toBeLessThan(120_000)
-    expect(JSON.stringify(Object.values(data.results))).toContain('Bridge reopens after a year of repairs')
+    // A document: the live feed's island carries the homepage it was rendered with, and the minute.
+    const feed = islandProps(body, 'LiveHome')
+    expect(Date.now() - new Date(feed.renderedAt as string).getTime()).toBeLessThan(120_000)
+    expect(JSON.stringify(feed.homepage)).toContain('Bridge reopens after a year of repairs')
   })
 
   it('answers a missing article, a bad slug and an unknown section with 404, and sends a topic to its address', async () => {
@@ -102,10 +111,10 @@ describe('pages from the service', () => {
     const { body } = await html('/article/hostile')
     expect(body).not.toContain('<script>window.injected')
     expect(body).toContain('Mayor says &lt;/script&gt;&lt;script&gt;window.injected = true&lt;/script&gt; &amp; &quot;no&quot;')
-    // In the homepage's page data (the whole app takes it over) the markup is escaped JSON, and it
-    // reads back as the title it was; the article is a document and carries no data.
+    // In the props of the homepage's live feed (an attribute) the markup is escaped, and it reads
+    // back as the title it was; the article is a document without islands and carries no data.
     expect(() => pageData(body)).toThrow('The page has no page data')
-    expect(JSON.stringify(pageData((await html('/')).body).results)).toContain(JSON.stringify(hostile).slice(1, -1))
+    expect(JSON.stringify(islandProps((await html('/')).body, 'LiveHome').homepage)).toContain(JSON.stringify(hostile).slice(1, -1))
     const page = await suite.newPage()
     await gotoApp(page, `${suite.service.url}/article/hostile`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hostile)
@@ -145,22 +154,41 @@ describe('in the browser', () => {
     expect(await page.title()).toBe('Bridge reopens after a year of repairs | Resonance')
   })
 
-  it('sends a story, a section, a topic and a 404 as documents: no app, no data, a story only its read beacon', async () => {
+  it('sends the homepage, a story, a section, a topic and a 404 as documents: no app, no data, only their own small scripts', async () => {
     const moduleScripts = (body: string) => [...body.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => m[1]!.replace(/-[\w-]+\.js$/, '.js'))
     const preloads = (body: string) => body.match(/<link\b[^>]*rel="modulepreload"/g) ?? []
+    const islands = (body: string) => [...body.matchAll(/<resonance-island data-island="([^"]+)"/g)].map((m) => m[1])
+    // A page without an island loads no framework: only the page's own plain script (the header's Escape).
     for (const path of ['/uk', '/topic/sports', '/no/such/page']) {
       const { body } = await html(path)
-      expect({ path, scripts: moduleScripts(body), preloads: preloads(body), data: body.includes(pageDataElementId) }).toEqual({ path, scripts: [], preloads: [], data: false })
+      expect({ path, scripts: moduleScripts(body), preloads: preloads(body), data: body.includes(pageDataElementId), islands: islands(body) }).toEqual({
+        path,
+        scripts: ['/assets/pageScript.js'],
+        preloads: [],
+        data: false,
+        islands: [],
+      })
     }
     const story = (await html('/article/bridge-reopens')).body
-    expect({ scripts: moduleScripts(story), preloads: preloads(story), data: story.includes(pageDataElementId) }).toEqual({ scripts: ['/assets/readBeacon.js'], preloads: [], data: false })
-    // The beacon ends the document: nothing of the page waits for it.
+    expect({ scripts: moduleScripts(story), preloads: preloads(story), data: story.includes(pageDataElementId), islands: islands(story) }).toEqual({
+      scripts: ['/assets/readBeacon.js', '/assets/pageScript.js'],
+      preloads: [],
+      data: false,
+      islands: [],
+    })
+    // The scripts end the document: nothing of the page waits for them.
     expect(story.indexOf('<script type="module"')).toBeGreaterThan(story.lastIndexOf('</main>'))
-    // The homepage is still taken over by the whole app.
-    expect(moduleScripts((await html('/')).body)).toEqual(['/assets/index.js'])
+    // The homepage is a document too, with one island, the live feed, and the islands' entry for it.
+    const home = (await html('/')).body
+    expect({ scripts: moduleScripts(home), preloads: preloads(home), data: home.includes(pageDataElementId), islands: islands(home) }).toEqual({
+      scripts: ['/assets/islands.js', '/assets/pageScript.js'],
+      preloads: [],
+      data: false,
+      islands: ['LiveHome'],
+    })
   })
 
-  it('takes each page type over without a hydration error, then works as the app', async () => {
+  it('opens each page type without a hydration error, and follows links as documents', async () => {
     const page = await suite.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
@@ -172,14 +200,17 @@ describe('in the browser', () => {
       await gotoApp(page, `${suite.service.url}${path}`)
     }
     expect(problems).toEqual([])
-    // Taken over: the next link is followed by the app, without a new document.
+    // The homepage's live feed hydrated on its own, without a mismatch; a story's link is a plain
+    // link: the next page is a document the service (or the edge cache) sends.
     await gotoApp(page, `${suite.service.url}/`)
+    await page.locator('resonance-island[data-island="LiveHome"][data-hydrated]').waitFor()
+    expect(problems).toEqual([])
     const documents: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url())
     })
     await page.getByRole('region', { name: 'Lead Story' }).getByRole('link').first().click()
     await page.getByRole('heading', { level: 1, name: 'Bridge reopens after a year of repairs' }).waitFor()
-    expect(documents).toEqual([])
+    expect(documents).toEqual([`${suite.service.url}/article/bridge-reopens`])
   })
 })

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { authorPath } from '../../../shared/paths.ts'
 import { bylineAuthor } from '../../content/article/byline.ts'
 import './BylineAuthor.css'
 
@@ -23,9 +23,10 @@ export function BylineAuthor({ author, nameClassName }: BylineAuthorProps) {
     <>
       By{' '}
       {slug ? (
-        <Link to="/author/$slug" params={{ slug }} className={nameClassName ? `byline-author ${nameClassName}` : 'byline-author'}>
+        // A plain link, as in every story card: the homepage's live feed is an island without the router.
+        <a href={authorPath(slug)} className={nameClassName ? `byline-author ${nameClassName}` : 'byline-author'}>
           {name}
-        </Link>
+        </a>
       ) : nameClassName ? (
         <span className={nameClassName}>{name}</span>
       ) : (

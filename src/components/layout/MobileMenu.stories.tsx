@@ -4,7 +4,7 @@ import { MobileMenu } from './MobileMenu.tsx'
 const meta = {
   title: 'Layout/MobileMenu',
   component: MobileMenu,
-  args: { id: 'site-menu', open: true },
+  args: { id: 'site-menu', open: true, pathname: '/culture' },
   parameters: { layout: 'fullscreen' },
   // The menu exists only on small screens.
   globals: { viewport: { value: 'mobile2', isRotated: false } },

@@ -5,7 +5,7 @@ import { MobileMenu } from './MobileMenu.tsx'
 
 describe('MobileMenu', () => {
   it('lists the main sections and the topics under their headings', async () => {
-    await renderWithRouter(<MobileMenu id="menu" open />, '/culture')
+    await renderWithRouter(<MobileMenu id="menu" open pathname="/culture" />, '/culture')
     const menu = screen.getByRole('navigation', { name: 'Menu' })
     const [sections, topics] = within(menu).getAllByRole('list')
     expect(within(menu).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Main Sections', 'Topics'])
@@ -31,7 +31,7 @@ describe('MobileMenu', () => {
   })
 
   it('is hidden when closed', async () => {
-    await renderWithRouter(<MobileMenu id="menu" open={false} />)
+    await renderWithRouter(<MobileMenu id="menu" open={false} pathname="/" />)
     expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull()
     expect(document.getElementById('menu')?.hidden).toBe(true)
   })

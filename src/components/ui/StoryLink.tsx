@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { articlePath } from '../../../shared/paths.ts'
 
 export interface StoryLinkProps {
   slug: string | null
@@ -7,12 +7,16 @@ export interface StoryLinkProps {
   className?: string
 }
 
-/** A link to a story's page; a story without a slug has no page, so its title is plain text. */
+/**
+ * A link to a story's page; a story without a slug has no page, so its title is plain text. A plain
+ * link: reader pages are documents the edge cache serves (docs/decisions/031-islands.md), and an
+ * island that shows stories (the homepage's live feed) hydrates without the router.
+ */
 export function StoryLink({ slug, children, className }: StoryLinkProps) {
   if (!slug) return <span className={className}>{children}</span>
   return (
-    <Link to="/article/$slug" params={{ slug }} className={className}>
+    <a href={articlePath(slug)} className={className}>
       {children}
-    </Link>
+    </a>
   )
 }

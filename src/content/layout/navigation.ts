@@ -16,6 +16,12 @@ export interface NavLink {
  */
 export const currentPageOnly = { exact: true, includeSearch: false } as const
 
+/** The same rule for a plain link (the header's top bar and menu, an island without the router): `pathname` is the page's. */
+export function isCurrentPage(pathname: string, to: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return trimmed === to
+}
+
 export const mainSections: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'UK', to: '/uk' },

@@ -4,15 +4,16 @@ import { needsWholeApp } from './wholeApp.ts'
 const page = (...routeIds: string[]) => ['__root__', ...routeIds].map((routeId) => ({ routeId }))
 
 describe('needsWholeApp', () => {
-  it('sends an article, a section, a listing and the site-wide 404 as documents', () => {
+  it('sends the homepage, an article, a section, a listing and the site-wide 404 as documents', () => {
+    expect(needsWholeApp(page('/'), {}, 200)).toBe(false)
     expect(needsWholeApp(page('/article/$slug'), {}, 200)).toBe(false)
     expect(needsWholeApp(page('/$section'), {}, 200)).toBe(false)
     expect(needsWholeApp(page('/archive'), { page: 2 }, 200)).toBe(false)
     expect(needsWholeApp(page(), {}, 404)).toBe(false)
   })
 
-  it('hands the homepage, search and the pages with reader forms to the whole app until they are islands', () => {
-    for (const route of ['/', '/about', '/search', '/contact', '/subscribe', '/newsletters']) expect(needsWholeApp(page(route), {}, 200)).toBe(true)
+  it('hands search and the pages with reader forms to the whole app until they are islands', () => {
+    for (const route of ['/about', '/search', '/contact', '/subscribe', '/newsletters']) expect(needsWholeApp(page(route), {}, 200)).toBe(true)
   })
 
   it("hands an editor's preview to the whole app: ?preview, or an article that is not found for readers", () => {

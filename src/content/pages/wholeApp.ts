@@ -3,7 +3,7 @@
 // and never hydrated as a whole. A page leaves this list when its interactive parts are islands.
 
 /** Routes whose interactive parts are not islands yet: the page is hydrated whole, as before. */
-const wholeAppRoutes: ReadonlySet<string> = new Set(['/', '/about', '/search', '/contact', '/subscribe', '/newsletters'])
+const wholeAppRoutes: ReadonlySet<string> = new Set(['/about', '/search', '/contact', '/subscribe', '/newsletters'])
 
 /** Routes whose not-found view shows a signed-in editor their draft, which needs the session only the browser has. */
 const draftPreviewRoutes: ReadonlySet<string> = new Set(['/article/$slug'])
