@@ -53,6 +53,11 @@ async function main(): Promise<void> {
     }
     for (const path of fixedPages) await get(path)
     const listed = [...pages.values()].join('')
+    // A live blog (its LIVE mark, key events, updates), found by asking the service.
+    const liveBlogQuery = encodeURIComponent('*[_type == "article" && isLiveBlog == true && defined(slug.current)] | order(publishedAt desc)[0].slug.current')
+    const liveBlog = ((await (await fetch(`${base}/v2023-05-03/data/query/production?query=${liveBlogQuery}`)).json()) as { result: string | null }).result
+    if (!liveBlog) throw new Error("The demo newspaper has no live blog to take a live blog page's styles from")
+    await get(`/article/${encodeURIComponent(liveBlog)}`)
     for (const kind of linkedKinds) {
       const link = new RegExp(`href="(${kind}[^"/?#]+)"`).exec(listed)?.[1]
       if (!link) throw new Error(`The demo newspaper's pages link to no ${kind} page`)
