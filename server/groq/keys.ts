@@ -38,8 +38,13 @@ export function keyedFieldOf(node: ExprNode): KeyedField | null {
     const base = attributePath(node.base.base)
     return keyedFields.find((f) => f.element === (node.expr as { name: string }).name && f.path.join('.') === base) ?? null
   }
+  if (node.type === 'FuncCall' && node.namespace === 'global' && node.name === 'coalesce' && node.args.length === 2) {
+    const [first, second] = node.args.map(attributePath)
+    if (!first || !second) return null
+    return keyedFields.find((f) => f.fallback && f.path.join('.') === first && f.fallback.join('.') === second) ?? null
+  }
   const path = attributePath(node)
-  return path === null ? null : (keyedFields.find((f) => !f.element && f.path.join('.') === path) ?? null)
+  return path === null ? null : (keyedFields.find((f) => !f.element && !f.fallback && f.path.join('.') === path) ?? null)
 }
 
 /** A literal or param value (params are usually inlined by the parser). */

@@ -25,6 +25,38 @@ import { nullKey } from '../store/documentColumns.ts'
 
 type Params = Record<string, unknown>
 
+/**
+ * How a plan finds the document a reference names (`->`): the same lookup groq-js is given for
+ * the evaluation, carried in the params object under a symbol (no param name can be one), so the
+ * compiled conditions of every evaluation use that evaluation's documents.
+ */
+const dereferenceKey = Symbol('dereference')
+export type Dereference = (id: string) => unknown
+
+function withDereference(params: Params, dereference: Dereference): Params {
+  // A spread copies an own `__proto__` key as data (JSON.parse makes one), as the params object holds it.
+  return { ...params, [dereferenceKey]: dereference }
+}
+
+function dereferenceOf(params: Params): Dereference {
+  return (params as Record<symbol, Dereference | undefined>)[dereferenceKey] ?? (() => null)
+}
+
+/** groq-js without a dereference callback: the first document of the dataset with the id. */
+function lookupIn(docs: readonly unknown[]): Dereference {
+  let byId: Map<string, unknown> | null = null
+  return (id) => {
+    if (!byId) {
+      byId = new Map()
+      for (const doc of docs) {
+        const docId = typeof doc === 'object' && doc !== null ? (doc as { _id?: unknown })._id : undefined
+        if (typeof docId === 'string' && !byId.has(docId)) byId.set(docId, doc)
+      }
+    }
+    return byId.get(id) ?? null
+  }
+}
+
 /** A compiled expression: its GROQ value for one document, as plain JSON (null, never undefined). */
 type Compiled = (doc: unknown, params: Params) => unknown
 
@@ -180,6 +212,23 @@ function compile(node: ExprNode): Compiled | null {
         }
       }
       if (op === '!=') return (doc, params) => !equal(left(doc, params), right(doc, params))
+      if (op === '+') {
+        // JSON has no datetimes (a string stays a string), so: numbers add, strings, arrays and objects join.
+        return (doc, params) => {
+          const l = left(doc, params)
+          const r = right(doc, params)
+          const type = typeOf(l)
+          if (type !== typeOf(r)) return null
+          if (type === 'number') {
+            const sum = (l as number) + (r as number)
+            return Number.isFinite(sum) ? sum : null
+          }
+          if (type === 'string') return (l as string) + (r as string)
+          if (type === 'array') return (l as unknown[]).concat(r as unknown[])
+          if (type === 'object') return { ...(l as object), ...(r as object) }
+          return null
+        }
+      }
       if (op === 'in') {
         return (doc, params) => {
           // `in path(...)` is never compiled (path() is not), so the right side is an array or nothing.
@@ -211,11 +260,66 @@ function compile(node: ExprNode): Compiled | null {
         return fromLow >= 0 && (inclusive ? fromHigh <= 0 : fromHigh < 0)
       }
     }
+    case 'Deref': {
+      // `ref->`: the document whose _id is the object's `_ref` string, through the evaluation's own
+      // lookup (see withDereference), exactly as groq-js calls its dereference callback.
+      const base = compile(node.base)
+      if (!base) return null
+      return (doc, params) => {
+        const value = base(doc, params)
+        if (typeOf(value) !== 'object') return null
+        const id = (value as { _ref?: unknown })._ref
+        return typeof id === 'string' ? orNull(dereferenceOf(params)(id)) : null
+      }
+    }
+    case 'Object': {
+      // Plain `{"name": value}` attributes only (a splat is groq-js's); `__proto__` would set a prototype.
+      const attributes: Array<{ name: string; fn: Compiled }> = []
+      for (const attribute of node.attributes) {
+        if (attribute.type !== 'ObjectAttributeValue' || attribute.name === '__proto__') return null
+        const fn = compile(attribute.value)
+        if (!fn) return null
+        attributes.push({ name: attribute.name, fn })
+      }
+      return (doc, params) => {
+        const out: Record<string, unknown> = {}
+        for (const { name, fn } of attributes) out[name] = fn(doc, params)
+        return out
+      }
+    }
+    case 'Select': {
+      // The value of the first alternative whose condition is true (exactly true), else the fallback or null.
+      const alternatives = node.alternatives.map((alternative) => ({ condition: compile(alternative.condition), value: compile(alternative.value) }))
+      const fallback = node.fallback ? compile(node.fallback) : () => null
+      if (!fallback || alternatives.some((a) => !a.condition || !a.value)) return null
+      return (doc, params) => {
+        for (const alternative of alternatives) if (alternative.condition!(doc, params) === true) return alternative.value!(doc, params)
+        return fallback(doc, params)
+      }
+    }
     case 'FuncCall': {
+      if (node.namespace === 'string' && node.name === 'split' && node.args.length === 2) {
+        const [text, separator] = node.args.map(compile)
+        if (!text || !separator) return null
+        return (doc, params) => {
+          const value = text(doc, params)
+          const by = separator(doc, params)
+          if (typeof value !== 'string' || typeof by !== 'string') return null
+          return value.length === 0 ? [] : by.length === 0 ? Array.from(value) : value.split(by)
+        }
+      }
       if (node.namespace !== 'global') return null
       const args = node.args.map(compile)
       if (args.some((arg) => arg === null)) return null
       const fns = args as Compiled[]
+      if ((node.name === 'lower' || node.name === 'upper') && fns.length === 1) {
+        const [arg] = fns as [Compiled]
+        const upper = node.name === 'upper'
+        return (doc, params) => {
+          const value = arg(doc, params)
+          return typeof value === 'string' ? (upper ? value.toUpperCase() : value.toLowerCase()) : null
+        }
+      }
       if (node.name === 'defined' && fns.length === 1) {
         const [arg] = fns as [Compiled]
         return (doc, params) => arg(doc, params) !== null
@@ -454,6 +558,17 @@ interface FilterPlan {
   test: (doc: unknown, params: Params) => boolean
   /** The conditions left to groq-js, joined with `&&` again; null when every one was compiled. */
   rest: ExprNode | null
+  /** Whether a compiled condition reads another document (`->`): its answer can change when that one does. */
+  derefs: boolean
+}
+
+/** Whether an expression dereferences (`->`) anywhere in it. */
+function readsOthers(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsOthers)
+  if (typeof node !== 'object' || node === null) return false
+  if ((node as { type?: unknown }).type === 'Deref') return true
+  if ((node as { type?: unknown }).type === 'Value') return false
+  return Object.values(node).some(readsOthers)
 }
 
 /** The operands of a top-level `a && b && c` chain, through parentheses. */
@@ -467,11 +582,13 @@ function planFilter(expr: ExprNode): FilterPlan | null {
   const compiled: Compiled[] = []
   const keys: string[] = []
   const rest: ExprNode[] = []
+  let derefs = false
   for (const part of conjuncts(expr)) {
     const fn = compile(part)
     if (fn) {
       compiled.push(fn)
       keys.push(JSON.stringify(part))
+      derefs ||= readsOthers(part)
     } else {
       rest.push(part)
     }
@@ -484,10 +601,13 @@ function planFilter(expr: ExprNode): FilterPlan | null {
       return true
     },
     rest: rest.length === 0 ? null : rest.reduce((left, right) => ({ type: 'And', left, right })),
+    derefs,
   }
 }
 
 interface OrderPlan {
+  /** Whether a term reads another document (`->`). */
+  derefs: boolean
   /** The terms as text. */
   key: string
   terms: Compiled[]
@@ -505,7 +625,7 @@ function planOrder(args: ExprNode[]): OrderPlan | null {
     terms.push(fn)
     directions.push(arg.type === 'Desc' ? -1 : 1)
   }
-  return terms.length === 0 ? null : { key: JSON.stringify(args), terms, directions }
+  return terms.length === 0 ? null : { key: JSON.stringify(args), terms, directions, derefs: readsOthers(args) }
 }
 
 /** order()'s comparison of two items' term values, ties left to their order in the list. */
@@ -636,8 +756,11 @@ function isNode(value: unknown): value is Node {
  * worker answers from the matches it keeps current per filter (server/query/views.ts).
  */
 export interface Matcher {
-  /** The documents passing `test`, in the order of `docs`; `key` is the filter's conditions as text. */
-  filter(key: string, test: (doc: unknown) => boolean): readonly unknown[]
+  /**
+   * The documents passing `test`, in the order of `docs`; `key` is the filter's conditions as text.
+   * `readsOthers`: the test dereferences other documents, so its matches may not be kept across writes.
+   */
+  filter(key: string, test: (doc: unknown) => boolean, readsOthers: boolean): readonly unknown[]
   /**
    * The same filter's documents sorted as `order()` sorts them: by `compare` on their `keys`, ties in
    * the order of `docs`. `order` is the order's terms as text. Null leaves the sort to the planner.
@@ -663,6 +786,8 @@ export interface Source {
   ordered?(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[]
   /** How many documents the view shows in the set, from the index alone. */
   count?(set: CountSet): number
+  /** The document `->` finds for an id, as the evaluation's dereference callback finds it; none when absent. */
+  dereference?: Dereference
 }
 
 /** What planTree reads a `*[filter]` from when it answers from a Source. */
@@ -679,7 +804,8 @@ interface Narrowed {
  * filter no condition narrows, too many candidates, or `*` used otherwise): then the query needs
  * every document, and the caller plans it over them with planQuery.
  */
-export function planFromSource(tree: ExprNode, source: Source, params: Params): ExprNode | null {
+export function planFromSource(tree: ExprNode, source: Source, given: Params): ExprNode | null {
+  const params = withDereference(given, source.dereference ?? (() => null))
   // First without reading anything: a query with a `*` no condition narrows (the homepage's
   // listings) costs a walk of its tree, not a read of candidates it would then throw away.
   const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), count: source.count && (() => 0) }
@@ -688,7 +814,18 @@ export function planFromSource(tree: ExprNode, source: Source, params: Params): 
   return complete ? planned : null
 }
 
-function answers(tree: ExprNode, params: Params, source: Source): { planned: ExprNode; complete: boolean } {
+/**
+ * The query with each `*[filter]` answered from `source` where an index can (a count, a listing
+ * read in order, a narrowed filter's candidates), and by `match` (a pass over the rows) where it
+ * cannot. Both read one read transaction, in the dataset's id order, so an answer is the same
+ * whichever of the two gave it. A `*` neither answers is left for groq-js over every document.
+ */
+export function planMixed(tree: ExprNode, source: Source, params: Params, match: Matcher): ExprNode {
+  const scoped = withDereference(params, source.dereference ?? (() => null))
+  return answers(tree, scoped, source, match).planned
+}
+
+function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher): { planned: ExprNode; complete: boolean } {
   let complete = true
   // A filter's candidates are read once per evaluation, though an order() and the filter both ask.
   const read = new Map<Node, readonly unknown[] | null>()
@@ -707,12 +844,16 @@ function answers(tree: ExprNode, params: Params, source: Source): { planned: Exp
       complete = false
     },
   }
-  const planned = planTree(tree, [], params, undefined, narrowed, narrowed.incomplete)
+  const planned = planTree(tree, [], params, match, narrowed, match ? null : narrowed.incomplete)
   return { planned, complete }
 }
 
-export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher): ExprNode {
-  return planTree(tree, docs, params, match, null, null)
+/**
+ * `dereference` must find what the evaluation's own dereference callback finds; by default, as
+ * groq-js without one, the first of `docs` with the id.
+ */
+export function planQuery(tree: ExprNode, docs: readonly unknown[], params: Params, match?: Matcher, dereference?: Dereference): ExprNode {
+  return planTree(tree, docs, withDereference(params, dereference ?? lookupIn(docs)), match, null, null)
 }
 
 function planTree(
@@ -779,14 +920,16 @@ function planTree(
     if (node.type === 'Filter' && (node.base as Node).type === 'Everything') {
       const plan = cached(filterPlans, node, () => planFilter(node.expr as ExprNode))
       const candidates = narrowed ? narrowed.candidates(node, plan) : docs
-      if (!candidates) narrowed?.incomplete()
-      if (plan && candidates) {
+      if (!candidates && !match) narrowed?.incomplete()
+      if (plan && (candidates || match)) {
         let found = matched.get(plan.key)
         if (!found) {
           const test = (doc: unknown) => plan.test(doc, params)
-          found = match ? match.filter(plan.key, test) : candidates.filter(test)
+          // From an index's candidates when it has them (planFromSource, planMixed), otherwise the matcher's.
+          const pass = !match || (narrowed !== null && candidates !== null)
+          found = pass ? candidates!.filter(test) : match.filter(plan.key, test, plan.derefs)
           matched.set(plan.key, found)
-          if (match) keptBy.set(found, plan.key)
+          if (!pass && !plan.derefs) keptBy.set(found, plan.key)
         }
         const value: Node = { type: 'Value', value: found }
         return plan.rest ? { type: 'Filter', base: value, expr: rewrite(plan.rest as Node) } : value
@@ -813,7 +956,7 @@ function planTree(
       const plan = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
       if (plan) {
         const key = keptBy.get(out.base.value as unknown[])
-        const sorted = match && key !== undefined ? match.sorted(key, plan.key, (doc) => plan.terms.map((term) => term(doc, params)), (a, b) => compareKeys(plan, a, b)) : null
+        const sorted = match && key !== undefined && !plan.derefs ? match.sorted(key, plan.key, (doc) => plan.terms.map((term) => term(doc, params)), (a, b) => compareKeys(plan, a, b)) : null
         if (sorted) return { type: 'Value', value: limit >= sorted.length ? sorted : sorted.slice(0, limit) }
         return { type: 'Value', value: sortBy(out.base.value as unknown[], plan, params, limit) }
       }

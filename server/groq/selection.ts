@@ -39,7 +39,8 @@ function parseCached(query: string, params: Record<string, unknown>): ExprNode {
 export async function selectIds(docs: ReadonlyMap<string, Doc>, query: string, params: Record<string, unknown>): Promise<string[]> {
   const tree = parseCached(query, params)
   const all = [...docs.values()]
-  const value = await evaluate(planQuery(tree, all, params), { dataset: all, params, dereference: ({ _ref }) => docs.get(_ref) ?? null })
+  const dereference = (id: string) => docs.get(id) ?? null
+  const value = await evaluate(planQuery(tree, all, params, undefined, dereference), { dataset: all, params, dereference: ({ _ref }) => dereference(_ref) })
   const result = (await value.get()) as unknown
   const list = Array.isArray(result) ? result : result === null || result === undefined ? [] : [result]
   return list.map((item) => (typeof item === 'string' ? item : (item as { _id?: unknown } | null)?._id)).filter((id): id is string => typeof id === 'string')

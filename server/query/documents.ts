@@ -99,6 +99,10 @@ export class DocumentReader {
       candidates: (narrowing) => this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null,
       ordered: (scan, accept, enough) => this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
       count: (set) => this.count(dataset, set, visibleIdSql[kind]),
+      dereference: (id) => {
+        const doc = this.byId(dataset, id)
+        return doc && visible(doc) ? doc : null
+      },
     }
   }
 

@@ -73,10 +73,10 @@ const readers: Array<{ perspective: Perspective; reader: Reader }> = [
 async function answer(tree: ExprNode, view: KeptView, params: Record<string, unknown>, kept: boolean): Promise<string> {
   const paramsJson = JSON.stringify(params)
   const match: Matcher = {
-    filter: (key, test) => view.match(`${key}\u0000${paramsJson}`, test),
+    filter: (key, test, readsOthers) => (readsOthers ? view.docs.filter(test) : view.match(`${key}\u0000${paramsJson}`, test)),
     sorted: (key, order, keys, compare) => view.sorted(`${key}\u0000${paramsJson}`, order, keys, compare),
   }
-  const value = await evaluate(planQuery(tree, view.docs, params, kept ? match : undefined), { dataset: view.docs, params, dereference: ({ _ref }) => view.byId.get(_ref) ?? null })
+  const value = await evaluate(planQuery(tree, view.docs, params, kept ? match : undefined, (id) => view.byId.get(id) ?? null), { dataset: view.docs, params, dereference: ({ _ref }) => view.byId.get(_ref) ?? null })
   return JSON.stringify((await value.get()) ?? null)
 }
 

@@ -12,7 +12,7 @@
 
 import type Database from 'better-sqlite3'
 import { evaluate, type ExprNode } from 'groq-js'
-import { planQuery, type Matcher } from '../groq/planner.ts'
+import { planMixed, planQuery, type Matcher, type Source } from '../groq/planner.ts'
 import { isDraftId, isVersionId, publishedIdOf } from '../store/ids.ts'
 import type { Doc } from '../store/mutations.ts'
 import { shows, type Kind } from './views.ts'
@@ -120,19 +120,21 @@ export class RowScanner {
   }
 
   /**
-   * The query's answer over the view's rows: the planner answers each compiled `*[filter]` by a
-   * pass (matcher), and only a `*` it cannot answer so reads the whole view. Call it inside one
-   * read transaction, so every pass sees one state of the database.
+   * The query's answer over the view's rows: the planner answers each compiled `*[filter]` from
+   * `source`'s indexes where they can (a count, a listing read in order, a narrowed filter; see
+   * planMixed), otherwise by a pass (matcher), and only a `*` it cannot answer so reads the whole
+   * view. Call it inside one read transaction, so every read sees one state of the database.
    */
-  async answer(tree: ExprNode, dataset: string, kind: Kind, params: Record<string, unknown>, identity: string): Promise<unknown> {
+  async answer(tree: ExprNode, dataset: string, kind: Kind, params: Record<string, unknown>, identity: string, source?: Source): Promise<unknown> {
     const match = this.matcher(dataset, kind, params)
+    const dereference = (id: string) => this.dereference(dataset, kind, id)
     let all: Doc[] = []
-    let planned = planQuery(tree, all, params, match)
+    let planned = source ? planMixed(tree, { ...source, dereference }, params, match) : planQuery(tree, all, params, match, dereference)
     if (readsEverything(planned)) {
       all = [...this.view(dataset, kind)]
-      planned = planQuery(tree, all, params, match)
+      planned = planQuery(tree, all, params, match, dereference)
     }
-    const value = await evaluate(planned, { dataset: all, params, identity, dereference: ({ _ref }) => this.dereference(dataset, kind, _ref) })
+    const value = await evaluate(planned, { dataset: all, params, identity, dereference: ({ _ref }) => dereference(_ref) })
     return (await value.get()) ?? null
   }
 

@@ -135,7 +135,8 @@ async function fromRows(request: Extract<WorkerRequest, { type: 'query' }>, tree
   const kind = kindOf(request.perspective, request.reader)
   return documents.snapshot(async () => {
     if (!datasetExists.get(request.dataset)) throw typedError(404, 'datasetNotFoundError', `Dataset "${request.dataset}" not found`)
-    return scanner.answer(tree, request.dataset, kind, request.params, request.reader.identity ?? '')
+    const source = kind === 'drafts' ? undefined : documents.source(request.dataset, kind, MAX_CANDIDATES)
+    return scanner.answer(tree, request.dataset, kind, request.params, request.reader.identity ?? '', source)
   })
 }
 
@@ -145,14 +146,16 @@ async function fromReplica(request: Extract<WorkerRequest, { type: 'query' }>, t
   // The same conditions with other params are another filter.
   const paramsJson = JSON.stringify(request.params)
   const match: Matcher = {
-    filter: (key, test) => current.match(`${key}\u0000${paramsJson}`, test),
+    // A filter that reads other documents (`->`) can change when they do: passed over, not kept.
+    filter: (key, test, readsOthers) => (readsOthers ? current.docs.filter(test) : current.match(`${key}\u0000${paramsJson}`, test)),
     sorted: (key, order, keys, compare) => current.sorted(`${key}\u0000${paramsJson}`, order, keys, compare),
   }
-  const value = await evaluate(planQuery(tree, current.docs, request.params, match), {
+  const dereference = (id: string) => current.byId.get(id) ?? null
+  const value = await evaluate(planQuery(tree, current.docs, request.params, match, dereference), {
     dataset: current.docs,
     params: request.params,
     identity: request.reader.identity ?? '',
-    dereference: ({ _ref }) => current.byId.get(_ref) ?? null,
+    dereference: ({ _ref }) => dereference(_ref),
   })
   return (await value.get()) ?? null
 }
@@ -161,7 +164,8 @@ async function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): Pro
   const tree = parseQuery(request.query, request.params)
   let json: string
   try {
-    let result = await fromIndexes(request, tree)
+    // Without a replica, fromRows answers each `*` from the indexes where it can, and by a pass otherwise.
+    let result = keepsReplica ? await fromIndexes(request, tree) : undefined
     if (result === undefined) result = keepsReplica ? await fromReplica(request, tree) : await fromRows(request, tree)
     json = JSON.stringify(result)
   } catch (error) {

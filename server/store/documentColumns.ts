@@ -67,6 +67,8 @@ export interface KeyedField {
   path: string[]
   /** An array of objects, one key per element's `element` attribute: `c in categories[]._ref`. */
   element?: string
+  /** `coalesce(path, fallback)`: the fallback path's value where the path's is null. */
+  fallback?: string[]
 }
 
 export const keyedFields: readonly KeyedField[] = [
@@ -82,6 +84,8 @@ export const keyedFields: readonly KeyedField[] = [
   { name: 'author._ref', path: ['author', '_ref'] },
   { name: 'liveBlog._ref', path: ['liveBlog', '_ref'] },
   { name: 'categories[]._ref', path: ['categories'], element: '_ref' },
+  // The admin's short lists, newest first (src/content/admin/listItem.ts): drafts may have no publishedAt.
+  { name: 'coalesce(publishedAt, _createdAt)', path: ['publishedAt'], fallback: ['_createdAt'] },
 ]
 
 /**
@@ -156,7 +160,7 @@ function valueAt(doc: Doc, path: readonly string[]): unknown {
 /** The keys a document has under a field: exactly one for a plain path, one per element's value for an element field. */
 export function keysOf(doc: Doc, field: KeyedField): Buffer[] {
   const value = valueAt(doc, field.path)
-  if (!field.element) return [sortKey(value)]
+  if (!field.element) return [sortKey(value === null && field.fallback ? valueAt(doc, field.fallback) : value)]
   if (!Array.isArray(value)) return []
   const seen = new Set<string>()
   const out: Buffer[] = []
@@ -206,7 +210,7 @@ export class DocumentKeys {
 }
 
 /** The fields a database's keys were written for, so a change to the list refills them once. */
-const fieldSignature = (f: KeyedField) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}`
+const fieldSignature = (f: KeyedField) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}${f.fallback ? `??${f.fallback.join('.')}` : ''}`
 const keyedFieldsSignature = [...keyedFields.map(fieldSignature), ...scopedKeys.map((s) => `${fieldSignature(s.scope)}{${s.fields.map(fieldSignature).join(',')}}`)].join(',')
 
 /** Creates document_keys and fills it from the documents already stored when it is new or its fields changed (one pass). */
