@@ -20,15 +20,9 @@ async function open(path: string, colorScheme: Scheme, width = 1280): Promise<Pa
   return page
 }
 
-/**
- * The newest article that has a body, for the article page's checks. Asked once: a second ask after
- * the minute-long audit reused a keep-alive socket the service was closing at that moment (its idle
- * limit is 65 s), and on a busy machine the query was reset before it was sent.
- */
-let newestSlug: Promise<string> | undefined
-function articleSlug(): Promise<string> {
-  newestSlug ??= suite.service.client().fetch<string>('*[_type == "article" && defined(body) && defined(slug.current)] | order(publishedAt desc)[0].slug.current')
-  return newestSlug
+/** The newest article that has a body, for the article page's checks. */
+async function articleSlug(): Promise<string> {
+  return suite.service.client().fetch<string>('*[_type == "article" && defined(body) && defined(slug.current)] | order(publishedAt desc)[0].slug.current')
 }
 
 const pages = ['/', '/uk', '/search?q=london', '/video-journal', '/photo-essays', '/about', '/contact', '/subscribe', '/no/such/page']
