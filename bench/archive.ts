@@ -31,11 +31,13 @@ interface Measurement {
   /** Failed answers (503, or out of time) the homepage query got before its first 200. */
   busy: number
   slugFirst: number[]
+  /** The error that stopped the reads by slug, if one did. */
+  slugFailed?: string
   rssStartKiB: number
   rssEndKiB: number
   peakRssKiB: number
   /** Per page kind: answers to a request first asked since the last write, and the same request asked again. */
-  pages: Record<PageKind, { cold: number[]; warm: number[] }>
+  pages: Record<PageKind, { cold: number[]; warm: number[]; failed?: string }>
   loadAverage: number
 }
 
@@ -69,12 +71,17 @@ async function measure(articles: number): Promise<Measurement> {
     log(`  /health after ${ms(healthMs)} ms, first homepage answer after ${ms(firstHomepageAtMs)} ms (${ms(home.ms)} ms, after ${busy} failed answers), RSS ${mib(rssStartKiB)}`)
     const slugs = info.sample.map((s) => s.slug)
     const slugFirst: number[] = []
-    for (let i = 0; i < READS; i++) {
+    let slugFailed: string | undefined
+    for (let i = 0; i < READS && !slugFailed; i++) {
       // Distinct slugs where the sample has them, then the same ones asked with other whitespace in
       // the param (another cache key, the same article).
       const slug = slugs[i % slugs.length]!
-      const res = await get(queryUrl(service.url, DATASET, articleBySlugQuery, { slug, n: i }))
-      slugFirst.push(res.ms)
+      try {
+        slugFirst.push((await get(queryUrl(service.url, DATASET, articleBySlugQuery, { slug, n: i }))).ms)
+      } catch (error) {
+        slugFailed = error instanceof Error ? error.message : String(error)
+        log(`  reads by slug failed: ${slugFailed}`)
+      }
     }
     const rssEndKiB = service.rssKiB()
 
@@ -101,9 +108,16 @@ async function measure(articles: number): Promise<Measurement> {
     let tick = 0
     for (let i = 0; i < PAGE_SAMPLES; i++) {
       for (const kind of pageKinds) {
-        await invalidatingWrite(service.url, DATASET, token, writes, ++tick)
-        pages[kind].cold.push((await get(pageUrl(kind, i))).ms)
-        pages[kind].warm.push((await get(pageUrl(kind, i))).ms)
+        if (pages[kind].failed) continue
+        try {
+          await invalidatingWrite(service.url, DATASET, token, writes, ++tick)
+          pages[kind].cold.push((await get(pageUrl(kind, i))).ms)
+          pages[kind].warm.push((await get(pageUrl(kind, i))).ms)
+        } catch (error) {
+          // A page that fails is recorded as failed, with its error; the other pages are still measured.
+          pages[kind].failed = error instanceof Error ? error.message : String(error)
+          log(`  ${kind} failed: ${pages[kind].failed}`)
+        }
       }
     }
     log(`  pages: ${pageKinds.map((kind) => `${kind} cold ${pair(pages[kind].cold)}, warm ${pair(pages[kind].warm)}`).join('; ')}`)
@@ -117,6 +131,7 @@ async function measure(articles: number): Promise<Measurement> {
       firstHomepageMs: home.ms,
       busy,
       slugFirst,
+      slugFailed,
       rssStartKiB,
       rssEndKiB,
       peakRssKiB: service.peakRssKiB(),
@@ -163,13 +178,15 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           `${ms(m.healthMs)} ms`,
           `${ms(m.firstHomepageAtMs)} ms${m.busy ? ` (after ${m.busy} failed)` : ''}`,
           `${ms(m.firstHomepageMs)} ms`,
-          pair(m.slugFirst),
+          m.slugFailed ? `failed after ${m.slugFirst.length} answers: ${m.slugFailed.slice(0, 160)}` : pair(m.slugFirst),
           `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
           ...pageKinds.map((kind) => {
+            const failed = m.pages[kind].failed
+            if (failed) return `failed after ${m.pages[kind].cold.length} answers: ${failed.slice(0, 160)}`
             const cold = percentile(m.pages[kind].cold, 99)
             // The ratio to the smallest archive measured in this run: the target is at most 2x.
             const base = percentile(results[0]!.pages[kind].cold, 99)
-            return `${ms(cold)} / ${ms(percentile(m.pages[kind].warm, 99))} ms${m === results[0] ? '' : ` (cold ${(cold / base).toFixed(2)}x)`}`
+            return `${ms(cold)} / ${ms(percentile(m.pages[kind].warm, 99))} ms${m === results[0] || !Number.isFinite(base) ? '' : ` (cold ${(cold / base).toFixed(2)}x)`}`
           }),
           m.loadAverage.toFixed(2),
         ]),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { onCleanup } from './cleanup.ts'
-import { buildDataset, type DatasetInfo } from './dataset.ts'
+import { datasetInto, type DatasetInfo } from './dataset.ts'
 import { mutateUrl, request, requestJson } from './http.ts'
 import { thousands } from './stats.ts'
 
@@ -207,7 +207,7 @@ export interface BenchServiceOptions {
 }
 
 /**
- * Builds a dataset of `options.articles` in a new temporary folder and starts the service on it,
+ * Builds (or copies from the cache, dataset.ts) a dataset of `options.articles` in a new temporary folder and starts the service on it,
  * waiting until it answers: what every section measuring one size of archive begins with.
  */
 export async function serviceOnNewDataset(options: BenchServiceOptions): Promise<BenchService> {
@@ -222,8 +222,8 @@ export async function serviceOnNewDataset(options: BenchServiceOptions): Promise
   }
   try {
     const { dataDir, staticDir } = benchDirs(tmp)
-    options.log(`${thousands(options.articles)} articles: building the dataset`)
-    const info = await buildDataset({ dataDir, dataset: options.dataset, articles: options.articles, chunk: 5_000 })
+    options.log(`${thousands(options.articles)} articles: the dataset`)
+    const info = await datasetInto({ dataDir, dataset: options.dataset, articles: options.articles, chunk: 5_000 }, options.log)
     const adminEmail = 'bench@resonance.example'
     const adminPassword = randomBytes(18).toString('base64url')
     const startedAt = performance.now()

@@ -70,6 +70,12 @@ describe('buildSyntheticArticles', () => {
     expect(count((article) => (article.readCount ?? 0) > 100)).toBeGreaterThan(400)
     expect(count((article) => article.readCount !== undefined && article.readCount <= 100)).toBeGreaterThan(100)
     expect(count((article) => article.readCount === undefined)).toBeGreaterThan(100)
+    // Reads of the last day: on most of the last two days' stories, and on few older ones.
+    const twoDaysAgo = NOW.getTime() - 2 * 24 * 60 * 60 * 1000
+    const lastDay = articles.filter((article) => article.readsLastDay !== undefined)
+    const recent = articles.filter((article) => Date.parse(article.publishedAt) > twoDaysAgo)
+    expect(lastDay.filter((article) => Date.parse(article.publishedAt) > twoDaysAgo).length).toBeGreaterThan(recent.length / 2)
+    expect(lastDay.filter((article) => Date.parse(article.publishedAt) <= twoDaysAgo).length).toBeLessThan(articles.length / 50)
     for (const article of articles) {
       for (const flag of ['isBreakingNews', 'isLeadStory', 'isFeatured', 'isLatestUpdate'] as const) expect(typeof article[flag]).toBe('boolean')
     }

@@ -29,6 +29,10 @@ const SPAN_FLOOR_S = 90 * 24 * 60 * 60
 /** One article every quarter of an hour on average, so 100,000 articles reach back about three years. */
 const SPACING_S = 15 * 60
 
+/** Articles this recent carry reads of the last 24 hours, as do this share of older ones. */
+const RECENTLY_READ_S = 2 * 24 * 60 * 60
+const RECENTLY_READ_OLDER_SHARE = 0.005
+
 /** A handful, growing slowly with the size of the set: 4 for 1,000 articles, 6 for 100,000. */
 function handful(count: number): number {
   return Math.min(count, Math.max(2, Math.min(8, Math.round(Math.log10(Math.max(count, 1))) + 1)))
@@ -98,9 +102,12 @@ export function buildSyntheticArticles(options: SyntheticOptions): SyntheticArti
     if (mediaType === 'video') doc.videoUrl = `https://media.resonance.example/video/${slug}.mp4`
     const reads = drawReadCount(flags)
     if (reads !== undefined) {
-      // As the read counter leaves them: every read ever, and a share of them in the last 24 hours.
+      // As the read counter leaves them: every read ever, and a share of them in the last 24 hours
+      // for the last two days' stories and a few older ones (an archive's long tail), not for the
+      // whole archive: the counter rewrites every document whose last day changes.
       doc.readCount = reads
-      doc.readsLastDay = Math.round(reads * flags.float(0, 0.5))
+      const lastDay = Math.round(reads * flags.float(0, 0.5))
+      if (flags.chance(RECENTLY_READ_OLDER_SHARE) || offsetS < RECENTLY_READ_S) doc.readsLastDay = lastDay
     }
     articles[index] = doc as unknown as SyntheticArticle
   }
