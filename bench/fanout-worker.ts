@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { Agent, get, type ClientRequest } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { listenUrl, mutateUrl, request, requestJson } from './http.ts'
 import { SseParser, type FanoutOptions, type FanoutResult } from './sse.ts'
 import { serveWork } from './worker.ts'
@@ -76,9 +77,12 @@ serveWork<FanoutOptions, FanoutResult>(async (options) => {
     const urls = options.refetch!.urls.map((u) => new URL(u.replaceAll('{event}', encodeURIComponent(transactionId)), options.baseUrl).href)
     let holds = false
     for (const url of urls) {
-      const res = await request(url, { agent: pages, headers: { Accept: 'application/json' } })
+      // Compressed as a browser asks, so the pages and the Chromium ones share the edge's one variant.
+      const res = await request(url, { agent: pages, headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' } })
       if (res.status !== 200) throw new Error(`A page's refetch answered ${res.status}: ${url}`)
-      if (res.body.includes(markers.get(transactionId)!)) holds = true
+      const encoding = res.headers['content-encoding']
+      const body = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body
+      if (body.includes(markers.get(transactionId)!)) holds = true
     }
     if (holds) screenLatencies.push(performance.now() - started)
     else staleAnswers++

@@ -88,4 +88,23 @@ describe('the response cache', () => {
       expect(evaluations - before).toBe(2)
     }
   })
+
+  it("lets edge caches keep an answer asked after a committed transaction's event, for all who heard it, and no other", async () => {
+    await service.store.commit('production', [{ create: { _id: 'posted', _type: 'cached', title: 'Posted' } }], { transactionId: 'tx-posted' })
+    const cacheControl = async (address: string) => {
+      const res = await fetch(address)
+      expect(res.status, await res.text()).toBe(200)
+      return res.headers.get('cache-control')
+    }
+    const query = '*[_type == "cached" && _id == "posted"][0].title'
+    // Asked twice: evaluated, then answered from the service's own cache by URL; both say the same.
+    for (let i = 0; i < 2; i++) {
+      expect(await cacheControl(url(query, '&lastLiveEventId=tx-posted'))).toBe('public, max-age=60, s-maxage=60')
+      expect(await cacheControl(url(query))).toBe('public, no-cache')
+      // Not (yet) a transaction of this dataset: an early ask cannot plant an answer under a future event's address.
+      expect(await cacheControl(url(query, '&lastLiveEventId=tx-not-yet'))).toBe('public, no-cache')
+      expect(await cacheControl(url(query, '&lastLiveEventId=%E0%A4%A'))).toBe('public, no-cache')
+      expect(await cacheControl(url(query, '&lastLiveEventId='))).toBe('public, no-cache')
+    }
+  })
 })

@@ -7,10 +7,10 @@ import { parseParam } from '../input.ts'
 import { validateMutations, type Mutation } from '../store/mutations.ts'
 import { modernVersion, normalisePerspective } from '../query/engine.ts'
 import { mayRead } from '../access/visibility.ts'
-import { isRecord, sendJson, sendPublicQuery, sendRaw } from './respond.ts'
+import { isRecord, publicQueryCaching, sendJson, sendPublicQuery, sendRaw } from './respond.ts'
 import type { ApiDeps, Context } from './route.ts'
 
-export function query({ queries }: ApiDeps) {
+export function query({ queries, store }: ApiDeps) {
   return async ({ req, res, url, params: { version, dataset }, who, json, address }: Context): Promise<void> => {
     let q: unknown
     let params: Record<string, unknown> = {}
@@ -38,7 +38,7 @@ export function query({ queries }: ApiDeps) {
     const body = Buffer.from(`${head}${result.ms}}`)
     // A signed-in answer may hold drafts (an editor's preview): no shared cache or browser keeps it.
     if (principal !== null) res.setHeader('Vary', 'Authorization')
-    if (principal === null && req.method === 'GET') sendPublicQuery(req, res, body, dataset!)
+    if (principal === null && req.method === 'GET') sendPublicQuery(req, res, body, dataset!, publicQueryCaching(req.url!, dataset!, (d, tx) => store.history.committed(d, tx)))
     else sendRaw(res, 200, body, principal === null ? 'no-store' : 'private, no-store')
     // Everything an anonymous GET's response depends on is in its URL; see the handler's shortcut.
     if (req.method === 'GET' && principal === null && result.revision !== null) {

@@ -9,7 +9,7 @@ import { httpError, insufficientPermissions } from '../errors.ts'
 import type { PageRenderer } from '../pages/render.ts'
 import type { StaticFiles } from '../pages/static.ts'
 import { clientAddress } from './client.ts'
-import { decodePart, fail, publicBase, readJson, requestUrl, sendCachedQuery } from './respond.ts'
+import { decodePart, fail, publicBase, publicQueryCaching, readJson, requestUrl, sendCachedQuery } from './respond.ts'
 import type { ApiDeps, Context, Route } from './route.ts'
 import { routeTable } from './routes.ts'
 import { apiVersionPath, isApiLikePath, isServicePath } from './servicePaths.ts'
@@ -118,7 +118,8 @@ export function createHandler(deps: AppDeps): (req: IncomingMessage, res: Server
       const cached = queries.response(req.url)
       if (cached) {
         cors(req, res)
-        sendCachedQuery(req, res, cached, Math.round(performance.now() - started), queryDataset.exec(req.url)?.[1] ?? '')
+        const dataset = queryDataset.exec(req.url)?.[1] ?? ''
+        sendCachedQuery(req, res, cached, Math.round(performance.now() - started), dataset, publicQueryCaching(req.url, dataset, (d, tx) => store.history.committed(d, tx)))
         return
       }
     }

@@ -45,21 +45,48 @@ export function sendRaw(res: ServerResponse, status: number, json: string | Buff
 export const publicQueryCacheControl = 'public, no-cache'
 
 /**
+ * An anonymous GET's answer asked after a listen event, naming it (`lastLiveEventId`, as
+ * @sanity/client sends it): every open page asks the same address at once, and the answer is the
+ * content as of that transaction or later, so an edge cache may keep it and give it to all of them
+ * (docs/decisions/036-refetch-after-an-event.md). A later change is another event, so another address.
+ */
+export const eventQueryCacheControl = 'public, max-age=60, s-maxage=60'
+
+const namedEvent = /[?&]lastLiveEventId=([^&#]*)/
+
+/**
+ * How caches may keep a public query answer: as an event's, when its URL names a transaction the
+ * dataset has committed (an id not yet committed could be asked early, to plant an older answer
+ * under the address the event will use); otherwise revalidated every time.
+ */
+export function publicQueryCaching(url: string, dataset: string, committed: (dataset: string, transactionId: string) => boolean): string {
+  const named = namedEvent.exec(url)?.[1]
+  if (named === undefined || named === '' || named.length > 200) return publicQueryCacheControl
+  let id: string
+  try {
+    id = decodeURIComponent(named.replaceAll('+', ' '))
+  } catch {
+    return publicQueryCacheControl
+  }
+  return committed(dataset, id) ? eventQueryCacheControl : publicQueryCacheControl
+}
+
+/**
  * Each answer's tag and compressed copies, made once for an answer the URL cache holds and sends
  * again (they go when it does). The homepage's answer is about 20 KB of JSON, a fifth of that in Brotli.
  */
 const prepared = new WeakMap<Buffer, { tag: string; body: Encoded }>()
 
-export function sendPublicQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, dataset: string): void {
+export function sendPublicQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, dataset: string, cacheControl = publicQueryCacheControl): void {
   let ready = prepared.get(body)
   if (ready === undefined) prepared.set(body, (ready = { tag: etagOf(body), body: encode(body, 5) }))
   const key = queryKey(dataset)
-  sendEncoded(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': publicQueryCacheControl, 'Surrogate-Key': key, xkey: key }, ready.body, ready.tag)
+  sendEncoded(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl, 'Surrogate-Key': key, xkey: key }, ready.body, ready.tag)
 }
 
 /** A cached query response, stored saying `"ms":0}`; a lookup that took longer (a GC pause) says so. */
-export function sendCachedQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, ms: number, dataset: string): void {
-  sendPublicQuery(req, res, ms === 0 ? body : Buffer.concat([body.subarray(0, body.length - 2), Buffer.from(`${ms}}`)]), dataset)
+export function sendCachedQuery(req: IncomingMessage, res: ServerResponse, body: Buffer, ms: number, dataset: string, cacheControl = publicQueryCacheControl): void {
+  sendPublicQuery(req, res, ms === 0 ? body : Buffer.concat([body.subarray(0, body.length - 2), Buffer.from(`${ms}}`)]), dataset, cacheControl)
 }
 
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

@@ -132,6 +132,11 @@ export class History {
    * The published ids of the documents this identity has written a revision of (of the document or
    * its draft): what a contributor calls their own articles, since the newsroom keeps no other owner.
    */
+  /** Whether the transaction is committed in the dataset (a point lookup of its log row). */
+  committed(dataset: string, txId: string): boolean {
+    return this.statements.loggedAt.get(dataset, txId) !== undefined
+  }
+
   writtenBy(dataset: string, identity: string): Set<string> {
     const ids = this.statements.writtenBy.all(dataset, identity) as string[]
     return new Set(ids.map((id) => (id.startsWith('drafts.') ? id.slice('drafts.'.length) : id)))

@@ -14,7 +14,7 @@ import type { LiveBlogPage, LiveFirstPage, LiveUpdateData } from '../content/liv
 import { titleWithCount } from '../content/liveblog/live.ts'
 import { LiveBlog, LiveBlogBody } from '../components/liveblog/LiveBlog.tsx'
 import { LiveBlogStatus } from '../components/liveblog/LiveBlogStatus.tsx'
-import { heldCount, liveBlogMachine, liveBlogStatus, type LiveBlogEvent, type LiveBlogSnapshot } from './liveBlogMachine.ts'
+import { heldCount, liveBlogMachine, liveBlogStatus, type LiveBlogEvent, type LiveBlogFetchInput, type LiveBlogSnapshot } from './liveBlogMachine.ts'
 import { fakeTimersInEachTest, gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
 
 const now = new Date('2026-11-27T18:30:00.000Z')
@@ -41,7 +41,7 @@ const settings = { pollInterval: 10_000, connectTimeout: 5_000, reconnectBase: 3
 function environment() {
   const env = {
     sendBack: null as ((event: LiveBlogEvent) => void) | null,
-    fetches: [] as Array<Pending<LiveFirstPage>>,
+    fetches: [] as Array<Pending<LiveFirstPage, LiveBlogFetchInput>>,
     scrolledUp: 0,
   }
   const machine = liveBlogMachine.provide({
@@ -365,6 +365,27 @@ describe('live blog machine, scenarios', () => {
     expect(env.fetches).toHaveLength(0)
     send({ type: 'live.update', update: { documentId: 'u2', transactionId: 'pin-2' } })
     expect(env.fetches).toHaveLength(1)
+    actor.stop()
+  })
+
+  it('names the event a fetch follows, so every open page asks the same address; the first fetch, a shown tab and polling ask for the newest', async () => {
+    const { env, actor, settle, send } = await opened()
+    send({ type: 'live.connected' })
+    expect(env.fetches.map((f) => f.input)).toEqual([{ after: null }])
+    await settle(pageA)
+    send({ type: 'live.update', update: { documentId: 'u2', transactionId: 'post-1' } })
+    // A second post while the first is fetched: the fetch after it names the newer one.
+    send({ type: 'live.update', update: { documentId: 'u3', transactionId: 'post-2' } })
+    expect(env.fetches.map((f) => f.input)).toEqual([{ after: 'post-1' }])
+    await settle(pageB)
+    expect(env.fetches.map((f) => f.input)).toEqual([{ after: 'post-2' }])
+    await settle(pageB)
+    act(() => actor.send({ type: 'tab.hidden' }))
+    act(() => actor.send({ type: 'tab.shown' }))
+    expect(env.fetches.map((f) => f.input)).toEqual([{ after: null }])
+    await settle(pageB)
+    send({ type: 'live.failed', error: new Error('stream dropped') })
+    expect(env.fetches.map((f) => f.input)).toEqual([{ after: null }])
     actor.stop()
   })
 

@@ -47,6 +47,12 @@ export interface LiveBlogContext {
   /** A change arrived while a fetch was running: fetch again when it ends. */
   stale: boolean
   lastTransaction: string | null
+  /**
+   * The transaction the next fetch follows, when it follows an event: the fetch names it, so every
+   * open page asks one address an edge cache can answer for all of them (decision 036). Null when
+   * the fetch must see the newest content whatever was heard: on connecting, polling, a tab shown.
+   */
+  following: string | null
   /** Failed attempts at the stream in a row; sets the reconnect delay. */
   failures: number
   settings: LiveBlogSettings
@@ -60,6 +66,11 @@ export type LiveBlogInput = Partial<LiveBlogSettings> & {
 }
 
 export type LiveBlogStatus = 'connecting' | 'live' | 'polling' | 'offline' | 'ended'
+
+/** What a fetch of the first page is given: the transaction it follows, if any. */
+export interface LiveBlogFetchInput {
+  after: string | null
+}
 
 /** How many new updates are held back from the reader. */
 export const heldCount = (context: Pick<LiveBlogContext, 'shown' | 'fresh'>): number => newUpdates(context.shown, context.fresh).length
@@ -94,7 +105,7 @@ export const liveBlogMachine = setup({
     input: {} as LiveBlogInput,
   },
   actors: {
-    fetchFirstPage: fromPromise<LiveFirstPage>(() => Promise.reject(new Error('liveBlogMachine needs a fetchFirstPage actor'))),
+    fetchFirstPage: fromPromise<LiveFirstPage, LiveBlogFetchInput>(() => Promise.reject(new Error('liveBlogMachine needs a fetchFirstPage actor'))),
     listen: fromCallback<LiveBlogEvent>(({ sendBack }) => {
       sendBack({ type: 'live.failed', error: new Error('liveBlogMachine needs a listen actor') })
     }),
@@ -118,6 +129,8 @@ export const liveBlogMachine = setup({
     clearStale: assign({ stale: false }),
     hearTransaction: assign({ lastTransaction: ({ event }) => (event.type === 'live.update' ? (event.update.transactionId ?? null) : null) }),
     forgetTransaction: assign({ lastTransaction: null }),
+    follow: assign({ following: ({ event }) => (event.type === 'live.update' ? (event.update.transactionId ?? null) : null) }),
+    unfollow: assign({ following: null }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
   },
@@ -146,6 +159,7 @@ export const liveBlogMachine = setup({
       announcement: '',
       stale: false,
       lastTransaction: null,
+      following: null,
       failures: 0,
       settings: { ...defaultLiveBlogSettings, ...settings },
     }
@@ -174,21 +188,23 @@ export const liveBlogMachine = setup({
         },
         live: {
           // Entering live fetches: changes made before the stream opened are in no event.
+          entry: 'unfollow',
           initial: 'fetching',
           states: {
             idle: {
               on: {
-                'live.update': [{ guard: 'sameTransaction' }, { target: 'fetching', actions: 'hearTransaction' }],
+                'live.update': [{ guard: 'sameTransaction' }, { target: 'fetching', actions: ['hearTransaction', 'follow'] }],
                 // Back from another tab: whatever the browser held back while it was hidden.
-                'tab.shown': { target: 'fetching', actions: ['markVisible', 'revealIfReading', { type: 'retitle', params: ({ context }) => ({ count: heldCount(context) }) }] },
+                'tab.shown': { target: 'fetching', actions: ['unfollow', 'markVisible', 'revealIfReading', { type: 'retitle', params: ({ context }) => ({ count: heldCount(context) }) }] },
               },
             },
             fetching: {
               entry: 'clearStale',
-              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction'] }] },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction', 'follow'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchFirstPage',
+                input: ({ context }) => ({ after: context.following }),
                 onDone: [
                   {
                     guard: { type: 'hasEnded', params: ({ event }) => event.output },
@@ -219,6 +235,7 @@ export const liveBlogMachine = setup({
           invoke: {
             id: 'fetch',
             src: 'fetchFirstPage',
+            input: { after: null },
             onDone: [
               {
                 guard: { type: 'hasEnded', params: ({ event }) => event.output },

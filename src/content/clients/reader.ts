@@ -25,3 +25,13 @@ export function readerClient(): SanityClient {
   shared ??= createReaderClient()
   return shared
 }
+
+/**
+ * The fetch option that names the listen event a refetch follows (`lastLiveEventId`, as
+ * @sanity/client sends it): the embedded service lets an edge cache keep that answer, so the pages
+ * that heard the event are answered by one query of the service (decision 036). Nothing for hosted
+ * Sanity, whose event ids are its Live Content API's, not a listen stream's transactions.
+ */
+export function afterEvent(transactionId: string | null, c: ContentConfig = readerConfig()): { lastLiveEventId?: string } {
+  return transactionId !== null && c.apiHost !== null ? { lastLiveEventId: transactionId } : {}
+}

@@ -4,11 +4,11 @@
 // screen, so the first view never waits for the client library or the statechart runtime.
 
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { readerClient } from '../../content/clients/reader.ts'
-import { loadLiveFirstPage, type LiveBlogPage } from '../../content/liveblog/liveBlog.ts'
+import { afterEvent, readerClient } from '../../content/clients/reader.ts'
+import { loadLiveFirstPage, type LiveBlogPage, type LiveFirstPage } from '../../content/liveblog/liveBlog.ts'
 import { titleWithCount } from '../../content/liveblog/live.ts'
 import { liveBlogListenQuery } from '../../content/liveblog/query.ts'
-import { heldCount, liveBlogMachine, liveBlogStatus, type LiveBlogEvent, type LiveBlogStatus } from '../../machines/liveBlogMachine.ts'
+import { heldCount, liveBlogMachine, liveBlogStatus, type LiveBlogEvent, type LiveBlogFetchInput, type LiveBlogStatus } from '../../machines/liveBlogMachine.ts'
 
 export interface LiveBlogView {
   page: LiveBlogPage
@@ -44,7 +44,9 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 export function startLiveBlog({ blog, path, page, top }: LiveBlogPlace, onView: (view: LiveBlogView) => void): RunningLiveBlog {
   const machine = liveBlogMachine.provide({
     actors: {
-      fetchFirstPage: fromPromise(() => loadLiveFirstPage((query, params) => readerClient().fetch(query, params, { tag: 'liveblog.live' }), blog, path)),
+      fetchFirstPage: fromPromise<LiveFirstPage, LiveBlogFetchInput>(({ input }) =>
+        loadLiveFirstPage((query, params) => readerClient().fetch(query, params, { tag: 'liveblog.live', ...afterEvent(input.after) }), blog, path),
+      ),
       listen: fromCallback<LiveBlogEvent>(({ sendBack }) => {
         const subscription = readerClient()
           .listen(liveBlogListenQuery, { blog }, { includeResult: false, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'liveblog.live' })
