@@ -1,11 +1,11 @@
 // The admin's presence client (docs/decisions/020-presence.md): announces that this tab has an article
-// open, leaves, and reads the `presence` events of a listen stream. Plain fetch with the signed-in
-// editor's token: EventSource cannot send an Authorization header, and @sanity/client's listen
-// neither asks for presence nor hands over events it does not know. Failures carry the HTTP status
-// as `statusCode`, the field errors.ts reads, so a 401 signs the editor out as everywhere else.
+// open, leaves, and reads the `presence` events of a listen stream (listen.ts). Plain fetch with the
+// signed-in editor's token. Failures carry the HTTP status as `statusCode`, the field errors.ts
+// reads, so a 401 signs the editor out as everywhere else.
 
 import { contentConfig } from '../../../shared/contentConfig.ts'
-import { readPresence, readStreamEvents, type PresentEditor } from '../admin/presence.ts'
+import { readPresence, type PresentEditor } from '../admin/presence.ts'
+import { readListen } from './listen.ts'
 import { serviceCall, ServiceError, unreadable } from './serviceCall.ts'
 
 export interface PresenceClient {
@@ -46,33 +46,12 @@ export function createPresenceClient(token: string): PresenceClient {
       // The stream is wanted for its presence events only: a filter no document matches keeps
       // mutations out, and every open form shares it, so the service checks it once per write.
       const search = new URLSearchParams({ query: '*[false]', includeMutations: 'false', presence: documentId, presenceTab: tab })
-      let res: Response
-      try {
-        res = await serviceCall(fetcher, `${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${search}`, token, { signal }, 'text/event-stream')
-      } catch (error) {
-        if (signal.aborted) return
-        throw error
-      }
-      if (!res.body) throw new ServiceError(unreadable, res.status)
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
-      let text = ''
-      try {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) throw new ServiceError('The listen stream ended', null)
-          const { events, rest } = readStreamEvents(text + value)
-          text = rest
-          for (const event of events) {
-            if (event.event === 'channelError') throw new ServiceError('The listen stream refused the filter', null)
-            if (event.event !== 'presence') continue
-            const presence = readPresence(JSON.parse(event.data))
-            if (presence) onEditors(presence.editors)
-          }
-        }
-      } catch (error) {
-        if (signal.aborted) return
-        throw error
-      }
+      const url = `${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${search}`
+      await readListen(url, token, signal, (event) => {
+        if (event.event !== 'presence') return
+        const presence = readPresence(JSON.parse(event.data))
+        if (presence) onEditors(presence.editors)
+      })
     },
   }
 }
