@@ -9,9 +9,9 @@ import { liveBlogNewestKey, siteKey } from '../../shared/cacheKeys.ts'
 import { liveUpdateTitle, liveUpdateType } from '../../shared/liveBlog.ts'
 import { cleanText } from '../../shared/text.ts'
 import { httpError } from '../errors.ts'
-import { feedSize, rfc822, type Channel } from './rss.ts'
+import { feedSize, rfc822, rssChannel, type Channel } from './rss.ts'
 import { articleFilter, articleUrl, type FeedSource } from './source.ts'
-import { element, emptyElement, xmlDeclaration } from './xml.ts'
+import { element } from './xml.ts'
 
 /** A live blog by `$slug`: an article that is not one is not found here. */
 export const liveBlogQuery = `*[${articleFilter} && slug.current == $slug && isLiveBlog == true][0]{_id, title, "slug": slug.current, excerpt, liveBlogEndedAt}`
@@ -58,27 +58,12 @@ export async function liveBlogFeed(source: FeedSource, slug: string): Promise<{ 
 }
 
 /**
- * The feed's document. Like the paper's feeds it depends on its updates only, never on the clock:
- * `lastBuildDate` is the newest change among them, so the same updates give the same bytes.
+ * The feed's document. Like the paper's feeds it depends on its updates only, never on the clock
+ * (see rssChannel), so the same updates give the same bytes. Feed readers are asked to look again
+ * every minute: coverage moves that fast.
  */
 export function liveBlogRssDocument(origin: string, slug: string, channel: Channel, updates: FeedUpdate[]): string {
-  const items = updates.map((update) => liveBlogItem(origin, slug, update)).join('\n')
-  const newest = updates.map((u) => rfc822(u.publishedAt)).find(Boolean)
-  const changed = updates.map((u) => u._updatedAt ?? '').reduce((a, b) => (b > a ? b : a), '')
-  return `${xmlDeclaration}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
-<channel>
-${element('title', channel.title)}
-${element('link', channel.link)}
-${element('description', channel.description)}
-${emptyElement('atom:link', { href: channel.self, rel: 'self', type: 'application/rss+xml' })}
-<language>en-gb</language>
-${element('lastBuildDate', rfc822(changed))}
-${newest ? element('pubDate', newest) : ''}
-<ttl>1</ttl>
-${items}
-</channel>
-</rss>
-`
+  return rssChannel({ channel, items: updates, item: (update) => liveBlogItem(origin, slug, update), ttl: 1 })
 }
 
 function liveBlogItem(origin: string, slug: string, update: FeedUpdate): string {

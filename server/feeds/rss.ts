@@ -171,15 +171,32 @@ export function rfc822(value: string | null | undefined): string | null {
 }
 
 /**
- * The feed's document. It depends on its articles only, never on the clock: `lastBuildDate` is
- * when the newest change among them was made, so the same articles give the same bytes (and the
- * same ETag) however often the feed is built again.
+ * The feed's document. It depends on its articles only, never on the clock (see rssChannel), so the
+ * same articles give the same bytes (and the same ETag) however often the feed is built again.
  */
 export function rssDocument(source: FeedSource, channel: Channel, articles: FeedArticle[]): string {
-  const items = articles.map((article) => rssItem(source, article)).join('\n')
-  const newest = articles.map((a) => rfc822(a.publishedAt)).find(Boolean)
-  const changed = articles.map((a) => a._updatedAt ?? '').reduce((a, b) => (b > a ? b : a), '')
-  return `${xmlDeclaration}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  return rssChannel({ channel, items: articles, item: (article) => rssItem(source, article), ttl: 5, namespaces: { media: 'http://search.yahoo.com/mrss/' } })
+}
+
+/** What the channel's dates are read from: each item's publication and its last change. */
+export interface DatedItem {
+  publishedAt: string | null
+  _updatedAt?: string | null
+}
+
+/**
+ * A feed's RSS 2.0 document around its items (newest first), for the paper's feeds and a live
+ * blog's: `lastBuildDate` is the newest change among the items and `pubDate` the newest item's
+ * publication, never the clock. `ttl` is how many minutes a reader may wait before asking again;
+ * `namespaces` are those the items use beyond Atom's (`atom:link`) and Dublin Core's (`dc:creator`).
+ */
+export function rssChannel<T extends DatedItem>({ channel, items, item, ttl, namespaces = {} }: { channel: Channel; items: readonly T[]; item: (entry: T) => string; ttl: number; namespaces?: Record<string, string> }): string {
+  const newest = items.map((entry) => rfc822(entry.publishedAt)).find(Boolean)
+  const changed = items.map((entry) => entry._updatedAt ?? '').reduce((a, b) => (b > a ? b : a), '')
+  const declared = Object.entries({ atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/', ...namespaces })
+    .map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`)
+    .join('')
+  return `${xmlDeclaration}<rss version="2.0"${declared}>
 <channel>
 ${element('title', channel.title)}
 ${element('link', channel.link)}
@@ -188,8 +205,8 @@ ${emptyElement('atom:link', { href: channel.self, rel: 'self', type: 'applicatio
 <language>en-gb</language>
 ${element('lastBuildDate', rfc822(changed))}
 ${newest ? element('pubDate', newest) : ''}
-<ttl>5</ttl>
-${items}
+<ttl>${ttl}</ttl>
+${items.map(item).join('\n')}
 </channel>
 </rss>
 `
