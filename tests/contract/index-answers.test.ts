@@ -4,7 +4,6 @@
 
 import { describe, expect, it } from 'vitest'
 import { DocumentReader } from '../../server/query/documents.ts'
-import type { Doc } from '../../server/store/mutations.ts'
 import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
