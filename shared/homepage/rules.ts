@@ -198,7 +198,7 @@ export function sectionsFromQuery(result: HomepageQueryResult): Homepage {
 export interface DocumentChange {
   documentId: string
   /** The document after the change, when the stream includes it. */
-  result?: Pick<CardArticle, 'isLeadStory' | 'isBreakingNews'> | null
+  result?: (Pick<CardArticle, 'isLeadStory' | 'isBreakingNews'> & { _type?: string; liveBlog?: { _ref?: string } | null }) | null
 }
 
 // A story counts as changed when its id, title or publication time does.
@@ -216,6 +216,17 @@ export function frontPageChanged(before: Homepage | null, after: Homepage): bool
 }
 
 /** Whether a change may alter the lead or breaking story: it is flagged as one now, or it is one shown. */
+/**
+ * Whether a change can alter the homepage shown. Any article may (its flags place it); a live blog's
+ * update only when its blog is in a slot that shows its newest updates, or it is one of the updates
+ * shown (moved to another blog). A deletion says no type: it counts, unless nothing says it is an update.
+ */
+export function changeMayAlterHomepage(homepage: Homepage | null, change: DocumentChange): boolean {
+  if (homepage === null || change.result?._type !== 'liveUpdate') return true
+  const slotted = liveBlogsInSlots(homepage.sections)
+  return slotted.some((blog) => blog._id === change.result?.liveBlog?._ref || blog.liveUpdates?.some((update) => update._id === change.documentId))
+}
+
 export function changeTouchesFrontPage(homepage: Homepage | null, change: DocumentChange): boolean {
   if (change.result?.isLeadStory || change.result?.isBreakingNews) return true
   const { lead, breaking } = homepage?.sections ?? {}

@@ -278,6 +278,38 @@ describe('feed machine, scenarios', () => {
     actor.stop()
   })
 
+  it("refetches for a live blog's update only when its blog is in a slot the homepage shows", async () => {
+    const storm: CardArticle = { ...story('storm', 'Storm over London, live'), isLiveBlog: true, liveUpdates: [{ _id: 'storm-3', publishedAt: '2026-11-21T09:00:00Z', text: 'Gusts of 68mph.' }] }
+    const withLiveBlog = homepage(storm)
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: { ...settings, homepage: withLiveBlog } })
+    actor.start()
+    env.sendBack!({ type: 'live.connected' })
+    env.fetches.pop()!.resolve(withLiveBlog)
+    await vi.advanceTimersByTimeAsync(0)
+    const post = (id: string, blog: string, transactionId: string) => ({ type: 'live.update' as const, update: { documentId: id, transactionId, result: { _type: 'liveUpdate', liveBlog: { _ref: blog } } } })
+    // A post to a blog in no slot: the homepage does not show it, so nothing is asked.
+    env.sendBack!(post('quiet-1', 'quiet', 'tx-1'))
+    expect(env.fetches).toHaveLength(0)
+    // A post to the blog in the lead slot: its newest updates change.
+    env.sendBack!(post('storm-4', 'storm', 'tx-2'))
+    expect(env.fetches).toHaveLength(1)
+    // While that fetch runs, another blog's post does not ask for one more.
+    env.sendBack!(post('quiet-2', 'quiet', 'tx-3'))
+    env.fetches.pop()!.resolve(withLiveBlog)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(env.fetches).toHaveLength(0)
+    // An update shown in the slot, moved to another blog, leaves the slot: asked.
+    env.sendBack!(post('storm-3', 'quiet', 'tx-4'))
+    expect(env.fetches).toHaveLength(1)
+    env.fetches.pop()!.resolve(withLiveBlog)
+    await vi.advanceTimersByTimeAsync(0)
+    // A deletion names no type: it may be a story's, so it is asked.
+    env.sendBack!({ type: 'live.update', update: { documentId: 'quiet-1', transactionId: 'tx-5', result: null } })
+    expect(env.fetches).toHaveLength(1)
+    actor.stop()
+  })
+
   it('starts from the homepage the page was rendered with, and still fetches once live', async () => {
     const { env, machine } = environment()
     const actor = createActor(machine, { input: { ...settings, homepage: homepageA } })

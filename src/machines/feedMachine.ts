@@ -1,12 +1,13 @@
 // The homepage's live feed (docs/product-spec.md §4): connecting -> live (listen; refetch on each
-// update, once per transaction however many documents it changed) ->
+// update, once per transaction however many documents it changed, and for a live blog's update
+// only when its blog is in a slot the homepage shows) ->
 // polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
 // Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
 // Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route
 // supplies @sanity/client; stories and tests supply fakes and run this same machine.
 
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
+import { assign, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
+import { changeMayAlterHomepage, changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /**
@@ -79,6 +80,8 @@ export const feedMachine = setup({
   guards: {
     isStale: ({ context }) => context.stale,
     sameTransaction: ({ context, event }) => event.type === 'live.update' && event.update.transactionId !== undefined && event.update.transactionId === context.lastTransaction,
+    /** A live blog's update matters only to a homepage showing its blog in a slot (changeMayAlterHomepage). */
+    mayAlterHomepage: ({ context, event }) => event.type === 'live.update' && changeMayAlterHomepage(context.homepage, event.update),
     touchesLeadOrBreaking: ({ context, event }) => event.type === 'live.update' && changeTouchesFrontPage(context.homepage, event.update),
     changedOutsideWindow: ({ context }, homepage: Homepage) =>
       frontPageChanged(context.homepage, homepage) && Date.now() - context.lastChangeAt > context.settings.changeWindow,
@@ -120,6 +123,7 @@ export const feedMachine = setup({
               on: {
                 'live.update': [
                   { guard: 'sameTransaction' },
+                  { guard: not('mayAlterHomepage') },
                   { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: ['markChange', 'hearTransaction'] },
                   { target: 'fetching', actions: 'hearTransaction' },
                 ],
@@ -127,7 +131,7 @@ export const feedMachine = setup({
             },
             fetching: {
               entry: 'clearStale',
-              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction'] }] },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
@@ -144,7 +148,7 @@ export const feedMachine = setup({
             },
             forced: {
               entry: 'clearStale',
-              on: { 'live.update': [{ guard: 'sameTransaction' }, { actions: ['markStale', 'hearTransaction'] }] },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
