@@ -16,16 +16,123 @@ function moduleOf(name: string): (() => Promise<IslandModule>) | undefined {
   return path ? modules[path] : undefined
 }
 
-async function hydrate(marker: HTMLElement, index: number): Promise<void> {
+type Control = HTMLInputElement | HTMLTextAreaElement
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+function isCheckable(control: Control): control is HTMLInputElement {
+  return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
+}
+
+/** A field the reader changed before the island woke (what the server sent is its default), and how. */
+interface Change {
+  control: Control
+  value: string
+  checked: boolean
+}
+
+function changesIn(marker: HTMLElement): Change[] {
+  return Array.from(marker.querySelectorAll<Control>('input, textarea'))
+    .filter((control) => (isCheckable(control) ? control.checked !== control.defaultChecked : control.value !== control.defaultValue))
+    .map((control) => ({ control, value: control.value, checked: isCheckable(control) && control.checked }))
+}
+
+/**
+ * Hands a change the reader made before the island woke to the island, as if made now. React keeps a
+ * field's text when it hydrates but takes the server's value as its own, and it tells a change by the
+ * last value it set (and sets its own again when it renders); so the field is set to the server's
+ * value through the element (React notes it), then to the reader's past React (the prototype's
+ * setter), and the event a reader's change fires is sent.
+ */
+function replay({ control, value, checked }: Change): void {
+  if (isCheckable(control)) {
+    control.checked = control.defaultChecked
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!.set!.call(control, checked)
+    control.dispatchEvent(new Event('click', { bubbles: true }))
+    return
+  }
+  control.value = control.defaultValue
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')!.set!.call(control, value)
+  control.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/**
+ * What the reader did in an island before it woke, beyond typing (which stays in the fields): the
+ * fields they left, and a form they sent. A form sent before its island woke (a click on its button
+ * is both the first use and the send) is held rather than posted by the browser, and sent again once
+ * the island has hydrated, so it is checked and sent as the island does it. Without JavaScript the
+ * browser posts it as always.
+ */
+function witness(marker: HTMLElement): { replay(): Promise<void>; release(): void } {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null
+  const left = new Set<Control>()
+  const hold = (event: Event) => {
+    event.preventDefault()
+    held = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter }
+  }
+  const leave = (event: Event) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) left.add(event.target)
+  }
+  marker.addEventListener('submit', hold)
+  marker.addEventListener('focusout', leave)
+  const stop = () => {
+    marker.removeEventListener('submit', hold)
+    marker.removeEventListener('focusout', leave)
+  }
+  const send = ({ form, submitter }: NonNullable<typeof held>) => {
+    if (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) form.requestSubmit(submitter)
+    else form.requestSubmit()
+  }
+  return {
+    /**
+     * Once React has hydrated the island, after its commit: the changes, then the fields left, then
+     * the form sent, each its own event in its own task, so each handler sees what the one before did
+     * (React renders an event's updates in a microtask, not during the event).
+     */
+    async replay() {
+      stop()
+      // Read before any is replayed: the island's renders set its fields to its own state.
+      for (const change of changesIn(marker)) {
+        replay(change)
+        await nextTask()
+      }
+      for (const control of left) {
+        if (control === document.activeElement) continue
+        control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+        await nextTask()
+      }
+      if (held) send(held)
+    },
+    /** The island could not start: a form it held is posted by the browser, as without JavaScript. */
+    release() {
+      stop()
+      if (held) send(held)
+    },
+  }
+}
+
+async function hydrate(marker: HTMLElement, index: number, onHydrated: () => Promise<void>): Promise<void> {
   const name = marker.dataset.island ?? ''
   const load = moduleOf(name)
   if (!load) throw new Error(`No island is named ${name}`)
-  const [{ hydrateRoot }, { createElement }, module] = await Promise.all([import('react-dom/client'), import('react'), load()])
+  const [{ hydrateRoot }, { createElement }, { Hydrated }, module] = await Promise.all([import('react-dom/client'), import('react'), import('./hydrated.ts'), load()])
   const Component = module[name]?.Component
   if (!Component) throw new Error(`${name}.island.tsx exports no island named ${name}`)
   const props = JSON.parse(marker.dataset.props ?? '{}') as object
-  hydrateRoot(marker, createElement(Component, props), { identifierPrefix: islandPrefix(name, index) })
-  marker.dataset.hydrated = ''
+  let done = false
+  const hydrated = () => {
+    if (done) return
+    done = true
+    // Called during React's commit; what follows runs once it is over.
+    void nextTask()
+      .then(onHydrated)
+      .then(() => {
+        marker.dataset.hydrated = ''
+      })
+  }
+  hydrateRoot(marker, createElement(Hydrated, { onHydrated: hydrated }, createElement(Component, props)), { identifierPrefix: islandPrefix(name, index) })
 }
 
 function afterLoad(run: () => void): void {
@@ -54,7 +161,7 @@ function whenVisible(marker: HTMLElement, run: () => void): void {
   for (const child of Array.from(marker.children)) observer.observe(child)
 }
 
-const interactions = ['pointerdown', 'keydown', 'focusin', 'input'] as const
+const interactions = ['pointerdown', 'keydown', 'focusin', 'input', 'submit'] as const
 
 function whenUsed(marker: HTMLElement, run: () => void): void {
   const start = () => {
@@ -72,8 +179,12 @@ function schedule(marker: HTMLElement, run: () => void): void {
 }
 
 document.querySelectorAll<HTMLElement>(islandTag).forEach((marker, index) => {
+  const seen = witness(marker)
   schedule(marker, () => {
     // One island failing leaves the others, and its own server-rendered HTML, as they are.
-    hydrate(marker, index).catch((error: unknown) => console.error(`The ${marker.dataset.island} island could not start`, error))
+    hydrate(marker, index, () => seen.replay()).catch((error: unknown) => {
+      console.error(`The ${marker.dataset.island} island could not start`, error)
+      seen.release()
+    })
   })
 })

@@ -63,10 +63,15 @@ describe("the islands' client entry", () => {
     const marker = document.querySelector<HTMLElement>('resonance-island')!
     await import('./client.ts')
     expect('hydrated' in marker.dataset).toBe(false)
-    await act(async () => {
-      marker.querySelector('figcaption')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
-      await vi.waitFor(() => expect('hydrated' in marker.dataset).toBe(true))
-    })
+    marker.querySelector('figcaption')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    // Each act lets React finish what it was given since the last; the marker is marked once hydrated.
+    await vi.waitFor(
+      async () => {
+        await act(async () => {})
+        expect('hydrated' in marker.dataset).toBe(true)
+      },
+      { timeout: 20_000, interval: 20 },
+    )
     expect(errors).not.toHaveBeenCalled()
     expect(screen.getByLabelText('Video: The clip').tagName).toBe('VIDEO')
   })

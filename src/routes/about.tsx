@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { AboutPage } from '../components/pages/AboutPage.tsx'
 
 export const Route = createFileRoute('/about')({
@@ -9,12 +9,5 @@ export const Route = createFileRoute('/about')({
       description: 'Resonance is an independent London newspaper, established in 2024: our story, our approach, the team behind it and how to reach us.',
       path: '/about',
     }),
-  component: About,
+  component: AboutPage,
 })
-
-function About() {
-  const navigate = useNavigate()
-  // The spec's subscribe box has no handler; a reader expects it to lead to signing up. The address
-  // rides in the history entry's state, never in the URL.
-  return <AboutPage onSubscribe={(email) => void navigate({ to: '/subscribe', state: (previous) => ({ ...previous, subscribeEmail: email }) })} />
-}

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactPage } from '../components/pages/ContactPage.tsx'
-import { sendContactMessage } from '../content/clients/readerForms.ts'
 import { formValues } from '../content/pages/contact.ts'
+import { ContactForm } from './-forms/ContactForm.island.tsx'
 
 export const Route = createFileRoute('/contact')({
   // The head's module loads when it is first written, outside the reader's first download (decision 018).
@@ -20,10 +20,7 @@ function Contact() {
   const sentBack = submission?.form === 'contact' ? submission : null
   return (
     <ContactPage
-      onSubmit={sendContactMessage}
-      initialValues={sentBack ? formValues(sentBack.values) : undefined}
-      initialErrors={sentBack?.errors}
-      initialNotice={sentBack?.notice}
+      form={sentBack ? <ContactForm initialValues={formValues(sentBack.values)} initialErrors={sentBack.errors} initialNotice={sentBack.notice} /> : <ContactForm />}
     />
   )
 }

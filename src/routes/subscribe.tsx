@@ -1,16 +1,9 @@
-import { createFileRoute, useRouterState } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { SubscribePage } from '../components/pages/SubscribePage.tsx'
-import { sendSubscription } from '../content/clients/readerForms.ts'
 import { newsletterIdsOf } from '../content/pages/newsletters.ts'
 import type { NewsletterId } from '../../shared/newsletters.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
-
-declare module '@tanstack/react-router' {
-  interface HistoryState {
-    /** The address typed into the About page's box, carried to this page outside its URL. */
-    subscribeEmail?: string
-  }
-}
+import { SubscribeForm } from './-forms/SubscribeForm.island.tsx'
 
 export const Route = createFileRoute('/subscribe')({
   // The head's module loads when it is first written, outside the reader's first download (decision 018).
@@ -24,21 +17,14 @@ export const Route = createFileRoute('/subscribe')({
 })
 
 function Subscribe() {
-  // An address arrives from the About page's box in the history entry's state (with JavaScript) or
-  // as a form the service rendered this page with (without): never in the URL, which is logged,
-  // shared and kept in the history.
-  const carried = useRouterState({ select: (state) => state.location.state.subscribeEmail })
+  // An address typed into the About page's box arrives as a form the service rendered this page
+  // with, never in the URL, which is logged, shared and kept in the history; so does a form of this
+  // page the service could not take.
   const { submission } = Route.useRouteContext()
   const sentBack = submission?.form === 'subscribe' ? submission : null
-  return (
-    <SubscribePage
-      onSubscribe={sendSubscription}
-      initialEmail={sentBack?.values.email ?? (typeof carried === 'string' ? carried : undefined)}
-      initialNewsletters={ticked(sentBack)}
-      initialErrors={sentBack?.errors}
-      initialNotice={sentBack?.notice}
-    />
-  )
+  if (!sentBack) return <SubscribePage form={<SubscribeForm />} />
+  const start = { initialEmail: sentBack.values.email, initialNewsletters: ticked(sentBack), initialErrors: sentBack.errors, initialNotice: sentBack.notice }
+  return <SubscribePage form={<SubscribeForm {...start} />} />
 }
 
 /**

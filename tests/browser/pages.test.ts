@@ -198,6 +198,25 @@ describe('/subscribe', () => {
   })
 })
 
+describe('the reader forms on a phone', () => {
+  it('wake at their first use, each form an island on a document, and pass an axe audit with their problems shown', async () => {
+    for (const [path, heading, island, button] of [
+      ['/about', 'About Resonance', 'SubscribeBox', 'Subscribe'],
+      ['/contact', 'Contact Us', 'ContactForm', 'Send Message'],
+      ['/subscribe', 'Subscribe to Resonance', 'SubscribeForm', 'Subscribe'],
+    ] as const) {
+      const page = await open(path, heading, { width: 390, height: 844 })
+      const marker = page.locator(`resonance-island[data-island="${island}"]`)
+      expect(await marker.getAttribute('data-hydrated')).toBeNull()
+      await marker.getByRole('button', { name: button }).click()
+      await marker.and(page.locator('[data-hydrated]')).waitFor({ state: 'attached' })
+      await marker.getByText(/^Please enter your email address\.$|^Please enter your full name\.$/).first().waitFor()
+      expect(await axeViolations(page), path).toEqual([])
+      await context?.close()
+    }
+  })
+})
+
 describe('the not-found page', () => {
   it('shows 404 and a link home that goes home', async () => {
     const page = await open('/no/such/page', /Oops! Page not found/)

@@ -188,6 +188,21 @@ describe('in the browser', () => {
     })
   })
 
+  it("sends search as a document with no island, and the pages with reader forms with the islands' entry, each form an island", async () => {
+    const moduleScripts = (body: string) => [...body.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => m[1]!.replace(/-[\w-]+\.js$/, '.js'))
+    const islands = (body: string) => [...body.matchAll(/<resonance-island data-island="(\w+)" data-defer="(\w+)"/g)].map((m) => `${m[1]} (${m[2]})`)
+    const pages = { '/contact': ['ContactForm (interaction)'], '/subscribe': ['SubscribeForm (interaction)'], '/about': ['SubscribeBox (interaction)'], '/newsletters?token=t.k': ['NewsletterPreferences (interaction)'] }
+    for (const [path, expected] of Object.entries(pages)) {
+      const { body } = await html(path)
+      const sent = { path, scripts: moduleScripts(body), preloads: body.match(/<link\b[^>]*rel="modulepreload"/g) ?? [], data: body.includes(pageDataElementId), islands: islands(body) }
+      expect(sent).toEqual({ path, scripts: ['/assets/islands.js', '/assets/pageScript.js'], preloads: [], data: false, islands: expected })
+    }
+    // Search is a GET form the browser sends itself, and its results come in the page: nothing to hydrate.
+    const search = (await html('/search?q=bridge')).body
+    expect(search).toContain('<mark>Bridge</mark> reopens after a year of repairs')
+    expect({ scripts: moduleScripts(search), islands: islands(search), data: search.includes(pageDataElementId) }).toEqual({ scripts: ['/assets/pageScript.js'], islands: [], data: false })
+  })
+
   it('opens each page type without a hydration error, and follows links as documents', async () => {
     const page = await suite.newPage()
     const problems: string[] = []

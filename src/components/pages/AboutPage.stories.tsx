@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
-import { fn, userEvent, within } from 'storybook/test'
+import { userEvent, within } from 'storybook/test'
 import { AboutPage } from './AboutPage.tsx'
 
 // The page links with the router's Link, so each story runs inside a memory router.
@@ -15,7 +15,6 @@ const meta = {
   component: AboutPage,
   parameters: { layout: 'fullscreen' },
   decorators: [WithRouter],
-  args: { onSubscribe: fn() },
 } satisfies Meta<typeof AboutPage>
 
 export default meta

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { AboutPage } from './AboutPage.tsx'
 
 // The page links to /contact with the router's Link, so it renders inside a real (memory) router.
-async function renderAbout(onSubscribe: (email: string) => void = () => {}) {
+async function renderAbout() {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <AboutPage onSubscribe={onSubscribe} /> }),
+    routeTree: createRootRoute({ component: () => <AboutPage /> }),
     history: createMemoryHistory({ initialEntries: ['/about'] }),
   })
   render(<RouterProvider router={router} />)
@@ -59,11 +59,28 @@ describe('AboutPage', () => {
     expect(awards[0]?.textContent).toMatch(/^20\d\d/)
   })
 
-  it('hands a valid address from the subscribe box to whoever shows the page', async () => {
-    const subscribed: string[] = []
-    await renderAbout((email) => subscribed.push(email))
-    const box = screen.getByRole('region', { name: 'Subscribe to Resonance' })
-    await userEvent.setup().type(within(box).getByLabelText('Email address'), 'reader@example.com{Enter}')
-    expect(subscribed).toEqual(['reader@example.com'])
+  it('sends a valid address from the subscribe box to the service as the form, and keeps a bad one', async () => {
+    await renderAbout()
+    // What the browser would send, and whether anything stopped it.
+    const sent: Array<{ action: string; method: string; email: FormDataEntryValue | null; stopped: boolean }> = []
+    const record = (event: SubmitEvent) => {
+      const form = event.target as HTMLFormElement
+      sent.push({ action: form.getAttribute('action') ?? '', method: form.method, email: new FormData(form).get('email'), stopped: event.defaultPrevented })
+      event.preventDefault() // jsdom cannot navigate
+    }
+    document.addEventListener('submit', record)
+    try {
+      const box = screen.getByRole('region', { name: 'Subscribe to Resonance' })
+      const user = userEvent.setup()
+      await user.type(within(box).getByLabelText('Email address'), 'reader@example{Enter}')
+      expect(within(box).getByText('Please enter a valid email address.')).toBeTruthy()
+      await user.type(within(box).getByLabelText('Email address'), '.com{Enter}')
+      expect(sent).toEqual([
+        { action: '/subscribe', method: 'post', email: 'reader@example', stopped: true },
+        { action: '/subscribe', method: 'post', email: 'reader@example.com', stopped: false },
+      ])
+    } finally {
+      document.removeEventListener('submit', record)
+    }
   })
 })

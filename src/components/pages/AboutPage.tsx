@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { contactDetails, telHref } from '../../content/pages/contact.ts'
 import { AboutTeam, type TeamMember } from './AboutTeam.tsx'
-import { SubscribeBox } from './SubscribeBox.tsx'
+import { SubscribeBox } from './SubscribeBox.island.tsx'
 import './AboutPage.css'
 
 // Invented people: the newsroom the demo paper's bylines belong to.
@@ -36,12 +36,7 @@ const principles = [
   { name: 'Global', text: 'London is a world city. We follow the stories from abroad that shape life here, with correspondents who know the places they write about.' },
 ] as const
 
-export interface AboutPageProps {
-  /** The subscribe box's address, once it is valid. */
-  onSubscribe: (email: string) => void
-}
-
-export function AboutPage({ onSubscribe }: AboutPageProps) {
+export function AboutPage() {
   return (
     <div className="about-page">
       <header className="about-page__header">
@@ -106,7 +101,8 @@ export function AboutPage({ onSubscribe }: AboutPageProps) {
         </div>
       </section>
 
-      <SubscribeBox onSubscribe={onSubscribe} />
+      {/* The page's one interactive part, an island: a valid address goes to the subscribe page. */}
+      <SubscribeBox />
 
       <section className="about-page__section" aria-labelledby="about-page-awards">
         <h2 id="about-page-awards">Awards</h2>

@@ -1,19 +1,13 @@
-import type { ContactMessage, FormResult } from '../../../shared/readerForms.ts'
+import type { ReactNode } from 'react'
 import { ContactDetails } from './ContactDetails.tsx'
-import { ContactForm } from './ContactForm.tsx'
 import './ContactPage.css'
 
 export interface ContactPageProps {
-  /** Sends a valid message from the form to the newsroom, answering whether it was received. */
-  onSubmit: (message: ContactMessage) => Promise<FormResult>
-  /** Start values for the form: a story's, or what was typed into a form the service sent back. */
-  initialValues?: ContactMessage
-  /** The service's problems with a form it sent back, by field. */
-  initialErrors?: Record<string, string>
-  initialNotice?: string | null
+  /** The page's form (ContactForm), which the route connects to the newsroom. */
+  form: ReactNode
 }
 
-export function ContactPage({ onSubmit, initialValues, initialErrors, initialNotice }: ContactPageProps) {
+export function ContactPage({ form }: ContactPageProps) {
   return (
     <div className="contact-page">
       <header className="contact-page__header">
@@ -25,7 +19,7 @@ export function ContactPage({ onSubmit, initialValues, initialErrors, initialNot
         </p>
       </header>
       <div className="contact-page__columns">
-        <ContactForm onSubmit={onSubmit} initialValues={initialValues} initialErrors={initialErrors} initialNotice={initialNotice} />
+        {form}
         <ContactDetails />
       </div>
     </div>

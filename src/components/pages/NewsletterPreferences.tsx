@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { newsletters, type NewsletterId } from '../../../shared/newsletters.ts'
 import { savedSentence, standingSentence, type Preferences, type PreferencesOutcome, type PreferencesSaveResult, type PreferencesView } from '../../content/pages/preferences.ts'
@@ -18,7 +17,7 @@ export interface NewsletterPreferencesProps {
 /**
  * The page behind the link in every newsletter: which newsletters this address gets, as boxes to
  * tick, and Save. Without JavaScript the form posts to the service, which comes back to this page
- * saying it is saved.
+ * saying it is saved. Its links are plain, as it hydrates on its own, outside the router (an island).
  */
 export function NewsletterPreferences({ view, onSave, morningTime }: NewsletterPreferencesProps) {
   return (
@@ -28,8 +27,8 @@ export function NewsletterPreferences({ view, onSave, morningTime }: NewsletterP
           <h1 id="newsletter-preferences-title">{view.title}</h1>
           <FormNotice tone="problem">{view.message}</FormNotice>
           <p className="mail-link-page__links">
-            <Link to="/">Return to Home</Link>
-            <Link to="/subscribe">Subscribe</Link>
+            <a href="/">Return to Home</a>
+            <a href="/subscribe">Subscribe</a>
           </p>
         </>
       ) : (
@@ -108,7 +107,7 @@ function PreferencesForm({
         </p>
       </form>
       <p className="mail-link-page__links">
-        <Link to="/">Return to Home</Link>
+        <a href="/">Return to Home</a>
       </p>
     </>
   )

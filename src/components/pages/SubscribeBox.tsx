@@ -5,8 +5,12 @@ import { emailSchema } from '../../../shared/readerForms.ts'
 import './SubscribeBox.css'
 
 export interface SubscribeBoxProps {
-  /** Receives the trimmed address once it is valid (the About page then opens /subscribe with it). */
-  onSubscribe: (email: string) => void
+  /**
+   * Receives the trimmed address once it is valid. Without it the box sends itself, as it does without
+   * JavaScript: the service answers with the subscribe page, the address filled in, and the address
+   * never travels in a URL.
+   */
+  onSubscribe?: (email: string) => void
   /** What the box holds at first, for stories. */
   initialEmail?: string
 }
@@ -18,7 +22,7 @@ export function SubscribeBox({ onSubscribe, initialEmail = '' }: SubscribeBoxPro
   const form = useForm({
     defaultValues: { email: initialEmail },
     canSubmitWhenInvalid: true,
-    onSubmit: ({ value }) => onSubscribe(v.parse(emailSchema, value.email)),
+    onSubmit: ({ value }) => onSubscribe?.(v.parse(emailSchema, value.email)),
     onSubmitInvalid: () => inputRef.current?.focus(),
   })
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
@@ -38,6 +42,8 @@ export function SubscribeBox({ onSubscribe, initialEmail = '' }: SubscribeBoxPro
         action="/subscribe"
         noValidate
         onSubmit={(event) => {
+          // A valid address with nobody to hand it to goes to the service as the browser sends it.
+          if (!onSubscribe && v.safeParse(emailSchema, form.getFieldValue('email')).success) return
           event.preventDefault()
           void form.handleSubmit()
         }}

@@ -1,19 +1,12 @@
-import type { FormResult, Subscription } from '../../../shared/readerForms.ts'
-import type { NewsletterId } from '../../../shared/newsletters.ts'
-import { SubscribeForm } from './SubscribeForm.tsx'
+import type { ReactNode } from 'react'
 import './SubscribePage.css'
 
 export interface SubscribePageProps {
-  /** Signs the reader up with the service, answering what became of the confirmation email. */
-  onSubscribe: (subscription: Subscription) => Promise<FormResult>
-  /** An address to start with: typed into the About page's box, or into a form the service sent back. */
-  initialEmail?: string
-  initialNewsletters?: readonly NewsletterId[]
-  initialErrors?: Record<string, string>
-  initialNotice?: string | null
+  /** The page's form (SubscribeForm), which the route connects to the service. */
+  form: ReactNode
 }
 
-export function SubscribePage({ onSubscribe, ...initial }: SubscribePageProps) {
+export function SubscribePage({ form }: SubscribePageProps) {
   return (
     <div className="subscribe-page">
       <header className="subscribe-page__header">
@@ -24,7 +17,7 @@ export function SubscribePage({ onSubscribe, ...initial }: SubscribePageProps) {
           email we send you.
         </p>
       </header>
-      <SubscribeForm onSubscribe={onSubscribe} {...initial} />
+      {form}
     </div>
   )
 }

@@ -12,8 +12,8 @@ describe('needsWholeApp', () => {
     expect(needsWholeApp(page(), {}, 404)).toBe(false)
   })
 
-  it('hands search and the pages with reader forms to the whole app until they are islands', () => {
-    for (const route of ['/about', '/search', '/contact', '/subscribe', '/newsletters']) expect(needsWholeApp(page(route), {}, 200)).toBe(true)
+  it('sends search and the pages with reader forms as documents: each form is an island', () => {
+    for (const route of ['/search', '/about', '/contact', '/subscribe', '/newsletters']) expect(needsWholeApp(page(route), {}, 200)).toBe(false)
   })
 
   it("hands an editor's preview to the whole app: ?preview, or an article that is not found for readers", () => {

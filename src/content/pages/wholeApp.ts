@@ -1,9 +1,9 @@
-// Which reader pages the whole app still takes over (docs/decisions/031-islands.md). Every other
-// reader page is a document: rendered on the server, sent with only its islands' script (or none),
-// and never hydrated as a whole. A page leaves this list when its interactive parts are islands.
+// Which reader pages the whole app takes over (docs/decisions/031-islands.md): an editor's preview
+// and a page that failed. Every other reader page is a document: rendered on the server, sent with
+// only its islands' script (or none), and never hydrated as a whole.
 
-/** Routes whose interactive parts are not islands yet: the page is hydrated whole, as before. */
-const wholeAppRoutes: ReadonlySet<string> = new Set(['/about', '/search', '/contact', '/subscribe', '/newsletters'])
+/** Routes whose interactive parts are not islands yet, hydrated whole as before: none today. */
+const wholeAppRoutes: ReadonlySet<string> = new Set<string>()
 
 /** Routes whose not-found view shows a signed-in editor their draft, which needs the session only the browser has. */
 const draftPreviewRoutes: ReadonlySet<string> = new Set(['/article/$slug'])
