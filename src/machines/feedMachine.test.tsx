@@ -5,12 +5,13 @@
 
 import { act, render, screen } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
-import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate'
+import { createActor, type Actor, type AnyEventObject } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { ConnectionStatus } from '../components/home/ConnectionStatus.tsx'
 import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
 import { feedMachine, feedStatus, type FeedEvent, type FeedSnapshot } from './feedMachine.ts'
-import { gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, fakeTimersInEachTest, walk, type Gestures, type Pending } from './model.testing.ts'
+import { gestureFor, itFollowsEachPath, listenInto, modelOf, pendingActor, reachedStates, fakeTimersInEachTest, speak, walk, type Gestures, type Pending } from './model.testing.ts'
+import { reconnectDelay } from './connectionSettings.ts'
 
 const story = (id: string, title: string): CardArticle => ({ _id: id, title, slug: id, publishedAt: '2026-11-21T08:00:00Z' })
 const homepage = (lead: CardArticle): Homepage => ({
@@ -41,12 +42,7 @@ function environment() {
   }
   const machine = feedMachine.provide({
     actors: {
-      listen: fromCallback<FeedEvent>(({ sendBack }) => {
-        env.sendBack = sendBack
-        return () => {
-          env.sendBack = null
-        }
-      }),
+      listen: listenInto<FeedEvent>(env),
       fetchHomepage: pendingActor(env.fetches),
     },
     actions: { report: () => {}, reportRules: () => {} },
@@ -70,32 +66,24 @@ type System = ReturnType<typeof environment> & {
   /** The homepage the last successful fetch returned: what the reader should be looking at. */
   served: Homepage | null
 }
-const speak = (system: System, event: FeedEvent) => {
-  if (!system.env.sendBack) throw new Error(`No listen stream is open to send ${event.type}`)
-  system.env.sendBack(event)
-}
 
 /** What a reader (or the stream) does for each event the machine accepts from outside. */
 const gestures = {
-  'live.connected': async (system) => speak(system, { type: 'live.connected' }),
-  'live.update': async (system, event) => speak(system, event as FeedEvent),
-  'live.failed': async (system) => speak(system, { type: 'live.failed', error: new Error('stream refused') }),
+  'live.connected': async (system) => speak(system.env, { type: 'live.connected' }),
+  'live.update': async (system, event) => speak(system.env, event as FeedEvent),
+  'live.failed': async (system) => speak(system.env, { type: 'live.failed', error: new Error('stream refused') }),
   retry: async () => {
     await act(async () => screen.getByRole('button', { name: 'Try again' }).click())
   },
 } satisfies Gestures<System, FeedEvent>
 
-function reconnectDelay(system: System): number {
-  const { failures } = system.actor.getSnapshot().context
-  return Math.min(settings.reconnectBase * 2 ** Math.max(0, failures - 1), settings.reconnectMax)
-}
 
 const delays: Record<string, (system: System) => number> = {
   connectTimeout: () => settings.connectTimeout,
   liveForceDelay: () => settings.liveForceDelay,
   pollForceDelay: () => settings.pollForceDelay,
   pollInterval: () => settings.pollInterval,
-  reconnectDelay,
+  reconnectDelay: (system) => reconnectDelay(settings, system.actor.getSnapshot().context.failures),
 }
 
 /** What the world does for the machine's internal events: fetches settle, time passes. */

@@ -8,6 +8,7 @@
 
 import { assign, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
 import { changeMayAlterHomepage, changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
+import { reconnectDelay } from './connectionSettings.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /**
@@ -91,7 +92,7 @@ export const feedMachine = setup({
     liveForceDelay: ({ context }) => context.settings.liveForceDelay,
     pollForceDelay: ({ context }) => context.settings.pollForceDelay,
     connectTimeout: ({ context }) => context.settings.connectTimeout,
-    reconnectDelay: ({ context }) => Math.min(context.settings.reconnectBase * 2 ** Math.max(0, context.failures - 1), context.settings.reconnectMax),
+    reconnectDelay: ({ context }) => reconnectDelay(context.settings, context.failures),
   },
 }).createMachine({
   id: 'feed',

@@ -7,7 +7,7 @@
 
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
-import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate'
+import { createActor, type Actor, type AnyEventObject } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ArticleData } from '../content/article/article.ts'
 import type { LiveBlogPage, LiveFirstPage, LiveUpdateData } from '../content/liveblog/liveBlog.ts'
@@ -15,7 +15,8 @@ import { titleWithCount } from '../content/liveblog/live.ts'
 import { LiveBlog, LiveBlogBody } from '../components/liveblog/LiveBlog.tsx'
 import { LiveBlogStatus } from '../components/liveblog/LiveBlogStatus.tsx'
 import { heldCount, liveBlogMachine, liveBlogStatus, type LiveBlogEvent, type LiveBlogFetchInput, type LiveBlogSnapshot } from './liveBlogMachine.ts'
-import { fakeTimersInEachTest, gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
+import { fakeTimersInEachTest, gestureFor, itFollowsEachPath, listenInto, modelOf, pendingActor, reachedStates, speak, walk, type Gestures, type Pending } from './model.testing.ts'
+import { reconnectDelay } from './connectionSettings.ts'
 
 const now = new Date('2026-11-27T18:30:00.000Z')
 const block = (text: string) => [{ _type: 'block', _key: 'k', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] }]
@@ -46,12 +47,7 @@ function environment() {
   }
   const machine = liveBlogMachine.provide({
     actors: {
-      listen: fromCallback<LiveBlogEvent>(({ sendBack }) => {
-        env.sendBack = sendBack
-        return () => {
-          env.sendBack = null
-        }
-      }),
+      listen: listenInto<LiveBlogEvent>(env),
       fetchFirstPage: pendingActor(env.fetches),
     },
     actions: {
@@ -104,10 +100,6 @@ type System = ReturnType<typeof environment> & {
   /** What the reader should be looking at, kept by the test from what it did, not read from the machine. */
   reader: { atTop: boolean; visible: boolean; served: LiveFirstPage; shown: string[] }
 }
-const speak = (system: System, event: LiveBlogEvent) => {
-  if (!system.env.sendBack) throw new Error(`No listen stream is open to send ${event.type}`)
-  system.env.sendBack(event)
-}
 /** The notice above the headline (and the live region once it is said). */
 const endedNotice = () => screen.queryAllByText(/^This live blog has ended\./).length > 0
 const servedIds = (system: System) => system.reader.served.page.updates.map((u) => u._id)
@@ -118,9 +110,9 @@ const bringIn = (system: System) => {
 
 /** What a reader (or the stream, or the page watching the reader) does for each event the machine takes. */
 const gestures = {
-  'live.connected': async (system) => speak(system, { type: 'live.connected' }),
-  'live.update': async (system, event) => speak(system, event as LiveBlogEvent),
-  'live.failed': async (system) => speak(system, { type: 'live.failed', error: new Error('stream refused') }),
+  'live.connected': async (system) => speak(system.env, { type: 'live.connected' }),
+  'live.update': async (system, event) => speak(system.env, event as LiveBlogEvent),
+  'live.failed': async (system) => speak(system.env, { type: 'live.failed', error: new Error('stream refused') }),
   retry: async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
   },
@@ -149,15 +141,11 @@ const gestures = {
   },
 } satisfies Gestures<System, LiveBlogEvent>
 
-function reconnectDelay(system: System): number {
-  const { failures } = system.actor.getSnapshot().context
-  return Math.min(settings.reconnectBase * 2 ** Math.max(0, failures - 1), settings.reconnectMax)
-}
 
 const delays: Record<string, (system: System) => number> = {
   connectTimeout: () => settings.connectTimeout,
   pollInterval: () => settings.pollInterval,
-  reconnectDelay,
+  reconnectDelay: (system) => reconnectDelay(settings, system.actor.getSnapshot().context.failures),
 }
 
 /** What the world does for the machine's internal events: fetches settle, time passes. */

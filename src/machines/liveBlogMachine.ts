@@ -12,6 +12,7 @@
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { LiveBlogPage, LiveFirstPage } from '../content/liveblog/liveBlog.ts'
 import { heldAnnouncement, holdingNew, insertedAnnouncement, newUpdates } from '../content/liveblog/live.ts'
+import { reconnectDelay } from './connectionSettings.ts'
 import { defaultLiveBlogSettings, type LiveBlogSettings } from './liveBlogSettings.ts'
 
 /** A change the listen stream reported: one of the blog's updates, or the blog itself. */
@@ -144,7 +145,7 @@ export const liveBlogMachine = setup({
   delays: {
     pollInterval: ({ context }) => context.settings.pollInterval,
     connectTimeout: ({ context }) => context.settings.connectTimeout,
-    reconnectDelay: ({ context }) => Math.min(context.settings.reconnectBase * 2 ** Math.max(0, context.failures - 1), context.settings.reconnectMax),
+    reconnectDelay: ({ context }) => reconnectDelay(context.settings, context.failures),
   },
 }).createMachine({
   id: 'liveBlog',

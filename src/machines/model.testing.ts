@@ -3,7 +3,7 @@
 // turns each generated path into a test. Each test keeps its own gestures, candidate events and
 // assertions of what a person sees; only the scaffolding around them lives here.
 
-import { fromPromise, type ActorLogic, type AnyEventObject, type AnyMachineSnapshot, type EventObject } from 'xstate'
+import { fromCallback, fromPromise, type ActorLogic, type AnyEventObject, type AnyMachineSnapshot, type EventObject } from 'xstate'
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph'
 import { afterEach, beforeEach, it, vi } from 'vitest'
 
@@ -31,6 +31,27 @@ export interface Pending<Output, Input = unknown> {
 /** A promise actor whose every call waits in `queue` for the test to settle it. */
 export function pendingActor<Output, Input = unknown>(queue: Array<Pending<Output, Input>>) {
   return fromPromise<Output, Input>(({ input }) => new Promise<Output>((resolve, reject) => queue.push({ input, resolve, reject })))
+}
+
+/** Where a fake listen stream is held while the machine listens (null once it stops listening). */
+export interface ListenStream<E extends EventObject> {
+  sendBack: ((event: E) => void) | null
+}
+
+/** The `listen` actor of a machine that listens (the feed, the live blog): the test speaks through `stream`. */
+export function listenInto<E extends EventObject>(stream: ListenStream<E>) {
+  return fromCallback<E>(({ sendBack }) => {
+    stream.sendBack = sendBack
+    return () => {
+      stream.sendBack = null
+    }
+  })
+}
+
+/** The stream says `event`; the machine must be listening. */
+export function speak<E extends EventObject>(stream: ListenStream<E>, event: E): void {
+  if (!stream.sendBack) throw new Error(`No listen stream is open to send ${event.type}`)
+  stream.sendBack(event)
 }
 
 /** The candidate events a state takes; a machine that is done takes none. */
