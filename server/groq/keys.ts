@@ -6,6 +6,7 @@
 
 import type { ExprNode } from 'groq-js'
 import { keyedFields, keyRank, nullKey, scopedFieldName, scopedKeys, sortKey, type KeyedField } from '../store/documentColumns.ts'
+import { pairFieldOf } from './pairs.ts'
 import type { OrderedScan } from './planner.ts'
 
 type Params = Record<string, unknown>
@@ -33,6 +34,8 @@ export function attributePath(node: ExprNode): string | null {
 
 /** The keyed field a side reads: a plain path (`readsLastDay`), or an element field (`categories[]._ref`). */
 export function keyedFieldOf(node: ExprNode): KeyedField | null {
+  const pair = pairFieldOf(node)
+  if (pair) return pair
   if (node.type === 'Group') return keyedFieldOf(node.base)
   if (node.type === 'Map' && node.base.type === 'ArrayCoerce' && node.expr.type === 'AccessAttribute' && node.expr.base?.type === 'This') {
     const base = attributePath(node.base.base)
@@ -113,6 +116,9 @@ export interface FieldCondition {
  * `f < v` (and the other orderings), `coalesce(f, d) > v`, `defined(f)`, `v in f[]._ref`, `!c`.
  */
 export function fieldCondition(node: ExprNode, params: Params): FieldCondition | null {
+  // A condition that reads the other half (pairs.ts) is true exactly where its key is, false where it is false.
+  const pair = pairFieldOf(node)
+  if (pair?.condition) return { field: pair, yes: [point(sortKey(true))], no: [point(sortKey(false))] }
   switch (node.type) {
     case 'Group':
       return fieldCondition(node.base, params)

@@ -21,7 +21,8 @@
 
 import type { ExprNode } from 'groq-js'
 import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, scopedScan, type KeyRange } from './keys.ts'
-import { nullKey } from '../store/documentColumns.ts'
+import { nullKey, sortKey } from '../store/documentColumns.ts'
+import { compositeFieldOf } from './pairs.ts'
 
 type Params = Record<string, unknown>
 
@@ -394,6 +395,8 @@ export interface OrderedScan {
   within?: KeyNarrowing
   /** Ties in the first term are in id order (no other term, or `_id asc`): a group need not be read to its end. */
   idTies: boolean
+  /** The filter's `_id in path("p.**")` conditions (or their negations): rows of other ids are passed over in the index. */
+  ids?: CountSet['ids']
 }
 
 /**
@@ -425,6 +428,7 @@ function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
   return null
 }
 
+const trueKey = sortKey(true)
 const narrowable: Record<string, 'id' | 'slug' | 'type'> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }
 /** By what a filter is best narrowed: one id is one row, a slug a few, a flag or a reference some, a type many. */
 const selectivity: Narrowing['by'][] = ['id', 'slug', 'key', 'type']
@@ -500,9 +504,18 @@ export function countSetOf(expr: ExprNode, params: Params): CountSet | null {
 export function orderedScanOf(expr: ExprNode, args: ExprNode[], params: Params): OrderedScan | null {
   const first = args[0]
   if (!first) return null
-  const term = first.type === 'Asc' || first.type === 'Desc' ? first.base : first
-  const field = keyedFieldOf(term)
+  const termOf = (arg: ExprNode) => (arg.type === 'Asc' || arg.type === 'Desc' ? arg.base : arg)
+  const term = termOf(first)
   const type = typeOfFilter(expr, params)
+  // Two terms in one direction that one key holds together (pairs.ts): read in that key's order.
+  const descending = (arg: ExprNode) => arg.type === 'Desc'
+  const composite = args.length >= 2 && descending(first) === descending(args[1]!) ? compositeFieldOf(term, termOf(args[1]!)) : null
+  if (composite && type !== null) {
+    const rest = args.slice(2)
+    const idTies = rest.length === 0 || (rest.length === 1 && rest[0]!.type !== 'Desc' && pathOf(termOf(rest[0]!)) === '_id')
+    return { type, field: composite.name, descending: descending(first), range: everyKey, idTies, ids: idPrefixesOf(expr) }
+  }
+  const field = keyedFieldOf(term)
   if (!field || field.element || type === null) return null
   let range = everyKey
   for (const part of conjuncts(expr)) {
@@ -511,7 +524,12 @@ export function orderedScanOf(expr: ExprNode, args: ExprNode[], params: Params):
   }
   const second = args[1]
   const idTies = args.length === 1 || (args.length === 2 && second!.type !== 'Desc' && pathOf(second!.type === 'Asc' ? second!.base : second!) === '_id')
-  return { type, field: field.name, descending: first.type === 'Desc', range, idTies }
+  return { type, field: field.name, descending: first.type === 'Desc', range, idTies, ids: idPrefixesOf(expr) }
+}
+
+/** The `_id in path("p.**")` conditions of a filter's top-level `&&` chain. */
+function idPrefixesOf(expr: ExprNode): CountSet['ids'] {
+  return conjuncts(expr).flatMap((part) => idPrefixOf(part) ?? [])
 }
 
 /**
@@ -523,13 +541,20 @@ export function orderedScanOf(expr: ExprNode, args: ExprNode[], params: Params):
  */
 export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
   let best = null as Narrowing | null
+  // A condition most documents pass (an editor's current version): taken only when nothing narrower is.
+  let dense = null as Narrowing | null
   const type = typeOfFilter(expr, params)
   for (const part of conjuncts(expr)) {
     // A keyed field's condition that only documents with the field pass: a flag, a reference, a range.
     const narrower = best !== null && best.by !== 'type'
     const condition = type === null || narrower ? null : fieldCondition(part, params)
     // (A slug, or an id, found below is narrower still and takes its place.)
-    if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) best = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
+    if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) {
+      const found: Narrowing = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
+      // Dense where it holds (most articles are current; few are not).
+      if ((condition.field as { dense?: boolean }).dense && condition.yes[0]!.low?.equals(trueKey)) dense ??= found
+      else best = found
+    }
     if (part.type !== 'OpCall' || (part.op !== '==' && part.op !== 'in')) continue
     const sides: Array<[ExprNode, ExprNode]> = part.op === '==' ? [[part.left, part.right], [part.right, part.left]] : [[part.left, part.right]]
     for (const [field, other] of sides) {
@@ -549,7 +574,7 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
       if (!best || selectivity.indexOf(by) < selectivity.indexOf(best.by) || (by === best.by && values.length < best.values.length)) best = { by, values }
     }
   }
-  return best
+  return best ?? dense
 }
 
 interface FilterPlan {
@@ -783,9 +808,9 @@ export interface Source {
    * The documents of a listing read in order (see DocumentReader.ordered): whole groups of equal
    * first keys, each in the dataset's order, until `enough` pass `accept` or none are left.
    */
-  ordered?(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[]
-  /** How many documents the view shows in the set, from the index alone. */
-  count?(set: CountSet): number
+  ordered?(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[] | null
+  /** How many documents the view shows in the set, from the index alone; null when its keys do not tell. */
+  count?(set: CountSet): number | null
   /** The document `->` finds for an id, as the evaluation's dereference callback finds it; none when absent. */
   dereference?: Dereference
 }
@@ -965,4 +990,14 @@ function planTree(
   }
 
   return rewrite(tree as unknown as Node) as unknown as ExprNode
+}
+
+/**
+ * An expression compiled alone, for values written beside a document (server/groq/pairs.ts): its
+ * GROQ value for one document, references followed by `dereference`; null when it is not in the
+ * compiled subset.
+ */
+export function compileExpression(node: ExprNode): ((doc: unknown, dereference: Dereference) => unknown) | null {
+  const fn = compile(node)
+  return fn ? (doc, dereference) => fn(doc, withDereference({}, dereference)) : null
 }

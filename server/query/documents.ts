@@ -12,6 +12,7 @@ import { ByteLru } from '../byteLru.ts'
 import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source } from '../groq/planner.ts'
 import type { KeyRange } from '../groq/keys.ts'
 import { keyRank } from '../store/documentColumns.ts'
+import { isPairField, pairTypes } from '../groq/pairs.ts'
 import type { Doc } from '../store/mutations.ts'
 import { shows, type Kind } from './views.ts'
 
@@ -46,6 +47,16 @@ function rangeSql(ranges: KeyRange[], args: unknown[]): string {
       return parts.length === 0 ? '1' : `(${parts.join(' AND ')})`
     })
     .join(' OR ')})`
+}
+
+/** `AND` conditions for ids longer than each prefix and starting with it (or, negated, not), as count() reads them. */
+function idPrefixSql(ids: Array<{ prefix: string; negate: boolean }>, args: unknown[], column: string): string {
+  return ids
+    .map((c) => {
+      args.push(c.prefix, c.prefix.slice(0, -1) + String.fromCharCode(c.prefix.charCodeAt(c.prefix.length - 1) + 1))
+      return ` AND ${c.negate ? 'NOT ' : ''}(${column} > ? AND ${column} < ?)`
+    })
+    .join('')
 }
 
 interface KeyRow {
@@ -95,10 +106,13 @@ export class DocumentReader {
    */
   source(dataset: string, kind: Exclude<Kind, 'drafts'>, limit: number): Source {
     const visible = (doc: Doc) => shows(kind, doc._id)
+    // Pair keys hold what the raw perspective sees, for some types only (server/groq/pairs.ts): any other reader follows the references.
+    const keyed = (type: string, field: string) => !isPairField(field) || (kind === 'raw' && pairTypes.has(type))
     return {
-      candidates: (narrowing) => this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null,
-      ordered: (scan, accept, enough) => this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
-      count: (set) => this.count(dataset, set, visibleIdSql[kind]),
+      candidates: (narrowing) => (narrowing.by === 'key' && !keyed(narrowing.type, narrowing.field) ? null : (this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null)),
+      ordered: (scan, accept, enough) =>
+        !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
+      count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind])),
       dereference: (id) => {
         const doc = this.byId(dataset, id)
         return doc && visible(doc) ? doc : null
@@ -136,7 +150,7 @@ export class DocumentReader {
    */
   ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number): Doc[] {
     const args: unknown[] = [dataset, scan.type, scan.field]
-    const where = rangeSql([scan.range], args)
+    const where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
     const direction = scan.descending ? 'DESC' : 'ASC'
     const first = this.db.prepare(`SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`)
     const next = this.db.prepare(
@@ -201,7 +215,7 @@ export class DocumentReader {
     const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${WITHIN_LIMIT + 1})`).pluck().get(...args) as number
     if (found > WITHIN_LIMIT) return null
     const orderArgs: unknown[] = [scan.field]
-    const orderRange = rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')
+    const orderRange = `${rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')}${idPrefixSql(scan.ids ?? [], orderArgs, 'o.id')}`
     return this.db
       .prepare(
         `SELECT o.id AS id, o.version AS version, o.key AS key FROM document_keys n CROSS JOIN document_keys o ON o.dataset = n.dataset AND o.id = n.id AND o.type = n.type AND o.field = ? AND ${orderRange} WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} ORDER BY o.key ${direction}, o.id ${scan.idTies ? 'ASC' : direction}`,

@@ -78,7 +78,8 @@ export async function groqAnswer(tree: ExprNode, docs: Doc[], params: Record<str
  */
 export async function indexAnswer(reader: DocumentReader, tree: ExprNode, source: Source, params: Record<string, unknown>, dereference: (id: string) => Doc | null): Promise<{ result: unknown } | null> {
   return reader.snapshot(async () => {
-    const planned = planFromSource(tree, source, params)
+    // The planner follows references (compiled `->`) through the same lookup as the evaluation.
+    const planned = planFromSource(tree, { ...source, dereference }, params)
     if (!planned) return null
     const value = await evaluate(planned, { dataset: [], params, dereference: ({ _ref }) => dereference(_ref) })
     return { result: (await value.get()) ?? null }

@@ -18,6 +18,7 @@ import { liveUpdateType } from '../../shared/liveBlog.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
 import { DocumentKeys, migrateDocumentColumns, migrateDocumentKeys, slugColumn } from './documentColumns.ts'
+import { migratePairKeys, PairKeys } from './pairKeys.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -109,6 +110,8 @@ export class Store {
   private readonly statements
   /** The keys ordered listings and counts read (documentColumns.ts), written with each document. */
   private readonly keys: DocumentKeys
+  /** The keys of conditions that read a document's other half (pairKeys.ts), written after the rows. */
+  private readonly pairs: PairKeys
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -136,6 +139,8 @@ export class Store {
     migrateDocumentColumns(this.db)
     migrateDocumentKeys(this.db)
     this.keys = new DocumentKeys(this.db)
+    migratePairKeys(this.db)
+    this.pairs = new PairKeys(this.db)
     this.statements = {
       upsert: this.db.prepare(
         'INSERT INTO documents (dataset, id, type, doc, slug, version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc, slug = excluded.slug, version = excluded.version',
@@ -290,6 +295,7 @@ export class Store {
           if (change.after) this.keys.write(datasetName, change.after, version)
           else this.keys.remove(datasetName, change.id)
         })
+        this.pairs.refresh(datasetName, outcome.changes.map((change) => change.id))
         this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
         // In the same SQL transaction: a crash keeps both the documents and their history, or neither.
         this.history.record(datasetName, id, timestamp, outcome.changes, written)
@@ -359,6 +365,7 @@ export class Store {
             this.statements.upsert.run(datasetName, change.id, change.after!._type, written[i], slugColumn(change.after!), version)
             this.keys.write(datasetName, change.after!, version)
           })
+          this.pairs.refresh(datasetName, changes.map((change) => change.id))
         }).immediate()
       } catch (error) {
         if (error instanceof WrittenMeanwhile) return run()

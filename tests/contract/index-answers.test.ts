@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { DocumentReader } from '../../server/query/documents.ts'
+import type { Doc } from '../../server/store/mutations.ts'
 import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
@@ -17,6 +18,11 @@ import { overviewQuery, authorsLatestQuery, nextMonth } from '../../server/feeds
 import { firstPageQuery, liveFirstPageQuery, olderPageQuery } from '../../src/content/liveblog/query.ts'
 import { liveLatestQuery } from '../../shared/homepage/query.ts'
 import { liveBlogUpdatesQuery } from '../../server/feeds/liveBlogRss.ts'
+import { articleListQuery } from '../../src/content/admin/articleList.ts'
+import { flaggedQuery } from '../../src/content/admin/dashboard.ts'
+import { sectionQuery } from '../../src/content/admin/sections.ts'
+import { sectionTypes, type ArticleListSearch } from '../../src/content/admin/addresses.ts'
+import { shows } from '../../server/query/views.ts'
 
 const testStore = storeForTests('index-answers')
 
@@ -110,6 +116,59 @@ describe("the site's own queries", () => {
       expect(answered, name).not.toBeNull()
       expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
       expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
+    }
+  }, 120_000)
+
+  // The admin's lists (decision 028): an editor's article list, the dashboard and the section
+  // managers read drafts beside published articles, and their conditions on the other half are
+  // keys of their own (server/groq/pairs.ts), so they are read from the index like a reader's.
+  it("answer the admin's article list, dashboard and section managers from the indexes, drafts beside published articles", async () => {
+    const dataset = 'newsroom'
+    const { store, db } = testStore
+    store.createDataset(dataset)
+    const cats = ['c1', 'c2'].map((id) => ({ _id: id, _type: 'category', title: id, slug: { _type: 'slug', current: id }, kind: 'section' }))
+    const authors = ['a1', 'a2'].map((id) => ({ _id: id, _type: 'author', name: id, slug: { _type: 'slug', current: id } }))
+    // One import: every article shares its creation time, so the list, newest first, is read in
+    // the order of creation and publication together.
+    const arts = buildSyntheticArticles({ count: 600, now: new Date('2026-11-27T12:00:00Z'), imageRefs: [], authorIds: ['a1', 'a2'], categoryIds: ['c1', 'c2'] }) as Doc[]
+    // Drafts beside published articles (flags turned on and off), and articles never published.
+    const drafts = arts.filter((_, i) => i % 20 === 0).map((d, i) => ({ ...d, _id: `drafts.${d._id}`, title: `${String(d.title)} (edited)`, isLeadStory: i % 3 === 0, isFeatured: i % 2 === 0, isLatestUpdate: !d.isLatestUpdate }))
+    const unpublished = Array.from({ length: 12 }, (_, i) => ({ _id: `drafts.new-${i}`, _type: 'article', title: `New story ${i}`, isFeatured: i % 2 === 0, categories: [{ _type: 'reference', _key: 'k', _ref: 'c1' }], author: { _type: 'reference', _ref: 'a2' } }))
+    const essays = [{ _id: 'essay-1', _type: 'imageGallery', title: 'Essay', publishedAt: '2026-11-01T00:00:00Z' }, { _id: 'drafts.essay-1', _type: 'imageGallery', title: 'Essay, edited' }, { _id: 'drafts.essay-2', _type: 'imageGallery', title: 'New essay' }]
+    await store.commit(dataset, [...cats, ...authors, ...essays].map((d) => ({ createOrReplace: d })))
+    await store.commit(dataset, arts.map((d) => ({ createOrReplace: d })))
+    await store.commit(dataset, [...drafts, ...unpublished].map((d) => ({ createOrReplace: d })))
+    // A draft published and another discarded afterwards: the other half's keys follow.
+    await store.commit(dataset, [{ createOrReplace: { ...drafts[1]!, _id: arts[20]!._id } }, { delete: { id: `drafts.${arts[20]!._id}` } }, { delete: { id: `drafts.${arts[40]!._id}` } }])
+    const all = [...store.dataset(dataset).docs.values()]
+    const view = visibleInIdOrder(all, 'raw')
+    const byId = new Map(view.map((d) => [d._id, d]))
+    const search = (s: ArticleListSearch) => articleListQuery(s)
+    const shown = { query: flaggedQuery, params: { ids: [arts[0]!._id, arts[5]!._id, arts[7]!._id] } }
+    // Each with the most documents it may parse: its page or section, and the ties at its end.
+    const answered: Array<[string, { query: string; params: Record<string, unknown> }, number]> = [
+      ['article list', search({}), 40],
+      ['article list, oldest', search({ sort: 'oldest', page: 2 }), 80],
+      ['article list, published', search({ status: 'published' }), 60],
+      ['article list, edited', search({ status: 'edited' }), 80],
+      ['article list, never published', search({ status: 'draft', author: 'a2' }), 30],
+      ['article list, a section and an author', search({ category: 'c1', author: 'a1', page: 3 }), 250],
+      ['dashboard', shown, 80],
+      ...sectionTypes.map((type): [string, { query: string; params: Record<string, unknown> }, number] => [`section ${type}`, { query: sectionQuery(type), params: {} }, 150]),
+    ]
+    for (const [name, { query, params }, parsed] of answered) {
+      const reader = new DocumentReader(db, 32 * 1024 * 1024)
+      const tree = parseGroq(query, params)
+      const result = await indexAnswer(reader, tree, reader.source(dataset, 'raw', 500), params, (id) => (shows('raw', id) ? reader.byId(dataset, id) : null))
+      expect(result, name).not.toBeNull()
+      expect(JSON.stringify(result!.result), name).toBe(JSON.stringify(await groqAnswer(tree, view, params, byId)))
+      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
+    }
+    // Sorted by title or searched by title: no index holds them, so they are a pass over the rows (scan.ts).
+    for (const s of [{ sort: 'title' as const }, { q: 'london' }]) {
+      const { query, params } = search(s)
+      const reader = new DocumentReader(db, 32 * 1024 * 1024)
+      expect(await indexAnswer(reader, parseGroq(query, params), reader.source(dataset, 'raw', 500), params, (id) => reader.byId(dataset, id))).toBeNull()
     }
   }, 120_000)
 })

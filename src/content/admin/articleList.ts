@@ -5,7 +5,7 @@
 import { pageCount, pageWindow } from '../listings/paging.ts'
 import { type ArticleListSearch, articlePageSize, type ArticleSort, defaultArticleSort, type StatusFilter } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
-import { articleFilter, createdAt, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
+import { articleFilter, createdAt, hasPublished, isDraft, publishedIdOf } from '../../../shared/draftOverlay.ts'
 import type { ScheduledPublish } from './schedules.ts'
 
 /**

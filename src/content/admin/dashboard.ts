@@ -7,7 +7,7 @@
 // differs; an article never published is listed as its draft.
 
 import type { Fetch } from './contentService.ts'
-import { flaggedInEither, readersArticleFilter } from './draftOverlay.ts'
+import { flaggedInEither, readersArticleFilter } from '../../../shared/draftOverlay.ts'
 import type { PublishedFetch } from './frontPage.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 import { loadHomepage, type CardArticle, type HomepageSections } from '../homepage/rules.ts'

@@ -2,7 +2,7 @@
 // holds, the GROQ projection that asks for it, their shared order, and how a raw result becomes a
 // row, so both screens show an article the same way.
 
-import { draftOfArticle, hasPublished, isDraft, publishedIdOf } from './draftOverlay.ts'
+import { draftOfArticle, hasPublished, isDraft, publishedIdOf } from '../../../shared/draftOverlay.ts'
 
 /** One row of a short list (dashboard, section manager). */
 export interface AdminListItem {

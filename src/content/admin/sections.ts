@@ -7,7 +7,7 @@ import { trendingMinimumReads } from '../../../shared/trending.ts'
 import type { SectionType } from './addresses.ts'
 import type { QueryClient } from './contentService.ts'
 import { basedOnField } from './articleForm/document.ts'
-import { flaggedInEither, isReadersVersion, readersArticleFilter } from './draftOverlay.ts'
+import { flaggedInEither, isReadersVersion, readersArticleFilter } from '../../../shared/draftOverlay.ts'
 import { listItem, listItemOf, newestFirst, type AdminListItem } from './listItem.ts'
 
 /** The most a section manager lists at once, newest first. */
