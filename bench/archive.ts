@@ -41,6 +41,14 @@ interface Measurement {
   loadAverage: number
 }
 
+/** A failed request's status and error for a table cell: the URL left out, the error's type or message kept. */
+function shortError(message: string): string {
+  const answered = /answered (\d+): (.*)$/s.exec(message)
+  if (!answered) return message.slice(0, 120)
+  const type = /"type":"(\w+)"/.exec(answered[2]!)?.[1] ?? /"message":"([^"]{0,80})/.exec(answered[2]!)?.[1]
+  return `${answered[1]} ${type ?? answered[2]!.slice(0, 80)}`
+}
+
 const log = (line: string) => process.stderr.write(`[archive] ${line}\n`)
 
 async function measure(articles: number): Promise<Measurement> {
@@ -178,11 +186,11 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           `${ms(m.healthMs)} ms`,
           `${ms(m.firstHomepageAtMs)} ms${m.busy ? ` (after ${m.busy} failed)` : ''}`,
           `${ms(m.firstHomepageMs)} ms`,
-          m.slugFailed ? `failed after ${m.slugFirst.length} answers: ${m.slugFailed.slice(0, 160)}` : pair(m.slugFirst),
+          m.slugFailed ? `failed after ${m.slugFirst.length} answers: ${shortError(m.slugFailed)}` : pair(m.slugFirst),
           `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
           ...pageKinds.map((kind) => {
             const failed = m.pages[kind].failed
-            if (failed) return `failed after ${m.pages[kind].cold.length} answers: ${failed.slice(0, 160)}`
+            if (failed) return `failed after ${m.pages[kind].cold.length} answers: ${shortError(failed)}`
             const cold = percentile(m.pages[kind].cold, 99)
             // The ratio to the smallest archive measured in this run: the target is at most 2x.
             const base = percentile(results[0]!.pages[kind].cold, 99)
