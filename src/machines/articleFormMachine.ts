@@ -24,13 +24,14 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import { autosaveDelayMs, worthAutosaving, type AutosaveOutput } from '../content/admin/articleForm/autosave.ts'
 import type { LoadedArticle } from '../content/admin/articleForm/document.ts'
-import { hasDraftBesideLive, keptDraft } from '../content/admin/drafts.ts'
+import { hasDraftBesideLive } from '../content/admin/drafts.ts'
 import type { ArticleFormScreenData } from '../content/admin/articleForm/load.ts'
 import { ConflictError, SlugTakenError, type DiscardInput } from '../content/admin/articleForm/save.ts'
 import type { SaveInput } from '../content/admin/articleForm/transaction.ts'
 import { noHolders, type FrontPageHolders } from '../content/admin/frontPage.ts'
 import type { ScheduledPublish } from '../content/admin/schedules.ts'
 import { emptyArticleValues, type ArticleFormValues, type FormMode, type Option } from '../content/admin/articleForm/values.ts'
+import { conflictNoted, draftChoiceGuards, draftChoiceStates, keepEditingChoice, messageOf, type DraftChoicesContext } from './draftChoices.ts'
 
 export interface ArticleFormInput {
   /** The article's id from the route; null on the create form. */
@@ -39,7 +40,8 @@ export interface ArticleFormInput {
   newId?: string
 }
 
-export interface ArticleFormContext {
+/** Beside the draft's choices (draftChoices.ts: `draftBesideLive`, `keptDraft`, `staleConflict`). */
+export interface ArticleFormContext extends DraftChoicesContext {
   mode: FormMode
   id: string
   authors: Option[]
@@ -65,15 +67,6 @@ export interface ArticleFormContext {
   autosaveError: string | null
   /** Save, Schedule, Cancel schedule or Discard draft pressed during an autosave: done once it ends. */
   queued: QueuedEvent | null
-  /** The form opened a draft of a live article: it shows how the two differ, and the choices. */
-  draftBesideLive: boolean
-  /** The editor chose Keep editing for that draft. */
-  keptDraft: boolean
-  /**
-   * The last conflict was the draft's own older basis, with nobody else's save involved: the draft's
-   * choices (Keep editing, Discard draft) stay open, and there is nothing of anyone's to reload.
-   */
-  staleConflict: boolean
 }
 
 /** What loading the form gives: the form's data, and the article's pending schedule when it has one. */
@@ -103,8 +96,6 @@ export type ArticleFormEvent =
 
 /** The events that write the article, and so wait for an autosave under way. */
 type QueuedEvent = Extract<ArticleFormEvent, { type: 'save' | 'schedule' | 'cancelSchedule' | 'discardDraft' }>
-
-const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
 
 export const articleFormMachine = setup({
   types: {
@@ -137,11 +128,11 @@ export const articleFormMachine = setup({
     announceScheduleCancelled: (_, _params: { live: boolean }) => {},
     /** Tells the editor the draft is gone and the form shows what readers see (a toast). */
     announceDraftDiscarded: () => {},
-    /**
-     * Keep editing: the comparison folds away, and a stale draft is from now on based on the
-     * published version the editor has just compared it with, so publishing it is theirs to choose.
-     */
-    keepEditing: assign(({ context }) => ({ keptDraft: true, loaded: keptDraft(context.loaded) })),
+    /** Keep editing: the comparison folds away, and a stale draft is based on the published version compared. */
+    keepEditing: assign(({ context }) => keepEditingChoice(context)),
+    noteConflict: assign((_, params: { error: unknown }) => conflictNoted(params.error)),
+    clearError: assign({ error: null }),
+    noteFailure: assign((_, params: { message: string }) => ({ error: params.message })),
     /**
      * The draft an autosave wrote is what the next save is guarded by: its revision replaces the one
      * loaded (a new article's first autosave made the draft the form edits from then on).
@@ -169,15 +160,7 @@ export const articleFormMachine = setup({
     worthAutosaving: ({ context }) => context.edited !== null && worthAutosaving(context.edited),
     hasQueued: ({ context }) => context.queued !== null,
     changedDuringAutosave: ({ context }) => context.edited !== context.autosaving,
-    /** There is a draft, and readers have a published version it would replace: it can be discarded. */
-    hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
-    /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
-    mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
-    /** After a conflict that was the draft's own older basis: the draft's choices are still the editor's. */
-    mayKeepEditingAfterStaleConflict: ({ context }) => context.staleConflict && context.draftBesideLive && !context.keptDraft,
-    mayDiscardAfterStaleConflict: ({ context }) => context.staleConflict && hasDraftBesideLive(context.loaded),
-    /** The conflict was someone else's save: theirs is there to reload. */
-    someoneElseSaved: ({ context }) => !context.staleConflict,
+    ...draftChoiceGuards,
   },
 }).createMachine({
   id: 'articleForm',
@@ -318,10 +301,7 @@ export const articleFormMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: [
-              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
-            ],
+            actions: [{ type: 'noteConflict', params: ({ event }) => ({ error: event.error }) }, { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
           },
           {
             guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
@@ -377,10 +357,7 @@ export const articleFormMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: [
-              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
-            ],
+            actions: [{ type: 'noteConflict', params: ({ event }) => ({ error: event.error }) }, { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
           },
           {
             guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
@@ -416,42 +393,7 @@ export const articleFormMachine = setup({
         },
       },
     },
-    discardingDraft: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'discardDraft',
-        src: 'discardDraft',
-        input: ({ context }) => ({ id: context.id, draftRevision: context.loaded?.revisions.draft ?? '' }),
-        // What readers see, loaded afresh: the form edits the published version from here on.
-        onDone: { target: 'loading', actions: 'announceDraftDiscarded' },
-        onError: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: [
-              assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof ConflictError && event.error.kind === 'staleDraft' }),
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) },
-            ],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => messageOf(event.error, 'The draft could not be discarded.') }),
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The draft could not be discarded.') }) },
-            ],
-          },
-        ],
-      },
-    },
-    // Saving again would overwrite what the other editor saved: the way on is to load their version.
-    // A refusal of a stale draft's publish, with nobody else involved, leaves the draft's choices open.
-    conflict: {
-      on: {
-        reload: { guard: 'someoneElseSaved', target: 'loading' },
-        keepEditing: { guard: 'mayKeepEditingAfterStaleConflict', target: 'editing', actions: ['keepEditing', assign({ error: null, staleConflict: false })] },
-        discardDraft: { guard: 'mayDiscardAfterStaleConflict', target: 'discardingDraft' },
-      },
-    },
+    ...draftChoiceStates,
     saved: {
       type: 'final',
       entry: { type: 'announceSaved', params: ({ context }) => ({ mode: context.mode }) },

@@ -14,9 +14,10 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { FormMode, Option } from '../content/admin/articleForm/values.ts'
 import type { LoadedEssay } from '../content/admin/photoEssayForm/document.ts'
 import type { PhotoEssayFormData } from '../content/admin/photoEssayForm/load.ts'
-import { hasDraftBesideLive, keptDraft } from '../content/admin/drafts.ts'
+import { hasDraftBesideLive } from '../content/admin/drafts.ts'
 import { EssayConflictError, EssaySlugTakenError, type EssayDiscardInput, type EssaySaveInput } from '../content/admin/photoEssayForm/save.ts'
 import { emptyPhotoEssayValues, type PhotoEssayFormValues } from '../content/admin/photoEssayForm/values.ts'
+import { conflictNoted, draftChoiceGuards, draftChoiceStates, keepEditingChoice, messageOf, type DraftChoicesContext } from './draftChoices.ts'
 
 export interface PhotoEssayFormInput {
   /** The essay's id from the route; null on the create form. */
@@ -25,7 +26,8 @@ export interface PhotoEssayFormInput {
   newId?: string
 }
 
-export interface PhotoEssayFormContext {
+/** Beside the draft's choices (draftChoices.ts: `draftBesideLive`, `keptDraft`, `staleConflict`). */
+export interface PhotoEssayFormContext extends DraftChoicesContext {
   mode: FormMode
   id: string
   authors: Option[]
@@ -36,15 +38,6 @@ export interface PhotoEssayFormContext {
   error: string | null
   /** A slug the service said another photo essay uses. */
   takenSlug: string | null
-  /** The form opened a draft of a live essay: it shows how the two differ, and the choices. */
-  draftBesideLive: boolean
-  /** The editor chose Keep editing for that draft. */
-  keptDraft: boolean
-  /**
-   * The last conflict was the draft's own older basis, with nobody else's save involved: the draft's
-   * choices (Keep editing, Discard draft) stay open, and there is nothing of anyone's to reload.
-   */
-  staleConflict: boolean
 }
 
 export type PhotoEssayFormEvent =
@@ -55,8 +48,6 @@ export type PhotoEssayFormEvent =
   | { type: 'keepEditing' }
   /** Of a draft beside the live essay: delete it and edit what readers see. */
   | { type: 'discardDraft' }
-
-const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback)
 
 export const photoEssayFormMachine = setup({
   types: {
@@ -78,21 +69,16 @@ export const photoEssayFormMachine = setup({
     /** Tells the editor the draft is gone and the form shows what readers see (a toast). */
     announceDraftDiscarded: () => {},
     /** Keep editing: the comparison folds away, and a stale draft is based on the published version compared. */
-    keepEditing: assign(({ context }) => ({ keptDraft: true, loaded: keptDraft(context.loaded) })),
+    keepEditing: assign(({ context }) => keepEditingChoice(context)),
+    noteConflict: assign((_, params: { error: unknown }) => conflictNoted(params.error)),
+    clearError: assign({ error: null }),
+    noteFailure: assign((_, params: { message: string }) => ({ error: params.message })),
   },
   guards: {
     isMissing: ({ context }, output: PhotoEssayFormData) => context.mode === 'edit' && output.essay === null,
     isConflict: (_, params: { error: unknown }) => params.error instanceof EssayConflictError,
     isSlugTaken: (_, params: { error: unknown }) => params.error instanceof EssaySlugTakenError,
-    /** There is a draft, and readers have a published version it would replace: it can be discarded. */
-    hasDraftBesideLive: ({ context }) => hasDraftBesideLive(context.loaded),
-    /** The form shows the draft's choices, and the editor has not chosen Keep editing yet. */
-    mayKeepEditing: ({ context }) => context.draftBesideLive && !context.keptDraft,
-    /** After a conflict that was the draft's own older basis: the draft's choices are still the editor's. */
-    mayKeepEditingAfterStaleConflict: ({ context }) => context.staleConflict && context.draftBesideLive && !context.keptDraft,
-    mayDiscardAfterStaleConflict: ({ context }) => context.staleConflict && hasDraftBesideLive(context.loaded),
-    /** The conflict was someone else's save: theirs is there to reload. */
-    someoneElseSaved: ({ context }) => !context.staleConflict,
+    ...draftChoiceGuards,
   },
 }).createMachine({
   id: 'photoEssayForm',
@@ -151,7 +137,7 @@ export const photoEssayFormMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: [assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof EssayConflictError && event.error.kind === 'staleDraft' }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
+            actions: [{ type: 'noteConflict', params: ({ event }) => ({ error: event.error }) }, { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
           },
           {
             guard: { type: 'isSlugTaken', params: ({ event }) => ({ error: event.error }) },
@@ -169,39 +155,7 @@ export const photoEssayFormMachine = setup({
       },
     },
     failed: { on: { save: 'saving', discardDraft: { guard: 'hasDraftBesideLive', target: 'discardingDraft' } } },
-    discardingDraft: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'discardDraft',
-        src: 'discardDraft',
-        input: ({ context }) => ({ id: context.id, draftRevision: context.loaded?.revisions.draft ?? '' }),
-        // What readers see, loaded afresh: the form edits the published essay from here on.
-        onDone: { target: 'loading', actions: 'announceDraftDiscarded' },
-        onError: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: [assign({ error: ({ event }) => messageOf(event.error, ''), staleConflict: ({ event }) => event.error instanceof EssayConflictError && event.error.kind === 'staleDraft' }), { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, '') }) }],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => messageOf(event.error, 'The draft could not be discarded.') }),
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error, 'The draft could not be discarded.') }) },
-            ],
-          },
-        ],
-      },
-    },
-    // Saving again would overwrite what the other editor saved: the way on is to load their version.
-    // A refusal of a stale draft's publish, with nobody else involved, leaves the draft's choices open.
-    conflict: {
-      on: {
-        reload: { guard: 'someoneElseSaved', target: 'loading' },
-        keepEditing: { guard: 'mayKeepEditingAfterStaleConflict', target: 'editing', actions: ['keepEditing', assign({ error: null, staleConflict: false })] },
-        discardDraft: { guard: 'mayDiscardAfterStaleConflict', target: 'discardingDraft' },
-      },
-    },
+    ...draftChoiceStates,
     saved: { type: 'final', entry: { type: 'announceSaved', params: ({ context }) => ({ mode: context.mode }) } },
   },
 })
