@@ -1,7 +1,7 @@
-// A reader's first load of `/` and of an article, as transferred: the JavaScript the page waits for,
-// its HTML and its whole weight, once with gzip (the baseline) and once with Brotli, from the built
-// app in dist/ (this section builds nothing: `npm run build`, or the reader section, does), and
-// Lighthouse's mobile scores for both pages with each encoding.
+// A reader's first load of `/`, an article, a section, search and a photo essay, as transferred: the
+// JavaScript requested before the load event, its HTML and its whole weight, once with gzip (the
+// baseline) and once with Brotli, from the built app in dist/ (this section builds nothing: `npm run
+// build`, or the reader section, does), and Lighthouse's mobile scores for each page with Brotli.
 
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -83,12 +83,12 @@ async function load(browser: Browser, url: string, encoding: EncodingName, waitF
 type Scores = (LighthouseResult & { failed: number }) | { error: string }
 
 /**
- * Lighthouse runs per page and encoding (BENCH_LIGHTHOUSE_RUNS, default 3). One run on a shared
+ * Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS, default 5). One run on a shared
  * machine moves by 15 points from the next, so the table shows the run with the median score. A
  * run Lighthouse gives up on (on a busy machine it may not record the trace) is counted and left
  * out; the cell says "not run" only when every run failed.
  */
-const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3)
+const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) || 5)
 
 async function scores(url: string, encoding: EncodingName): Promise<Scores> {
   const runs: LighthouseResult[] = []
@@ -110,8 +110,9 @@ const ratio = (value: number, baseline: number) => (baseline > 0 ? `${(value / b
 const describe = (s: Scores) =>
   'error' in s
     ? `not run (${s.error.slice(0, 60)})`
-    : `${s.performance}, ${(s.lcpMs / 1000).toFixed(2)} s, ${s.cls.toFixed(3)}, ${s.accessibility}${s.failed > 0 ? ` (${s.failed} run${s.failed === 1 ? '' : 's'} failed)` : ''}`
-const meets = (s: Scores) => !('error' in s) && s.performance === 100 && s.lcpMs <= 1200 && s.cls === 0 && s.accessibility === 100
+    : `${s.performance}, ${(s.lcpMs / 1000).toFixed(2)} s, ${Math.round(s.tbtMs)} ms, ${s.cls.toFixed(3)}, ${s.accessibility}${s.failed > 0 ? ` (${s.failed} run${s.failed === 1 ? '' : 's'} failed)` : ''}`
+// Issue 23's targets.
+const meets = (s: Scores) => !('error' in s) && s.performance === 100 && s.accessibility === 100 && s.lcpMs <= 1000 && s.tbtMs <= 50 && s.cls === 0
 
 export function firstLoadSection(): Section {
   return {
@@ -132,11 +133,19 @@ export function firstLoadSection(): Section {
       })
       if (seeded.status !== 0) throw new Error(`seeding the demo newspaper failed:\n${seeded.stdout}\n${seeded.stderr}`)
       const service = await startService({ dataDir, staticDir: dist, adminEmail: admin.email, adminPassword: admin.password })
-      const slugRes = await fetch(`${service.url}/v2023-05-03/data/query/production?query=${encodeURIComponent('*[_type == "article" && defined(body)] | order(publishedAt desc)[0].slug.current')}`)
-      const slug = ((await slugRes.json()) as { result: string }).result
+      const first = async (query: string) => {
+        const res = await fetch(`${service.url}/v2023-05-03/data/query/production?query=${encodeURIComponent(query)}`)
+        return ((await res.json()) as { result: string }).result
+      }
+      const slug = await first('*[_type == "article" && defined(body)] | order(publishedAt desc)[0].slug.current')
+      const essay = await first('*[_type == "imageGallery" && defined(slug.current)] | order(publishedAt desc)[0].slug.current')
+      // Issue 23's budgets for JavaScript before the load event, with Brotli (null: none set).
       const pages = [
-        { label: '/', url: `${service.url}/`, live: true },
-        { label: `/article/${slug.slice(0, 20)}…`, url: `${service.url}/article/${slug}`, live: false },
+        { label: '/', url: `${service.url}/`, live: true, jsBudgetKb: 25 },
+        { label: `/article/${slug.slice(0, 20)}…`, url: `${service.url}/article/${slug}`, live: false, jsBudgetKb: 15 },
+        { label: '/uk (a section)', url: `${service.url}/uk`, live: false, jsBudgetKb: 15 },
+        { label: '/search?q=london', url: `${service.url}/search?q=london`, live: false, jsBudgetKb: null },
+        { label: `/photo-essays/${essay.slice(0, 20)}…`, url: `${service.url}/photo-essays/${essay}`, live: false, jsBudgetKb: null },
       ]
 
       const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags })
@@ -148,8 +157,9 @@ export function firstLoadSection(): Section {
         loads.push({ gzip: await load(browser, page.url, 'gzip', page.live), br: await load(browser, page.url, 'br', page.live) })
       }
       await browser.close()
-      const lighthouseScores: Array<Record<EncodingName, Scores>> = []
-      for (const page of pages) lighthouseScores.push({ gzip: await scores(page.url, 'gzip'), br: await scores(page.url, 'br') })
+      // Lighthouse with Brotli only: the issue's targets are stated for it, and each run takes a while.
+      const lighthouseScores: Scores[] = []
+      for (const page of pages) lighthouseScores.push(await scores(page.url, 'br'))
       await service.stop()
 
       const rows: string[][] = []
@@ -160,32 +170,35 @@ export function firstLoadSection(): Section {
         if (page.live) rows.push(row(`JavaScript after the load event (${br.later.files} files: the live feed's island)`, (l) => l.later.bytes))
         rows.push(row('HTML', (l) => l.htmlBytes))
         rows.push(row(`page weight, headers included (${br.requests} requests)`, (l) => l.totalBytes))
-        const lh = lighthouseScores[i]!
-        rows.push([page.label, `Lighthouse mobile, median of ${lighthouseRuns}: performance, LCP, CLS, accessibility`, describe(lh.gzip), describe(lh.br), ''])
+        rows.push([page.label, `Lighthouse mobile, median of ${lighthouseRuns}: performance, LCP, TBT, CLS, accessibility`, '', describe(lighthouseScores[i]!), ''])
       })
 
       const home = loads[0]!.br
       const noBrotli = !home.scriptEncodings.has('br')
-      const homeKb = home.initial.bytes / 1024
+      const { loadavg } = await import('node:os')
       return {
-        title: 'First load (built app in dist/, demo newspaper, Chromium; transferred bytes as the browser received them)',
+        title: `First load (built app in dist/, demo newspaper, Chromium; transferred bytes as the browser received them; load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} at the end)`,
         columns: ['page', 'measure', 'gzip (baseline)', 'Brotli', 'Brotli / gzip'],
         rows,
         notes: [
-          'Targets:',
-          `  ${target(!noBrotli && homeKb <= 90, `initial JavaScript for / <= 90 KB with Brotli (measured ${homeKb.toFixed(1)} KB${noBrotli ? ', sent without Brotli' : ''})`)}`,
-          ...pages.map((page, i) => `  ${target(meets(lighthouseScores[i]!.br), `Lighthouse ${page.label}: performance 100, LCP <= 1.2 s, CLS 0, accessibility 100 (${describe(lighthouseScores[i]!.br)})`)}`),
+          'Targets (issue 23, with Brotli):',
+          ...pages.flatMap((page, i) => {
+            const br = loads[i]!.br
+            return [
+              ...(page.jsBudgetKb === null ? [] : [`  ${target(!noBrotli && br.initial.bytes / 1024 <= page.jsBudgetKb, `${page.label}: JavaScript before the load event <= ${page.jsBudgetKb} KB (measured ${kb(br.initial.bytes)})`)}`]),
+              `  ${target(br.htmlBytes / 1024 < 30, `${page.label}: HTML < 30 KB (measured ${kb(br.htmlBytes)})`)}`,
+              `  ${target(meets(lighthouseScores[i]!), `${page.label}: Lighthouse performance 100, accessibility 100, LCP <= 1.0 s, TBT <= 50 ms, CLS 0 (${describe(lighthouseScores[i]!)})`)}`,
+            ]
+          }),
           `Built copies: ${precompressed} of ${scriptsBuilt} scripts in dist/assets have a .br beside them (files under 1 KB have none).`,
-          ...pages.flatMap((page, i) =>
-            (['gzip', 'br'] as const).flatMap((encoding) => {
-              const result = lighthouseScores[i]![encoding]
-              return 'error' in result ? [`Lighthouse ${page.label} (${encoding}) failed every run: ${result.error}`] : []
-            }),
-          ),
+          ...pages.flatMap((page, i) => {
+            const result = lighthouseScores[i]!
+            return 'error' in result ? [`Lighthouse ${page.label} failed every run: ${result.error}`] : []
+          }),
           ...(noBrotli ? [`The service sent the scripts as ${[...home.scriptEncodings].join(', ')} to a browser asking for Brotli: the Brotli column shows what it sent.`] : []),
           'Initial JavaScript: every script requested before the load event (a document\'s islands hydrate after it, when idle or visible),',
           '  bodies as transferred. The browser asks with Accept-Encoding "gzip" for the baseline and "br, gzip" for Brotli.',
-          `Lighthouse: simulated mobile throttling (slow 4G, 4x CPU slowdown), same Accept-Encoding as the column; the run with the`,
+          `Lighthouse 12: simulated mobile throttling (slow 4G, 4x CPU slowdown), asking for Brotli; the run with the`,
           `  median performance score of ${lighthouseRuns} (BENCH_LIGHTHOUSE_RUNS).`,
         ],
       }

@@ -73,6 +73,8 @@ export interface LighthouseResult {
   accessibility: number
   cls: number
   lcpMs: number
+  /** Total blocking time, simulated. */
+  tbtMs: number
 }
 
 /** Lighthouse's mobile run of one page; `extraArgs` go to its command line (e.g. `--extra-headers`). */
@@ -100,6 +102,7 @@ export async function lighthouse(url: string, extraArgs: string[] = []): Promise
       accessibility: Math.round(report.categories.accessibility!.score * 100),
       cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: report.audits['total-blocking-time']?.numericValue ?? NaN,
     }
   } finally {
     forget()
