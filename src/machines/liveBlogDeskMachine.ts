@@ -3,14 +3,16 @@
 // - the composer: posting a new update (a writer's is published, a contributor's is a draft);
 // - the list: one update edited in place, a delete or an end of coverage asked about first,
 //   a draft published, coverage started or ended;
-// - sync: the blog's listen stream; every change anyone makes (and every write of this desk)
-//   reloads the list, and a stream that drops is opened again after a pause, reloading then too.
+// - sync: the blog's listen stream; each change anyone makes (and each write of this desk) reads
+//   again only the updates it names and puts them in their place in the list; a stream that drops
+//   is opened again after a pause, and the whole list is loaded again then, as is a list asked to
+//   show older updates.
 // An edit keeps the update as it was when opened: its save is guarded by that revision, so someone
 // else's change meanwhile is refused and said, with the editor's text still in the edit form.
 // Every effect is a named actor or action a caller replaces.
 
 import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
-import { deskMessages, type CoverageChange, type DeskMessage, type DeskBlog, type DeskData, type DeskUpdate, type DeskView, type PostInput, type UpdateValues } from '../content/admin/liveBlogDesk.ts'
+import { deskMessages, deskUpdatesShown, type CoverageChange, type DeskMessage, type DeskBlog, type DeskData, type DeskUpdate, type DeskView, type PostInput, type UpdateValues } from '../content/admin/liveBlogDesk.ts'
 
 export interface LiveBlogDeskInput {
   /** The article's published id. */
@@ -33,6 +35,10 @@ export interface LiveBlogDeskContext {
   coverage: CoverageChange | null
   /** Counts posts made: the composer starts empty again after each. */
   posted: number
+  /** How many of the newest updates the list loads: more after each "Show older updates". */
+  shown: number
+  /** The documents changed since the list was last read (null: read it all again). */
+  pending: string[] | null
 }
 
 export type LiveBlogDeskEvent =
@@ -48,10 +54,20 @@ export type LiveBlogDeskEvent =
   | { type: 'confirm' }
   | { type: 'cancel' }
   | { type: 'retry' }
-  /** The stream says the blog changed (someone posted, edited, deleted, published, ended). */
-  | { type: 'blog.changed' }
+  /** The blog changed (someone posted, edited, deleted, published, ended): the documents named, or (no ids) anything. */
+  | { type: 'blog.changed'; ids?: string[] }
+  /** List the next older updates. */
+  | { type: 'showOlder' }
   /** The stream closed or failed; it is opened again after a pause. */
   | { type: 'stream.ended' }
+
+/** What the list reads again: the documents `ids` changed (merged into `data`), or, ids null, all of it. */
+export interface RefreshInput {
+  blog: string
+  shown: number
+  data: DeskData
+  ids: string[] | null
+}
 
 export interface SaveUpdateInput {
   update: DeskUpdate
@@ -74,14 +90,17 @@ export const liveBlogDeskMachine = setup({
     input: {} as LiveBlogDeskInput,
   },
   actors: {
-    load: fromPromise<DeskData, { blog: string }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a load actor'))),
-    post: fromPromise<void, PostInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a post actor'))),
-    save: fromPromise<void, SaveUpdateInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a save actor'))),
-    remove: fromPromise<void, { update: DeskUpdate }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a remove actor'))),
-    publish: fromPromise<void, { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a publish actor'))),
+    load: fromPromise<DeskData, { blog: string; shown: number }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a load actor'))),
+    /** Reads the changed updates again (src/content/admin/liveBlogDesk.ts refreshDesk), or all (loadDesk). */
+    refresh: fromPromise<DeskData, RefreshInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a refresh actor'))),
+    // Each write resolves with the ids of the documents it wrote.
+    post: fromPromise<string[], PostInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a post actor'))),
+    save: fromPromise<string[], SaveUpdateInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a save actor'))),
+    remove: fromPromise<string[], { update: DeskUpdate }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a remove actor'))),
+    publish: fromPromise<string[], { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a publish actor'))),
     /** Starts or ends live coverage on the article (src/content/admin/liveBlogDesk.ts changeCoverage). */
-    coverage: fromPromise<void, { blog: DeskBlog; change: CoverageChange }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a coverage actor'))),
-    /** The blog's listen stream: sends `blog.changed` per change, `stream.ended` when it drops. */
+    coverage: fromPromise<string[], { blog: DeskBlog; change: CoverageChange }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a coverage actor'))),
+    /** The blog's listen stream: sends `blog.changed` with the document's id per change, `stream.ended` when it drops. */
     watch: fromCallback<LiveBlogDeskEvent, { blog: string }>(({ sendBack }) => {
       sendBack({ type: 'stream.ended' })
     }),
@@ -89,8 +108,15 @@ export const liveBlogDeskMachine = setup({
   actions: {
     /** Told once coverage started or ended: the article changed under its form, which the route reloads. */
     coverageChanged: (_, _params: { change: CoverageChange }) => {},
+    notePending: assign({
+      pending: ({ context, event }) => {
+        const ids = event.type === 'blog.changed' ? event.ids : undefined
+        return ids === undefined || context.pending === null ? null : [...new Set([...context.pending, ...ids])]
+      },
+    }),
   },
   guards: {
+    hasOlder: ({ context }) => context.data?.older === true,
     canPost: ({ context }) => context.data !== null && live(context),
     mayChange: ({ context }, params: { id: string }) => {
       const update = findUpdate(context, params.id)
@@ -105,21 +131,24 @@ export const liveBlogDeskMachine = setup({
   },
 }).createMachine({
   id: 'liveBlogDesk',
-  context: ({ input }) => ({ blog: input.blog, canPublish: input.canPublish, data: null, loadError: null, message: null, editing: null, target: null, coverage: null, posted: 0 }),
+  context: ({ input }) => ({ blog: input.blog, canPublish: input.canPublish, data: null, loadError: null, message: null, editing: null, target: null, coverage: null, posted: 0, shown: deskUpdatesShown, pending: [] }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'load',
         src: 'load',
-        input: ({ context }) => ({ blog: context.blog }),
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, loadError: null }) },
+        input: ({ context }) => ({ blog: context.blog, shown: context.shown }),
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, loadError: null, pending: [] }) },
         onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messageOf(event.error, deskMessages.loadFailed) }) },
       },
     },
     failed: { on: { retry: 'loading' } },
     ready: {
       type: 'parallel',
+      on: {
+        showOlder: { guard: 'hasOlder', actions: [assign({ shown: ({ context }) => context.data!.updates.length + deskUpdatesShown }), raise({ type: 'blog.changed' })] },
+      },
       states: {
         composer: {
           initial: 'idle',
@@ -139,7 +168,7 @@ export const liveBlogDeskMachine = setup({
                   target: 'idle',
                   actions: [
                     assign({ posted: ({ context }) => context.posted + 1, message: ({ context }) => ({ tone: 'success' as const, text: context.canPublish ? deskMessages.posted : deskMessages.drafted }) }),
-                    raise({ type: 'blog.changed' }),
+                    raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output })),
                   ],
                 },
                 onError: { target: 'idle', actions: assign({ message: ({ event }) => failure(event.error) }) },
@@ -171,9 +200,9 @@ export const liveBlogDeskMachine = setup({
                 id: 'save',
                 src: 'save',
                 input: ({ context, event }) => ({ update: context.editing!, values: (event as Extract<LiveBlogDeskEvent, { type: 'save' }>).values, updates: context.data?.updates ?? [] }),
-                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.saved } }), raise({ type: 'blog.changed' })] },
+                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.saved } }), raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output }))] },
                 // The edit stays open with the editor's text; a conflict shows the others' version in the list.
-                onError: { target: 'editing', actions: [assign({ message: ({ event }) => failure(event.error) }), raise({ type: 'blog.changed' })] },
+                onError: { target: 'editing', actions: [assign({ message: ({ event }) => failure(event.error) }), raise(({ context }) => ({ type: 'blog.changed' as const, ids: [context.editing!.documentId] }))] },
               },
             },
             confirmingDelete: { on: { confirm: 'deleting', cancel: 'idle' } },
@@ -182,8 +211,8 @@ export const liveBlogDeskMachine = setup({
                 id: 'remove',
                 src: 'remove',
                 input: ({ context }) => ({ update: context.target! }),
-                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.deleted } }), raise({ type: 'blog.changed' })] },
-                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise({ type: 'blog.changed' })] },
+                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.deleted } }), raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output }))] },
+                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise(({ context }) => ({ type: 'blog.changed' as const, ids: [context.target!.documentId] }))] },
               },
             },
             publishing: {
@@ -191,8 +220,8 @@ export const liveBlogDeskMachine = setup({
                 id: 'publish',
                 src: 'publish',
                 input: ({ context }) => ({ blog: context.blog, update: context.target!, updates: context.data?.updates ?? [] }),
-                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.published } }), raise({ type: 'blog.changed' })] },
-                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise({ type: 'blog.changed' })] },
+                onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.published } }), raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output }))] },
+                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise(({ context }) => ({ type: 'blog.changed' as const, ids: [context.target!.documentId] }))] },
               },
             },
             confirmingEnd: { on: { confirm: { target: 'changingCoverage', actions: assign({ coverage: 'end' as const }) }, cancel: 'idle' } },
@@ -206,10 +235,11 @@ export const liveBlogDeskMachine = setup({
                   actions: [
                     assign({ message: ({ context }) => ({ tone: 'success' as const, text: context.coverage === 'end' ? deskMessages.ended : deskMessages.started }) }),
                     { type: 'coverageChanged', params: ({ context }) => ({ change: context.coverage! }) },
-                    raise({ type: 'blog.changed' }),
+                    raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output })),
                   ],
                 },
-                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise({ type: 'blog.changed' })] },
+                // The article's versions are read with every change: none needs naming.
+                onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise({ type: 'blog.changed', ids: [] })] },
               },
             },
           },
@@ -222,23 +252,23 @@ export const liveBlogDeskMachine = setup({
               on: { 'stream.ended': 'reconnecting' },
               initial: 'current',
               states: {
-                current: { on: { 'blog.changed': 'refreshing' } },
+                current: { on: { 'blog.changed': { target: 'refreshing', actions: 'notePending' } } },
                 refreshing: {
                   invoke: {
                     id: 'refresh',
-                    src: 'load',
-                    input: ({ context }) => ({ blog: context.blog }),
-                    onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output }) },
-                    // The list stays as it was; the next change, or reconnecting, tries again.
+                    src: 'refresh',
+                    input: ({ context }) => ({ blog: context.blog, shown: context.shown, data: context.data!, ids: context.pending }),
+                    onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output, pending: [] }) },
+                    // The list stays as it was, the changes still noted; the next change, or reconnecting, tries again.
                     onError: { target: 'current' },
                   },
-                  // A change during a reload: load again, so the last one shown is never older than the last change.
-                  on: { 'blog.changed': { target: 'refreshing', reenter: true } },
+                  // A change during a read: read again, the new change too, so the list is never older than the last change.
+                  on: { 'blog.changed': { target: 'refreshing', reenter: true, actions: 'notePending' } },
                 },
               },
             },
-            // Changes made while the stream was closed are read when it opens again.
-            reconnecting: { after: { reconnect: '#liveBlogDesk.ready.sync.live.refreshing' } },
+            // Changes made while the stream was closed are unknown: the whole list is read when it opens again.
+            reconnecting: { entry: assign({ pending: null }), after: { reconnect: '#liveBlogDesk.ready.sync.live.refreshing' } },
           },
         },
       },
@@ -264,6 +294,7 @@ export function liveBlogDeskView(snapshot: LiveBlogDeskSnapshot): DeskView {
     confirming: listIn('confirmingDelete') && context.target ? { kind: 'delete', update: context.target } : listIn('confirmingEnd') ? { kind: 'end' } : null,
     busy: listIn('deleting') && context.target ? { id: context.target.id, action: 'delete' } : listIn('publishing') && context.target ? { id: context.target.id, action: 'publish' } : null,
     changingCoverage: listIn('changingCoverage') ? context.coverage : null,
+    loadingOlder: snapshot.matches({ ready: { sync: { live: 'refreshing' } } }) && context.pending === null,
     message: context.message,
   }
 }

@@ -13,6 +13,7 @@ import {
   DeskConflictError,
   editUpdate,
   loadDesk,
+  refreshDesk,
   postUpdate,
   publishUpdate,
   type DeskDeps,
@@ -152,6 +153,20 @@ describe('the live blog desk on a real service', () => {
     expect(readers[0]).toMatchObject({ _id: draft.id, text: 'Trees down on the South Circular.' })
     expect(new Date(String((await admin.getDocument(draft.id))?.publishedAt)).getTime()).toBeGreaterThanOrEqual(before - 1000)
     expect(await admin.getDocument(draft.documentId)).toBeUndefined()
+  })
+
+  it("reads back only the updates a change names: another editor's post appears in its place, a deleted one goes, the rest stays", async () => {
+    const desk = await loadDesk(editor.fetch, blogId)
+    const other = depsOf(service.client({ token: await service.adminToken() }))
+    const written = await postUpdate(other, { blog: blogId, values: values('Power is back in Greenwich.'), publish: true, updates: desk.updates })
+    const after = await refreshDesk(editor.fetch, desk, written)
+    expect(after.updates[0]).toMatchObject({ id: written[0], draft: false })
+    expect(after.updates.slice(1)).toEqual(desk.updates)
+    expect(after.total).toBe(desk.total + 1)
+    const gone = await deleteUpdate(editor, after.updates[0]!)
+    const back = await refreshDesk(editor.fetch, after, gone)
+    expect(back.updates).toEqual(desk.updates)
+    expect(back.total).toBe(desk.total)
   })
 
   it('ends live coverage with the time it ended', async () => {

@@ -45,6 +45,7 @@ export const deskData = (blog: Partial<DeskData['blog']> = {}, updates: DeskUpda
   },
   updates,
   total: updates.length,
+  older: false,
   authors: [
     { id: 'nadia', name: 'Nadia Rahman' },
     { id: 'omar', name: 'Omar Haddad' },

@@ -20,6 +20,7 @@ const meta = {
     confirming: null,
     busy: null,
     changingCoverage: null,
+    loadingOlder: false,
     message: null,
     now: deskNow,
     uploadImage: fn(async () => ({ assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' })),
@@ -34,6 +35,7 @@ const meta = {
     onConfirm: fn(),
     onCancel: fn(),
     onRetry: fn(),
+    onShowOlder: fn(),
   },
 } satisfies Meta<typeof LiveBlogDesk>
 
@@ -68,6 +70,9 @@ export const ConfirmingEnd: Story = { args: { confirming: { kind: 'end' } } }
 export const WithOthers: Story = {
   args: { notice: <EditorsPresent editors={[{ key: 'k1', name: 'jane.reed@resonance.test', role: 'editor', since: '2026-11-27T18:04:00Z' }]} /> },
 }
+
+/** A blog with more updates than the list holds: the newest are listed, and older ones one click away. */
+export const WithOlder: Story = { args: { data: { ...deskData(), total: 2_000, older: true } } }
 
 export const Loading: Story = { args: { status: 'loading', data: null } }
 

@@ -21,6 +21,7 @@ function handlers() {
     onConfirm: vi.fn(),
     onCancel: vi.fn(),
     onRetry: vi.fn(),
+    onShowOlder: vi.fn(),
   }
 }
 
@@ -37,6 +38,7 @@ function baseProps(): LiveBlogDeskProps {
     confirming: null,
     busy: null,
     changingCoverage: null,
+    loadingOlder: false,
     message: null,
     now: deskNow,
     uploadImage: async () => ({ assetRef: 'x' }),
@@ -151,6 +153,24 @@ describe('LiveBlogDesk', () => {
     expect(screen.queryByRole('list')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Start live coverage' }))
     expect(onStartCoverage).toHaveBeenCalledTimes(1)
+  })
+
+  it('says how many updates the list holds of how many, and lists older ones on request', async () => {
+    const { user, onShowOlder } = setup({ data: { ...deskData(), total: 2_000, older: true } })
+    expect(screen.getByText('Showing the newest 4 of 2000 updates.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Show older updates' }))
+    expect(onShowOlder).toHaveBeenCalledTimes(1)
+  })
+
+  it('says older updates are loading while they are', () => {
+    setup({ data: { ...deskData(), total: 2_000, older: true }, loadingOlder: true })
+    expect(screen.getByRole('button', { name: 'Loading older updates…' }).getAttribute('aria-disabled')).toBe('true')
+  })
+
+  it('offers no older updates when the list holds them all', () => {
+    setup()
+    expect(screen.queryByRole('button', { name: 'Show older updates' })).toBeNull()
+    expect(screen.queryByText(/^Showing the newest/)).toBeNull()
   })
 
   it('says why it could not load, with Try again', async () => {

@@ -25,6 +25,7 @@ export interface LiveBlogDeskProps extends DeskView {
   onConfirm: () => void
   onCancel: () => void
   onRetry: () => void
+  onShowOlder: () => void
 }
 
 const editButtonId = (id: string) => `live-desk-edit-${id}`
@@ -38,7 +39,7 @@ const valuesOf = (update: DeskUpdate): UpdateValues => ({ headline: update.headl
  * a polite live region.
  */
 export function LiveBlogDesk(props: LiveBlogDeskProps) {
-  const { status, loadError, data, canPublish, posting, postKey, editing, saving, confirming, busy, changingCoverage, message, notice, now, uploadImage } = props
+  const { status, loadError, data, canPublish, posting, postKey, editing, saving, confirming, busy, changingCoverage, loadingOlder, message, notice, now, uploadImage } = props
   const headingRef = useRef<HTMLHeadingElement>(null)
   const blog = data?.blog ?? null
   const live = blog !== null && blog.isLiveBlog && blog.endedAt === null
@@ -174,10 +175,15 @@ export function LiveBlogDesk(props: LiveBlogDeskProps) {
                   )
                 })}
               </ol>
-              {data!.total > data!.updates.length ? (
-                <p className="live-desk__quiet">
-                  Showing the newest {data!.updates.length} of {data!.total} updates.
-                </p>
+              {data!.older ? (
+                <div className="live-desk__older">
+                  <p className="live-desk__quiet">
+                    Showing the newest {data!.updates.length} of {data!.total} updates.
+                  </p>
+                  <button type="button" className="article-form__secondary" onClick={props.onShowOlder} aria-disabled={loadingOlder || undefined}>
+                    {loadingOlder ? 'Loading older updates…' : 'Show older updates'}
+                  </button>
+                </div>
               ) : null}
             </div>
           ) : null}

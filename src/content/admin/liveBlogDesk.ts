@@ -13,7 +13,7 @@ import { randomKey, type KeyMaker } from '../article/portableText.ts'
 import { refusalMessage, refusalOf } from '../clients/errors.ts'
 import type { Fetch } from './contentService.ts'
 
-/** How many of a blog's updates the desk lists, newest first: five reader pages' worth. */
+/** How many of a blog's updates the desk lists at first, newest first (five reader pages' worth), and how many more each "Show older updates" adds. */
 export const deskUpdatesShown = 5 * liveBlogPageSize
 
 /** One update as the desk lists it. */
@@ -52,8 +52,10 @@ export interface DeskBlog {
 export interface DeskData {
   blog: DeskBlog
   updates: DeskUpdate[]
-  /** Every update of the blog, drafts included (the list shows at most `deskUpdatesShown`). */
+  /** Every update of the blog, drafts included (the list shows the newest, as many as asked for). */
   total: number
+  /** Whether the blog has updates older than the list shows ("Show older updates" lists them). */
+  older: boolean
   authors: Array<{ id: string; name: string }>
 }
 
@@ -112,6 +114,8 @@ export interface DeskView {
   /** The update being deleted or published, and which. */
   busy: { id: string; action: 'delete' | 'publish' } | null
   changingCoverage: CoverageChange | null
+  /** The list is being read again whole (older updates asked for, or the stream back). */
+  loadingOlder: boolean
   message: DeskMessage | null
 }
 
@@ -129,15 +133,32 @@ const publishedId = (id: string) => (id.startsWith(draftPrefix) ? id.slice(draft
 
 const updateFields = `_id, _rev, publishedAt, updatedAt, headline, body, isKeyEvent, isPinned, "authorId": author._ref, "authorName": author->name`
 
+const versionsQuery = `*[_id in [$blog, "drafts." + $blog]]{_id, _rev, title, isLiveBlog, liveBlogEndedAt, "authorId": author._ref, basedOnRevision}`
+const totalQuery = `count(*[_type == "${liveUpdateType}" && liveBlog._ref == $blog])`
+
 /**
- * Everything the desk shows, in one query: the blog's two versions, its updates (drafts and
- * published) newest first, and the authors a byline can name.
+ * Everything the desk shows, in one query: the blog's two versions, its newest `shown` updates
+ * (drafts and published; a page more, so a draft beside its published update still leaves `shown`
+ * and says whether there are older), and the authors a byline can name.
  */
-export const deskQuery = `{
-  "versions": *[_id in [$blog, "drafts." + $blog]]{_id, _rev, title, isLiveBlog, liveBlogEndedAt, "authorId": author._ref, basedOnRevision},
-  "updates": *[_type == "${liveUpdateType}" && liveBlog._ref == $blog] | order(publishedAt desc, _id desc)[0...${2 * deskUpdatesShown}]{${updateFields}},
-  "total": count(*[_type == "${liveUpdateType}" && liveBlog._ref == $blog]),
+export function deskQuery(shown: number = deskUpdatesShown): string {
+  return `{
+  "versions": ${versionsQuery},
+  "updates": *[_type == "${liveUpdateType}" && liveBlog._ref == $blog] | order(publishedAt desc, _id desc)[0...${shown + deskUpdatesShown}]{${updateFields}},
+  "total": ${totalQuery},
   "authors": *[_type == "author" && !(_id in path("drafts.**"))] | order(name asc)[0...500]{"id": _id, name}
+}`
+}
+
+/**
+ * What the desk reads after changes it was told of: the blog's two versions, how many updates it
+ * has, and the changed updates alone, each by its two ids (`$ids`: published and draft), read
+ * through the id index whatever the blog's size.
+ */
+export const deskChangesQuery = `{
+  "versions": ${versionsQuery},
+  "updates": *[_id in $ids && _type == "${liveUpdateType}" && liveBlog._ref == $blog]{${updateFields}},
+  "total": ${totalQuery}
 }`
 
 interface RawVersion {
@@ -183,38 +204,69 @@ function deskUpdate(raw: RawUpdate): DeskUpdate {
   }
 }
 
-/** The desk's data for the blog `blog` (the article's published id). */
-export async function loadDesk(fetch: Fetch, blog: string): Promise<DeskData> {
-  const raw = await fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number; authors: Array<{ id: string; name: unknown }> }>(deskQuery, { blog })
-  const published = raw.versions.find((v) => v._id === blog) ?? null
-  const draft = raw.versions.find((v) => v._id === `${draftPrefix}${blog}`) ?? null
-  // The desk speaks of the article as its form does: the draft over the published version.
-  const shown = draft ?? published
-  // A draft beside a published update (written by a script: the desk never makes one) is not listed twice.
+/** Newest first, as the reader's page orders them (time, then id). */
+const newerFirst = (a: DeskUpdate, b: DeskUpdate): number => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.publishedAt < b.publishedAt ? 1 : -1)
+
+/** One entry per update: a draft beside a published update (written by a script: the desk never makes one) is not listed twice. */
+function listed(raw: RawUpdate[]): DeskUpdate[] {
   const seen = new Set<string>()
   const updates: DeskUpdate[] = []
-  const ordered = [...raw.updates].sort((a, b) => Number(a._id.startsWith(draftPrefix)) - Number(b._id.startsWith(draftPrefix)))
+  const ordered = [...raw].sort((a, b) => Number(a._id.startsWith(draftPrefix)) - Number(b._id.startsWith(draftPrefix)))
   for (const update of ordered.map(deskUpdate)) {
     if (seen.has(update.id)) continue
     seen.add(update.id)
     updates.push(update)
   }
-  updates.sort((a, b) => (a.publishedAt === b.publishedAt ? b.id.localeCompare(a.id) : b.publishedAt.localeCompare(a.publishedAt)))
+  return updates.sort(newerFirst)
+}
+
+function deskBlog(blog: string, versions: RawVersion[]): DeskBlog {
+  const published = versions.find((v) => v._id === blog) ?? null
+  const draft = versions.find((v) => v._id === `${draftPrefix}${blog}`) ?? null
+  // The desk speaks of the article as its form does: the draft over the published version.
+  const shown = draft ?? published
   return {
-    blog: {
-      id: blog,
-      title: text(shown?.title),
-      published: published !== null,
-      // Live coverage is what readers have: the published version's, else the draft's.
-      isLiveBlog: (published ?? draft)?.isLiveBlog === true,
-      endedAt: textOrNull((published ?? draft)?.liveBlogEndedAt),
-      authorId: textOrNull(shown?.authorId),
-      revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null, draftBasedOn: textOrNull(draft?.basedOnRevision) },
-    },
-    updates: updates.slice(0, deskUpdatesShown),
+    id: blog,
+    title: text(shown?.title),
+    published: published !== null,
+    // Live coverage is what readers have: the published version's, else the draft's.
+    isLiveBlog: (published ?? draft)?.isLiveBlog === true,
+    endedAt: textOrNull((published ?? draft)?.liveBlogEndedAt),
+    authorId: textOrNull(shown?.authorId),
+    revisions: { published: published?._rev ?? null, draft: draft?._rev ?? null, draftBasedOn: textOrNull(draft?.basedOnRevision) },
+  }
+}
+
+/** The desk's data for the blog `blog` (the article's published id): its newest `shown` updates. */
+export async function loadDesk(fetch: Fetch, blog: string, shown: number = deskUpdatesShown): Promise<DeskData> {
+  const raw = await fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number; authors: Array<{ id: string; name: unknown }> }>(deskQuery(shown), { blog })
+  const updates = listed(raw.updates)
+  return {
+    blog: deskBlog(blog, raw.versions),
+    updates: updates.slice(0, shown),
     total: raw.total,
+    older: updates.length > shown || raw.updates.length === shown + deskUpdatesShown,
     authors: raw.authors.map((a) => ({ id: a.id, name: text(a.name) })).filter((a) => a.name !== ''),
   }
+}
+
+/** The published id of an update or of the blog, from either of its document ids. */
+export const deskChangeId = publishedId
+
+/**
+ * The desk's data after changes to the documents `ids` (any of an update's or the blog's ids):
+ * only those updates are read again (deskChangesQuery), each put in its place, or taken out when
+ * it is gone or no longer this blog's; the rest of the list stays as it was. An update older than
+ * the list reaches is left for "Show older updates" to list.
+ */
+export async function refreshDesk(fetch: Fetch, data: DeskData, ids: readonly string[]): Promise<DeskData> {
+  const changed = [...new Set(ids.map(publishedId))].filter((id) => id !== data.blog.id)
+  const raw = await fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number }>(deskChangesQuery, { blog: data.blog.id, ids: changed.flatMap((id) => [id, `${draftPrefix}${id}`]) })
+  const fresh = listed(raw.updates)
+  const oldest = data.updates[data.updates.length - 1]
+  const reached = (update: DeskUpdate) => !data.older || oldest === undefined || newerFirst(update, oldest) <= 0
+  const updates = [...data.updates.filter((u) => !changed.includes(u.id)), ...fresh.filter(reached)].sort(newerFirst)
+  return { ...data, blog: deskBlog(data.blog.id, raw.versions), updates, total: raw.total }
 }
 
 /** Whether the update would say nothing: no text and no picture. */
@@ -323,31 +375,38 @@ export class DeskConflictError extends Error {
   }
 }
 
-async function write(deps: DeskDeps, mutations: DeskMutation[], conflict: string, transactionId?: string): Promise<void> {
+/** The ids of the documents a transaction writes: what the desk reads again once it is done. */
+export function writtenIds(mutations: readonly DeskMutation[]): string[] {
+  return [...new Set(mutations.map((m) => ('create' in m ? m.create._id : 'delete' in m ? m.delete.id : m.patch.id)))]
+}
+
+/** Sends the transaction; resolves with the ids it wrote. */
+async function write(deps: DeskDeps, mutations: DeskMutation[], conflict: string, transactionId?: string): Promise<string[]> {
   try {
     await deps.mutate(mutations, transactionId ? { transactionId } : undefined)
   } catch (error) {
     throw deskError(error, conflict)
   }
+  return writtenIds(mutations)
 }
 
-export async function postUpdate(deps: DeskDeps, input: PostInput, now: Date = new Date()): Promise<void> {
-  await write(deps, postMutations(input, now), deskMessages.failed)
+export async function postUpdate(deps: DeskDeps, input: PostInput, now: Date = new Date()): Promise<string[]> {
+  return write(deps, postMutations(input, now), deskMessages.failed)
 }
 
-export async function editUpdate(deps: DeskDeps, update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<void> {
-  await write(deps, editMutations(update, values, updates, now), deskMessages.conflict)
+export async function editUpdate(deps: DeskDeps, update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<string[]> {
+  return write(deps, editMutations(update, values, updates, now), deskMessages.conflict)
 }
 
-export async function deleteUpdate(deps: DeskDeps, update: DeskUpdate): Promise<void> {
-  await write(deps, deleteMutations(update), deskMessages.deleteConflict)
+export async function deleteUpdate(deps: DeskDeps, update: DeskUpdate): Promise<string[]> {
+  return write(deps, deleteMutations(update), deskMessages.deleteConflict)
 }
 
-export async function publishUpdate(deps: DeskDeps, blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<void> {
-  await write(deps, publishMutations(blog, update, updates, now), deskMessages.publishConflict)
+export async function publishUpdate(deps: DeskDeps, blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<string[]> {
+  return write(deps, publishMutations(blog, update, updates, now), deskMessages.publishConflict)
 }
 
-export async function changeCoverage(deps: DeskDeps, blog: DeskBlog, change: CoverageChange, now: Date = new Date()): Promise<void> {
+export async function changeCoverage(deps: DeskDeps, blog: DeskBlog, change: CoverageChange, now: Date = new Date()): Promise<string[]> {
   const transactionId = newTransactionId()
-  await write(deps, coverageMutations(blog, change, now, transactionId), deskMessages.coverageConflict, transactionId)
+  return write(deps, coverageMutations(blog, change, now, transactionId), deskMessages.coverageConflict, transactionId)
 }

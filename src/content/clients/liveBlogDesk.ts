@@ -16,10 +16,10 @@ export function deskListenSearch(blog: string): URLSearchParams {
 }
 
 /**
- * Calls `onChange` after each committed change to the blog, until `signal` aborts (resolves) or the
- * stream ends or fails (rejects with a ServiceError).
+ * Calls `onChange` with the changed document's id after each committed change to the blog, until
+ * `signal` aborts (resolves) or the stream ends or fails (rejects with a ServiceError).
  */
-export async function watchLiveBlog(token: string, blog: string, onChange: () => void, signal: AbortSignal): Promise<void> {
+export async function watchLiveBlog(token: string, blog: string, onChange: (documentId: string) => void, signal: AbortSignal): Promise<void> {
   const config = contentConfig(import.meta.env as unknown as Record<string, string>, window.location.origin)
   const base = config.apiHost ?? window.location.origin
   const url = `${base}/v${config.apiVersion}/data/listen/${encodeURIComponent(config.dataset)}?${deskListenSearch(blog)}`
@@ -29,8 +29,18 @@ export async function watchLiveBlog(token: string, blog: string, onChange: () =>
     token,
     signal,
     (event) => {
-      if (event.event === 'mutation') onChange()
+      if (event.event === 'mutation') onChange(changedId(event.data, blog))
     },
     ['disconnect'],
   )
+}
+
+/** The document a mutation event names; the blog's own id when it names none (a full read of the versions). */
+function changedId(data: string, blog: string): string {
+  try {
+    const id = (JSON.parse(data) as { documentId?: unknown }).documentId
+    return typeof id === 'string' ? id : blog
+  } catch {
+    return blog
+  }
 }

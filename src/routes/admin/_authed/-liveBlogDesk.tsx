@@ -17,6 +17,7 @@ import {
   loadDesk,
   postUpdate,
   publishUpdate,
+  refreshDesk,
   type CoverageChange,
   type DeskBlog,
   type DeskData,
@@ -25,7 +26,7 @@ import {
   type PostInput,
 } from '../../../content/admin/liveBlogDesk.ts'
 import { watchLiveBlog } from '../../../content/clients/liveBlogDesk.ts'
-import { liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type SaveUpdateInput } from '../../../machines/liveBlogDeskMachine.ts'
+import { liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type RefreshInput, type SaveUpdateInput } from '../../../machines/liveBlogDeskMachine.ts'
 import { mayPublish } from '../../../../shared/roles.ts'
 import { authActor, withSession } from '../-session.ts'
 
@@ -58,14 +59,17 @@ export function LiveBlogDeskPanel({ id, notice, formUnsaved, onCoverageChanged, 
     () =>
       liveBlogDeskMachine.provide({
         actors: {
-          load: fromPromise<DeskData, { blog: string }>(({ input }) => deskDeps((deps) => loadDesk(deps.fetch, input.blog))),
-          post: fromPromise<void, PostInput>(({ input }) => deskDeps((deps) => postUpdate(deps, input))),
-          save: fromPromise<void, SaveUpdateInput>(({ input }) => deskDeps((deps) => editUpdate(deps, input.update, input.values, input.updates))),
-          remove: fromPromise<void, { update: DeskUpdate }>(({ input }) => deskDeps((deps) => deleteUpdate(deps, input.update))),
-          publish: fromPromise<void, { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(({ input }) => deskDeps((deps) => publishUpdate(deps, input.blog, input.update, input.updates))),
-          coverage: fromPromise<void, { blog: DeskBlog; change: CoverageChange }>(async ({ input }) => {
+          load: fromPromise<DeskData, { blog: string; shown: number }>(({ input }) => deskDeps((deps) => loadDesk(deps.fetch, input.blog, input.shown))),
+          refresh: fromPromise<DeskData, RefreshInput>(({ input }) =>
+            deskDeps((deps) => (input.ids === null ? loadDesk(deps.fetch, input.blog, input.shown) : refreshDesk(deps.fetch, input.data, input.ids))),
+          ),
+          post: fromPromise<string[], PostInput>(({ input }) => deskDeps((deps) => postUpdate(deps, input))),
+          save: fromPromise<string[], SaveUpdateInput>(({ input }) => deskDeps((deps) => editUpdate(deps, input.update, input.values, input.updates))),
+          remove: fromPromise<string[], { update: DeskUpdate }>(({ input }) => deskDeps((deps) => deleteUpdate(deps, input.update))),
+          publish: fromPromise<string[], { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(({ input }) => deskDeps((deps) => publishUpdate(deps, input.blog, input.update, input.updates))),
+          coverage: fromPromise<string[], { blog: DeskBlog; change: CoverageChange }>(async ({ input }) => {
             if (formUnsaved()) throw new Error(formUnsavedMessage)
-            await deskDeps((deps) => changeCoverage(deps, input.blog, input.change))
+            return deskDeps((deps) => changeCoverage(deps, input.blog, input.change))
           }),
           watch: fromCallback<LiveBlogDeskEvent, { blog: string }>(({ sendBack, input }) => {
             const controller = new AbortController()
@@ -74,7 +78,7 @@ export function LiveBlogDeskPanel({ id, notice, formUnsaved, onCoverageChanged, 
             }
             const token = authActor.getSnapshot().context.session?.access_token
             if (!token) ended()
-            else void watchLiveBlog(token, input.blog, () => sendBack({ type: 'blog.changed' }), controller.signal).then(ended, ended)
+            else void watchLiveBlog(token, input.blog, (id) => sendBack({ type: 'blog.changed', ids: [id] }), controller.signal).then(ended, ended)
             return () => controller.abort()
           }),
         },
@@ -113,6 +117,7 @@ export function LiveBlogDeskPanel({ id, notice, formUnsaved, onCoverageChanged, 
       onConfirm={() => send({ type: 'confirm' })}
       onCancel={() => send({ type: 'cancel' })}
       onRetry={() => send({ type: 'retry' })}
+      onShowOlder={() => send({ type: 'showOlder' })}
     />
   )
 }
