@@ -3,10 +3,11 @@ import { defineConfig, type Plugin } from 'vite'
 
 // The reader build (docs/decisions/031-islands.md): what a document the service renders may load,
 // beside the app's own build (vite.config.ts, the admin and the pages the whole app takes over).
-// Three entries: every document's own small script (plain, no framework), the islands' client entry,
-// which imports React DOM and each island's own chunk only when an island hydrates, and the read
-// beacon, a plain module. Written into dist/ with the app;
-// its manifest tells the renderer their addresses (scripts/build.mjs moves it to dist-server/).
+// Two entries: the islands' client entry, which imports React DOM and each island's own chunk only
+// when an island hydrates, and the read beacon, a plain module. Every document's own small script
+// (src/islands/pageScript.ts) is built alone by the same config (READER_BUILD=page), so it is one
+// file that shares no chunk with the islands and asks for nothing more. Written into dist/ with the
+// app; the manifests tell the renderer their addresses (scripts/build.mjs joins them in dist-server/).
 
 /**
  * Islands are components, and components import their stylesheets; the app's one stylesheet already
@@ -22,6 +23,8 @@ function stylesFromTheApp(): Plugin {
   }
 }
 
+const pageScriptAlone = process.env.READER_BUILD === 'page'
+
 export default defineConfig({
   plugins: [stylesFromTheApp(), react()],
   publicDir: false,
@@ -30,9 +33,9 @@ export default defineConfig({
     sourcemap: true,
     outDir: 'dist',
     emptyOutDir: false,
-    manifest: 'reader-manifest.json',
+    manifest: pageScriptAlone ? 'page-manifest.json' : 'reader-manifest.json',
     rolldownOptions: {
-      input: { pageScript: 'src/islands/pageScript.ts', islands: 'src/islands/client.ts', readBeacon: 'src/islands/readBeacon.ts' },
+      input: pageScriptAlone ? { pageScript: 'src/islands/pageScript.ts' } : { islands: 'src/islands/client.ts', readBeacon: 'src/islands/readBeacon.ts' },
     },
   },
 })

@@ -4,6 +4,7 @@
 // Nothing of React is imported before then, so it never sits on the first paint's path.
 
 import type { ComponentType } from 'react'
+import { whenIdle } from './idle.ts'
 import { islandPrefix, islandTag, type IslandDefer } from './prefix.ts'
 
 type IslandModule = Record<string, { Component?: ComponentType<object> } | undefined>
@@ -133,18 +134,6 @@ async function hydrate(marker: HTMLElement, index: number, onHydrated: () => Pro
       })
   }
   hydrateRoot(marker, createElement(Hydrated, { onHydrated: hydrated }, createElement(Component, props)), { identifierPrefix: islandPrefix(name, index) })
-}
-
-function afterLoad(run: () => void): void {
-  if (document.readyState === 'complete') run()
-  else window.addEventListener('load', run, { once: true })
-}
-
-function whenIdle(run: () => void): void {
-  afterLoad(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
-    else setTimeout(run, 1)
-  })
 }
 
 function whenVisible(marker: HTMLElement, run: () => void): void {

@@ -203,6 +203,29 @@ describe('in the browser', () => {
     expect({ scripts: moduleScripts(search), islands: islands(search), data: search.includes(pageDataElementId) }).toEqual({ scripts: ['/assets/pageScript.js'], islands: [], data: false })
   })
 
+  it("keeps a document's relative times current on the reader's clock, the London time in full as their title, and moves nothing", async () => {
+    const page = await suite.newPage()
+    // The page's clock, which the test moves on; it starts at the real time.
+    await page.clock.install()
+    await gotoApp(page, `${suite.service.url}/uk`)
+    const time = page.getByRole('main').getByRole('article').filter({ hasText: 'Bridge reopens after a year of repairs' }).locator('time')
+    expect(await time.textContent()).toMatch(/^3\d minutes ago$/)
+    expect(await time.getAttribute('title')).toMatch(/^\w+day \d{1,2} \w+ \d{4} \d{2}\.\d{2} (GMT|BST)$/)
+    // Once the whole stylesheet applies, any shift of the layout from then on is recorded.
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === 'all'))
+    await page.evaluate(() => {
+      const shifts: number[] = []
+      Object.assign(window, { shifts })
+      new PerformanceObserver((list) => shifts.push(...list.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift' })
+    })
+    // Two hours on, the story was published about three hours ago.
+    await page.clock.fastForward('02:00:00')
+    await expect.poll(() => time.textContent()).toBe('about 3 hours ago')
+    // A frame for the layout to settle, then nothing has moved.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
+  })
+
   it('opens each page type without a hydration error, and follows links as documents', async () => {
     const page = await suite.newPage()
     const problems: string[] = []

@@ -1,6 +1,6 @@
 import { categoryLabel } from '../../content/article/byline.ts'
-import { timeAgo } from '../../content/format/dates.ts'
 import type { CardArticle } from '../../content/homepage/rules.ts'
+import { RelativeTime } from '../ui/RelativeTime.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './HomeSection.css'
 import './LatestUpdates.css'
@@ -25,7 +25,7 @@ export function LatestUpdates({ articles, now }: LatestUpdatesProps) {
               {a.title}
             </StoryLink>
             <span className="story-meta">
-              {a.publishedAt ? <time dateTime={a.publishedAt}>{timeAgo(a.publishedAt, now)}</time> : null}
+              <RelativeTime date={a.publishedAt} now={now} />
               <span>{categoryLabel(a.categories, 'News')}</span>
             </span>
           </li>

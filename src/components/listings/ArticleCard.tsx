@@ -1,5 +1,6 @@
 import type { ListingArticle } from '../../content/listings/listings.ts'
-import { cardDate, firstCategoryName } from '../../content/listings/listings.ts'
+import { firstCategoryName } from '../../content/listings/listings.ts'
+import { RelativeTime } from '../ui/RelativeTime.tsx'
 import { imageSource } from '../../content/format/image.ts'
 import { readsLabel } from '../../content/listings/reads.ts'
 import { cleanText } from '../../../shared/text.ts'
@@ -27,7 +28,6 @@ export function ArticleCard({ article, now, eager = false, rank, showReads = fal
   const image = imageSource(article.mainImage, 'card')
   const video = article.mediaType === 'video'
   const excerpt = cleanText(article.excerpt)
-  const date = cardDate(article.publishedAt, now)
   const title = article.title || 'Untitled'
   return (
     <article className={image ? 'article-card' : 'article-card article-card--no-image'}>
@@ -74,8 +74,9 @@ export function ArticleCard({ article, now, eager = false, rank, showReads = fal
           <span className="article-card__byline">
             <BylineAuthor author={article.author} />
           </span>
-          {date ? <time dateTime={date.dateTime}>{date.text}</time> : null}
           {showReads ? <span className="article-card__reads">{readsLabel(article.readCount)}</span> : null}
+          {/* Last on its line: when the words change as the page stays open, nothing after them moves. */}
+          <RelativeTime date={article.publishedAt} now={now} rule="card" />
         </p>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { ListingArticle } from '../../content/listings/listings.ts'
-import { cardDate, firstCategoryName, groupByMonth } from '../../content/listings/listings.ts'
+import { firstCategoryName, groupByMonth } from '../../content/listings/listings.ts'
+import { RelativeTime } from '../ui/RelativeTime.tsx'
 import { BylineAuthor } from '../authors/BylineAuthor.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './ListingArchive.css'
@@ -21,14 +22,9 @@ export function ListingArchive({ articles, now }: ListingArchiveProps) {
           </h2>
           <ol className="listing-archive__list">
             {month.items.map((article) => {
-              const date = cardDate(article.publishedAt, now)
               return (
                 <li key={article._id} className="listing-archive__item">
-                  {date ? (
-                    <time className="listing-archive__date" dateTime={date.dateTime}>
-                      {date.text}
-                    </time>
-                  ) : null}
+                  <RelativeTime className="listing-archive__date" date={article.publishedAt} now={now} rule="card" />
                   <div>
                     <h3 className="listing-archive__title">
                       <StoryLink slug={article.slug}>{article.title}</StoryLink>

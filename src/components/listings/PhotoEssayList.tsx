@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { EssaySummary } from '../../content/listings/listings.ts'
-import { cardDate, photographCount } from '../../content/listings/listings.ts'
+import { photographCount } from '../../content/listings/listings.ts'
+import { RelativeTime } from '../ui/RelativeTime.tsx'
 import { imageSource } from '../../content/format/image.ts'
 import './PhotoEssayList.css'
 
@@ -19,7 +20,6 @@ export function PhotoEssayList({ essays, now, firstRow = 3 }: PhotoEssayListProp
     <ul className="photo-essay-list">
       {essays.map((essay, index) => {
         const cover = imageSource(essay.cover, 'card')
-        const date = cardDate(essay.publishedAt, now)
         return (
           <li key={essay._id}>
             <article className="photo-essay-card">
@@ -45,7 +45,7 @@ export function PhotoEssayList({ essays, now, firstRow = 3 }: PhotoEssayListProp
               {essay.description ? <p className="photo-essay-card__description">{essay.description}</p> : null}
               <p className="photo-essay-card__meta">
                 {essay.photographer?.name ? <span>By {essay.photographer.name}</span> : null}
-                {date ? <time dateTime={date.dateTime}>{date.text}</time> : null}
+                <RelativeTime date={essay.publishedAt} now={now} rule="card" />
               </p>
             </article>
           </li>

@@ -1,7 +1,7 @@
 import type { LiveUpdateData } from '../../content/liveblog/liveBlog.ts'
 import { readableDate, updateClock } from '../../content/liveblog/format.ts'
 import { updateAnchor } from '../../content/liveblog/pages.ts'
-import { timeAgo } from '../../content/format/dates.ts'
+import { RelativeTime } from '../ui/RelativeTime.tsx'
 import { cleanText } from '../../../shared/text.ts'
 import { bylineAuthor } from '../../content/article/byline.ts'
 import { PortableTextBody } from '../article/PortableTextBody.tsx'
@@ -48,7 +48,7 @@ export function LiveUpdateCard({ update, now, shareUrl, blogTitle, placement = '
               <time dateTime={update.publishedAt}>{updateClock(published, now)}</time>
             </a>
           ) : null}{' '}
-          {published && <span className="live-update__ago">{timeAgo(published.getTime() > now.getTime() ? now : published, now)}</span>}
+          <RelativeTime className="live-update__ago" date={update.publishedAt} now={now} />
         </p>
         {update.isKeyEvent && <p className="live-update__tag">Key event</p>}
         {headline !== '' && (

@@ -2,7 +2,6 @@ import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import {
   archiveQuery,
-  cardDate,
   categoryListingQuery,
   errorMessage,
   firstCategoryName,
@@ -263,16 +262,6 @@ describe('what a card shows', () => {
     expect(firstCategoryName({ categories: [{ title: 'Sport' }, { title: 'Events' }] })).toBe('Sport')
     expect(firstCategoryName({ categories: [] })).toBe('News')
     expect(firstCategoryName({ categories: null })).toBe('News')
-  })
-
-  it('dates the last seven days relatively and older articles in full', () => {
-    const now = new Date('2026-11-21T12:00:00Z')
-    expect(cardDate('2026-11-21T10:00:00Z', now)).toEqual({ dateTime: '2026-11-21T10:00:00.000Z', text: 'about 2 hours ago' })
-    expect(cardDate('2026-11-15T12:00:00Z', now)?.text).toBe('6 days ago')
-    expect(cardDate('2026-11-10T12:00:00Z', now)?.text).toBe('Tuesday 10 November 2026')
-    expect(cardDate('2026-11-21T12:05:00Z', now)?.text).toBe('less than a minute ago')
-    expect(cardDate(null, now)).toBeNull()
-    expect(cardDate('not a date', now)).toBeNull()
   })
 
   it('groups consecutive articles by month', () => {

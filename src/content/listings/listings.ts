@@ -3,7 +3,7 @@
 // writes their heads). Pure, so the queries can be
 // run through groq-js in unit tests and the maths checked without a browser.
 import { categoryLabel } from '../article/byline.ts'
-import { londonDay, longDate, monthLabel, timeAgo } from '../format/dates.ts'
+import { londonDay, monthLabel } from '../format/dates.ts'
 import { cardProjection, isTrending, mostReadFirst } from '../homepage/query.ts'
 import type { CardArticle, CardImage } from '../homepage/rules.ts'
 import { pageSizes } from './paging.ts'
@@ -37,23 +37,6 @@ export function pageLinks(current: number, count: number): PageLink[] {
 /** The first category's name, or News when the article has none. */
 export function firstCategoryName(article: Pick<CardArticle, 'categories'>): string {
   return categoryLabel(article.categories, 'News')
-}
-
-const week = 7 * 24 * 60 * 60 * 1000
-
-/**
- * A card's date: "3 hours ago" in the last seven days, the long date before that. A time a little in
- * the future (a clock running fast) reads as just now rather than "in 2 minutes".
- */
-export function cardDate(publishedAt: string | null | undefined, now: Date): { dateTime: string; text: string } | null {
-  if (!publishedAt) return null
-  const date = new Date(publishedAt)
-  if (Number.isNaN(date.getTime())) return null
-  const recent = now.getTime() - date.getTime() < week
-  return {
-    dateTime: date.toISOString(),
-    text: recent ? timeAgo(date.getTime() > now.getTime() ? now : date, now) : longDate(date),
-  }
 }
 
 /** A photo essay's size in words: "4 photographs", "1 photograph". */
