@@ -77,8 +77,8 @@ export interface PoolOptions {
   /** Parsed documents each worker keeps, in bytes (documents.ts); 32 MiB when not given. */
   documentCacheBytes?: number
   /**
-   * Whether each worker loads a replica of every dataset at its start and keeps it current (true
-   * when not given), or reads every query's documents from SQLite (scan.ts) and starts at once.
+   * Whether each worker loads a replica of every dataset at its start and keeps it current, or
+   * (false when not given) reads every query's documents from SQLite (scan.ts) and starts at once.
    */
   replica?: boolean
   /** Time a public query may run while another public client waits for a worker. */
@@ -208,7 +208,7 @@ export class QueryPool {
   }
 
   private get replica(): boolean {
-    return this.options.replica ?? true
+    return this.options.replica ?? false
   }
 
   private heapMb(): number {
