@@ -146,8 +146,10 @@ describe('a section page', () => {
         ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { description: 'The newsroom is offline' } }) })
         : route.continue(),
     )
-    // The service renders the first page itself; the failure is the browser's, on the way to World.
-    await gotoApp(page, `${suite.service.url}/about`)
+    // Reader pages are documents the service renders, but an editor's preview is taken over by the
+    // whole app for good (src/content/pages/wholeApp.ts): from there, World is the app's own move,
+    // and the failure is the browser's, on the way to it.
+    await gotoApp(page, `${suite.service.url}/about?preview`)
     await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'World' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page:' })
     await alert.waitFor()
