@@ -3,6 +3,7 @@
 
 import type { BodyNode } from '../../../shared/schema.ts'
 import type { DeskData, DeskUpdate } from '../../content/admin/liveBlogDesk.ts'
+import type { LiveBlogDeskProps } from './LiveBlogDesk.tsx'
 
 export const deskNow = new Date('2026-11-27T18:30:00Z')
 
@@ -51,3 +52,44 @@ export const deskData = (blog: Partial<DeskData['blog']> = {}, updates: DeskUpda
     { id: 'omar', name: 'Omar Haddad' },
   ],
 })
+
+/**
+ * Makes a stand-in for a callback that records its calls: `vi.fn` in the tests, Storybook's `fn` in
+ * the stories (each given the implementation, if any, it should run).
+ */
+export type DeskHandler = (implementation?: (...args: never[]) => unknown) => unknown
+
+/** The desk as an editor finds it on a running blog, every callback made by `handler`: the stories' args and the tests' props. */
+export function deskProps(handler: DeskHandler) {
+  // Each callback is the handler's recording stand-in, typed as the prop it fills.
+  const made = <T,>(implementation?: (...args: never[]) => unknown): T => handler(implementation) as T
+  return {
+    status: 'ready',
+    loadError: null,
+    data: deskData(),
+    canPublish: true,
+    posting: false,
+    postKey: 0,
+    editing: null,
+    saving: false,
+    confirming: null,
+    busy: null,
+    changingCoverage: null,
+    loadingOlder: false,
+    message: null,
+    now: deskNow,
+    uploadImage: made<LiveBlogDeskProps['uploadImage']>(async () => ({ assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' })),
+    onPost: made<LiveBlogDeskProps['onPost']>(),
+    onEdit: made<LiveBlogDeskProps['onEdit']>(),
+    onCancelEdit: made<LiveBlogDeskProps['onCancelEdit']>(),
+    onSave: made<LiveBlogDeskProps['onSave']>(),
+    onDelete: made<LiveBlogDeskProps['onDelete']>(),
+    onPublish: made<LiveBlogDeskProps['onPublish']>(),
+    onStartCoverage: made<LiveBlogDeskProps['onStartCoverage']>(),
+    onEndCoverage: made<LiveBlogDeskProps['onEndCoverage']>(),
+    onConfirm: made<LiveBlogDeskProps['onConfirm']>(),
+    onCancel: made<LiveBlogDeskProps['onCancel']>(),
+    onRetry: made<LiveBlogDeskProps['onRetry']>(),
+    onShowOlder: made<LiveBlogDeskProps['onShowOlder']>(),
+  } satisfies LiveBlogDeskProps
+}

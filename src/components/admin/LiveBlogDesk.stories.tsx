@@ -3,40 +3,12 @@ import { fn } from 'storybook/test'
 import { deskMessages } from '../../content/admin/liveBlogDesk.ts'
 import { EditorsPresent } from './EditorsPresent.tsx'
 import { LiveBlogDesk } from './LiveBlogDesk.tsx'
-import { deskData, deskNow, deskUpdates } from './LiveBlogDesk.fixtures.ts'
+import { deskData, deskProps, deskUpdates } from './LiveBlogDesk.fixtures.ts'
 
 const meta = {
   title: 'Admin/LiveBlogDesk',
   component: LiveBlogDesk,
-  args: {
-    status: 'ready',
-    loadError: null,
-    data: deskData(),
-    canPublish: true,
-    posting: false,
-    postKey: 0,
-    editing: null,
-    saving: false,
-    confirming: null,
-    busy: null,
-    changingCoverage: null,
-    loadingOlder: false,
-    message: null,
-    now: deskNow,
-    uploadImage: fn(async () => ({ assetRef: 'image-3f786850e387550fdab836ed7e6dc881de23001b-1600x900-jpg' })),
-    onPost: fn(),
-    onEdit: fn(),
-    onCancelEdit: fn(),
-    onSave: fn(),
-    onDelete: fn(),
-    onPublish: fn(),
-    onStartCoverage: fn(),
-    onEndCoverage: fn(),
-    onConfirm: fn(),
-    onCancel: fn(),
-    onRetry: fn(),
-    onShowOlder: fn(),
-  },
+  args: deskProps(fn),
 } satisfies Meta<typeof LiveBlogDesk>
 
 export default meta
