@@ -9,7 +9,7 @@ import { createActor, type Actor, type AnyEventObject } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { ConnectionStatus } from '../components/home/ConnectionStatus.tsx'
 import type { CardArticle, Homepage } from '../content/homepage/rules.ts'
-import { feedMachine, feedStatus, type FeedEvent, type FeedSnapshot } from './feedMachine.ts'
+import { feedMachine, feedStatus, type FeedEvent, type FeedFetchInput, type FeedSnapshot } from './feedMachine.ts'
 import { gestureFor, itFollowsEachPath, listenInto, modelOf, pendingActor, reachedStates, fakeTimersInEachTest, speak, walk, type Gestures, type Pending } from './model.testing.ts'
 import { reconnectDelay } from './connectionSettings.ts'
 
@@ -38,7 +38,7 @@ const settings = {
 function environment() {
   const env = {
     sendBack: null as ((event: FeedEvent) => void) | null,
-    fetches: [] as Array<Pending<Homepage>>,
+    fetches: [] as Array<Pending<Homepage, FeedFetchInput>>,
   }
   const machine = feedMachine.provide({
     actors: {
@@ -65,12 +65,21 @@ type System = ReturnType<typeof environment> & {
   actor: Actor<typeof feedMachine>
   /** The homepage the last successful fetch returned: what the reader should be looking at. */
   served: Homepage | null
+  /** The transactions the stream has spoken of since it last opened. */
+  heard: Set<string>
 }
 
 /** What a reader (or the stream) does for each event the machine accepts from outside. */
 const gestures = {
-  'live.connected': async (system) => speak(system.env, { type: 'live.connected' }),
-  'live.update': async (system, event) => speak(system.env, event as FeedEvent),
+  'live.connected': async (system) => {
+    system.heard.clear()
+    speak(system.env, { type: 'live.connected' })
+  },
+  'live.update': async (system, event) => {
+    const { transactionId } = (event as Extract<FeedEvent, { type: 'live.update' }>).update
+    if (transactionId !== undefined) system.heard.add(transactionId)
+    speak(system.env, event as FeedEvent)
+  },
   'live.failed': async (system) => speak(system.env, { type: 'live.failed', error: new Error('stream refused') }),
   retry: async () => {
     await act(async () => screen.getByRole('button', { name: 'Try again' }).click())
@@ -142,7 +151,7 @@ const model = modelOf(feedMachine.provide({ actions: { report: () => {}, reportR
   input: settings,
   candidates,
   serializeState: (snapshot: FeedSnapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.lastTransaction, snapshot.context.homepage?.sections.lead?._id ?? null]),
+    JSON.stringify([snapshot.value, snapshot.context.stale, snapshot.context.lastTransaction, snapshot.context.following, snapshot.context.homepage?.sections.lead?._id ?? null]),
 })
 
 /** What the reader sees in each state of the model: its status, and the last homepage served. */
@@ -153,6 +162,12 @@ const seen = (system: System) => (snapshot: FeedSnapshot) => {
   )
   expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(snapshot.matches('offline'))
   expect(screen.getByTestId('lead').textContent).toBe(system.served?.sections.lead?.title ?? 'Loading…')
+  // A fetch names only an event the stream spoke of since it opened (decision 036), and only while
+  // live: a poll asks for the newest content, which no event's address may hold.
+  // The running fetch is the newest asked (one left running by a state it has left is never settled).
+  const running = system.env.fetches.at(-1)?.input.after
+  if (snapshot.matches({ polling: 'fetching' })) expect(running).toBeNull()
+  if ((snapshot.matches({ realtime: { live: 'fetching' } }) || snapshot.matches({ realtime: { live: 'forced' } })) && running !== null) expect(system.heard).toContain(running)
 }
 
 fakeTimersInEachTest()
@@ -194,7 +209,7 @@ describe('feed machine, model-based', () => {
     test: async (path) => {
       const { env, machine } = environment()
       const actor = createActor(machine, { input: settings })
-      const system: System = { env, machine, actor, served: null }
+      const system: System = { env, machine, actor, served: null, heard: new Set() }
       actor.start()
       render(<FeedView actor={actor} />)
       await walk(path, {
@@ -263,6 +278,40 @@ describe('feed machine, scenarios', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(env.fetches).toHaveLength(0)
     expect(actor.getSnapshot().context.homepage).toBe(homepageA)
+    actor.stop()
+  })
+
+  it('names the event a refetch follows, so every open homepage asks the same address; entering live and polling ask for the newest', async () => {
+    const { env, machine } = environment()
+    const actor = createActor(machine, { input: settings })
+    actor.start()
+    const asked = () => env.fetches.map((f) => f.input)
+    const settle = async (h: Homepage) => {
+      env.fetches.pop()!.resolve(h)
+      await vi.advanceTimersByTimeAsync(0)
+    }
+    env.sendBack!({ type: 'live.connected' })
+    expect(asked()).toEqual([{ after: null }])
+    await settle(homepageA)
+    env.sendBack!({ type: 'live.update', update: { documentId: 'x', transactionId: 'correction-1' } })
+    // A second change while the first is fetched: the fetch after it names the newer one.
+    env.sendBack!({ type: 'live.update', update: { documentId: 'y', transactionId: 'correction-2' } })
+    expect(asked()).toEqual([{ after: 'correction-1' }])
+    await settle(homepageA)
+    expect(asked()).toEqual([{ after: 'correction-2' }])
+    await settle(homepageA)
+    // The lead changes: the fetch after the short wait names that change.
+    env.sendBack!({ type: 'live.update', update: { documentId: 'lead-a', transactionId: 'lead-change' } })
+    await vi.advanceTimersByTimeAsync(settings.liveForceDelay)
+    expect(asked()).toEqual([{ after: 'lead-change' }])
+    await settle(homepageB)
+    // The stream drops: polling asks for the newest content, and so does live once it is back.
+    env.sendBack!({ type: 'live.failed', error: new Error('stream dropped') })
+    expect(asked()).toEqual([{ after: null }])
+    await settle(homepageB)
+    await vi.advanceTimersByTimeAsync(reconnectDelay(settings, 1))
+    env.sendBack!({ type: 'live.connected' })
+    expect(asked().at(-1)).toEqual({ after: null })
     actor.stop()
   })
 

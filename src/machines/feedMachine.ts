@@ -1,6 +1,7 @@
 // The homepage's live feed (docs/product-spec.md §4): connecting -> live (listen; refetch on each
-// update, once per transaction however many documents it changed, and for a live blog's update
-// only when its blog is in a slot the homepage shows) ->
+// update, once per transaction however many documents it changed, naming the last one heard so an
+// edge cache answers every open homepage with one query, and for a live blog's update only when its
+// blog is in a slot the homepage shows) ->
 // polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
 // Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
 // Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route
@@ -33,6 +34,12 @@ export interface FeedContext {
    * come in commit order, a transaction's together), so its other events change nothing to fetch.
    */
   lastTransaction: string | null
+  /**
+   * The transaction the next fetch follows, when it follows an event: the fetch names it, so every
+   * open homepage that heard it asks one address an edge cache can answer for all of them (decision
+   * 036). Null when the fetch must see the newest content whatever was heard: entering live, polling.
+   */
+  following: string | null
   /** When the lead or breaking story last changed (ms since the epoch). */
   lastChangeAt: number
   /** Failed attempts at live in a row; sets the reconnect delay. */
@@ -48,6 +55,11 @@ export type FeedStatus = 'connecting' | 'live' | 'polling' | 'offline'
  */
 export type FeedInput = Partial<FeedSettings> & { homepage?: Homepage | null }
 
+/** What a fetch of the homepage is given: the transaction it follows, if any. */
+export interface FeedFetchInput {
+  after: string | null
+}
+
 export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
@@ -55,7 +67,7 @@ export const feedMachine = setup({
     input: {} as FeedInput | undefined,
   },
   actors: {
-    fetchHomepage: fromPromise<Homepage>(() => Promise.reject(new Error('feedMachine needs a fetchHomepage actor'))),
+    fetchHomepage: fromPromise<Homepage, FeedFetchInput>(() => Promise.reject(new Error('feedMachine needs a fetchHomepage actor'))),
     listen: fromCallback<FeedEvent>(({ sendBack }) => {
       sendBack({ type: 'live.failed', error: new Error('feedMachine needs a listen actor') })
     }),
@@ -74,6 +86,8 @@ export const feedMachine = setup({
     hearTransaction: assign({ lastTransaction: ({ event }) => (event.type === 'live.update' ? (event.update.transactionId ?? null) : null) }),
     // A fetch that failed covered nothing: the next event of its transaction must fetch again.
     forgetTransaction: assign({ lastTransaction: null }),
+    follow: assign({ following: ({ event }) => (event.type === 'live.update' ? (event.update.transactionId ?? null) : null) }),
+    unfollow: assign({ following: null }),
     clearStale: assign({ stale: false }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
@@ -98,7 +112,7 @@ export const feedMachine = setup({
   id: 'feed',
   context: ({ input }) => {
     const { homepage = null, ...settings } = input ?? {}
-    return { homepage, stale: false, lastTransaction: null, lastChangeAt: 0, failures: 0, settings: { ...defaultFeedSettings, ...settings } }
+    return { homepage, stale: false, lastTransaction: null, following: null, lastChangeAt: 0, failures: 0, settings: { ...defaultFeedSettings, ...settings } }
   },
   initial: 'realtime',
   states: {
@@ -118,6 +132,7 @@ export const feedMachine = setup({
         },
         live: {
           // Entering live fetches: changes made before the stream opened are not in any event.
+          entry: 'unfollow',
           initial: 'fetching',
           states: {
             idle: {
@@ -125,17 +140,18 @@ export const feedMachine = setup({
                 'live.update': [
                   { guard: 'sameTransaction' },
                   { guard: not('mayAlterHomepage') },
-                  { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: ['markChange', 'hearTransaction'] },
-                  { target: 'fetching', actions: 'hearTransaction' },
+                  { guard: 'touchesLeadOrBreaking', target: 'forcing', actions: ['markChange', 'hearTransaction', 'follow'] },
+                  { target: 'fetching', actions: ['hearTransaction', 'follow'] },
                 ],
               },
             },
             fetching: {
               entry: 'clearStale',
-              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction'] }] },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction', 'follow'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
+                input: ({ context }) => ({ after: context.following }),
                 onDone: [
                   { guard: 'isStale', target: 'fetching', reenter: true, actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                   { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
@@ -144,15 +160,16 @@ export const feedMachine = setup({
               },
             },
             forcing: {
-              on: { 'live.update': { actions: 'hearTransaction' } },
+              on: { 'live.update': { actions: ['hearTransaction', 'follow'] } },
               after: { liveForceDelay: 'forced' },
             },
             forced: {
               entry: 'clearStale',
-              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction'] }] },
+              on: { 'live.update': [{ guard: 'sameTransaction' }, { guard: not('mayAlterHomepage') }, { actions: ['markStale', 'hearTransaction', 'follow'] }] },
               invoke: {
                 id: 'fetch',
                 src: 'fetchHomepage',
+                input: ({ context }) => ({ after: context.following }),
                 onDone: [
                   { guard: 'isStale', target: 'fetching', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
                   { target: 'idle', actions: [{ type: 'storeHomepage', params: ({ event }) => event.output }, { type: 'reportRules', params: ({ event }) => event.output }] },
@@ -173,6 +190,7 @@ export const feedMachine = setup({
           invoke: {
             id: 'fetch',
             src: 'fetchHomepage',
+            input: { after: null },
             onDone: [
               {
                 guard: { type: 'changedOutsideWindow', params: ({ event }) => event.output },

@@ -4,10 +4,10 @@
 // the statechart runtime.
 
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { readerClient } from '../content/clients/reader.ts'
+import { afterEvent, readerClient } from '../content/clients/reader.ts'
 import { loadHomepage, type Homepage } from '../content/homepage/rules.ts'
 import { homepageListenQuery } from '../content/homepage/query.ts'
-import { feedMachine, feedStatus, type FeedEvent, type FeedStatus, type FeedUpdate } from '../machines/feedMachine.ts'
+import { feedMachine, feedStatus, type FeedEvent, type FeedFetchInput, type FeedStatus, type FeedUpdate } from '../machines/feedMachine.ts'
 
 export interface FeedView {
   homepage: Homepage | null
@@ -21,7 +21,11 @@ export interface RunningFeed {
 
 const liveFeed = feedMachine.provide({
   actors: {
-    fetchHomepage: fromPromise(() => loadHomepage((query, params, options) => readerClient().fetch(query, params, options))),
+    // A fetch after an event names it (decision 036): every open homepage that heard it asks the
+    // same addresses, which the edge answers from one query of the service.
+    fetchHomepage: fromPromise<Homepage, FeedFetchInput>(({ input }) =>
+      loadHomepage((query, params, options) => readerClient().fetch(query, params, { ...options, ...afterEvent(input.after) })),
+    ),
     listen: fromCallback<FeedEvent>(({ sendBack }) => {
       const subscription = readerClient()
         .listen(homepageListenQuery, {}, { includeResult: true, visibility: 'query', events: ['welcome', 'mutation', 'reconnect'], tag: 'homepage.live' })

@@ -6,6 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPurger, type Purger } from '../../server/edge/purger.ts'
+import { loadHomepage, type Homepage } from '../../shared/homepage/rules.ts'
+import { afterEvent, createReaderClient } from '../../src/content/clients/reader.ts'
 import { minutesAgo, testArticle } from '../support/articles.ts'
 import { gotoApp } from '../support/browser.ts'
 import { startRenderProcess, type RenderProcess } from '../support/renderTier.ts'
@@ -184,5 +186,35 @@ describe.skipIf(!available)('the edge cache', () => {
     expect(shifted.cache).toBe('MISS')
     expect(shifted.text).not.toContain('Storm update number 25.')
     expect(shifted.text).toContain('Storm update number 41.')
+  })
+
+  it("answers 1,000 open homepages' refetch after a post with one query of the service per address", async () => {
+    const config = { projectId: suite.service.config.projectId, dataset: 'production', apiVersion: '2023-05-03', apiHost: edge!.url, imageBaseUrl: '' }
+    // The island's client, its requests tagged apart from the open tab's of an earlier test.
+    const client = createReaderClient(config).withConfig({ requestTagPrefix: 'thousand' })
+    /** What an open homepage asks after an event (src/routes/-liveFeed.ts), or without naming it. */
+    const refetch = (after: string | null) => loadHomepage((query, params, options) => client.fetch(query, params, { ...options, ...afterEvent(after, config) }))
+    const reached: string[] = []
+    const count = (req: { url?: string }) => {
+      if (req.url?.includes('/data/query/') && req.url.includes('tag=thousand.')) reached.push(req.url)
+    }
+    suite.service.server.on('request', count)
+    try {
+      // A post to the live blog featured on the homepage, which shows its newest updates.
+      const { transactionId } = await suite.service.client({ token: suite.token }).transaction().create(liveUpdate(101)).commit()
+      const latest = (homepage: Homepage) => homepage.sections.featured.find((card) => card._id === 'storm')?.liveUpdates?.[0]?.headline
+      const named = await Promise.all(Array.from({ length: 1_000 }, () => refetch(transactionId)))
+      expect(named.map(latest)).toEqual(Array.from({ length: 1_000 }, () => 'Storm update number 101.'))
+      // The front page's query and the live blogs' newest updates: each asked of the service once.
+      expect(reached).toHaveLength(2)
+      expect(reached.every((url) => url.includes(`lastLiveEventId=${encodeURIComponent(transactionId)}`))).toBe(true)
+      // Asked without naming the event, every page's refetch reaches the service (decision 036).
+      reached.length = 0
+      const unnamed = await Promise.all(Array.from({ length: 20 }, () => refetch(null)))
+      expect(unnamed.map(latest)).toEqual(Array.from({ length: 20 }, () => 'Storm update number 101.'))
+      expect(reached).toHaveLength(40)
+    } finally {
+      suite.service.server.off('request', count)
+    }
   })
 })
