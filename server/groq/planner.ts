@@ -23,6 +23,7 @@ import type { ExprNode } from 'groq-js'
 import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, scopedScan, type KeyRange } from './keys.ts'
 import { nullKey, sortKey } from '../store/documentColumns.ts'
 import { compositeFieldOf } from './pairs.ts'
+import { matchIndexType, textQueryOf } from './textMatch.ts'
 
 type Params = Record<string, unknown>
 
@@ -382,8 +383,19 @@ export interface KeyNarrowing {
   ranges: KeyRange[]
 }
 
+/**
+ * The documents of a type whose words can match a filter's `match` conditions (server/groq/textMatch.ts):
+ * the index query finding them, or null when no document can.
+ */
+export interface TextNarrowing {
+  by: 'text'
+  values: string[]
+  type: string
+  query: string | null
+}
+
 /** Which stored documents can pass a filter, by a field an index holds (server/query/documents.ts). */
-export type Narrowing = { by: 'id' | 'slug' | 'type'; values: string[] } | KeyNarrowing
+export type Narrowing = { by: 'id' | 'slug' | 'type'; values: string[] } | KeyNarrowing | TextNarrowing
 
 /** A listing read in the order of its first order() term, a keyed field, within the range its filter allows. */
 export interface OrderedScan {
@@ -431,7 +443,7 @@ function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
 const trueKey = sortKey(true)
 const narrowable: Record<string, 'id' | 'slug' | 'type'> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }
 /** By what a filter is best narrowed: one id is one row, a slug a few, a flag or a reference some, a type many. */
-const selectivity: Narrowing['by'][] = ['id', 'slug', 'key', 'type']
+const selectivity: Narrowing['by'][] = ['id', 'slug', 'text', 'key', 'type']
 
 function covers(ranges: KeyRange[], key: Buffer): boolean {
   return ranges.some(
@@ -573,6 +585,11 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
       }
       if (!best || selectivity.indexOf(by) < selectivity.indexOf(best.by) || (by === best.by && values.length < best.values.length)) best = { by, values }
     }
+  }
+  // The words a `match` asks for: fewer documents than a flag, a reference or a type holds, as a rule.
+  if (type === matchIndexType && (!best || selectivity.indexOf('text') < selectivity.indexOf(best.by))) {
+    const text = textQueryOf(expr, params)
+    if (text) return { by: 'text', values: [], type, query: text.query }
   }
   return best ?? dense
 }

@@ -9,7 +9,8 @@
 
 import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
-import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source } from '../groq/planner.ts'
+import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextNarrowing } from '../groq/planner.ts'
+import { MatchReader } from '../search/matchIndex.ts'
 import type { KeyRange } from '../groq/keys.ts'
 import { keyRank } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
@@ -20,6 +21,11 @@ export type { Narrowing }
 
 /** Rows read per step of an ordered listing: each step is one indexed range read, its documents parsed only as the filter needs them. */
 const ORDERED_BATCH = 64
+/**
+ * A filter narrowed by the words of its `match` reads up to this many candidates (more than other
+ * narrowings: a pass over the rows is the other way to answer it); past it, a pass.
+ */
+const TEXT_CANDIDATES = 5_000
 /** A listing narrowed by another keyed field is read through the index alone up to this many documents; past it, in order. */
 const WITHIN_LIMIT = 20_000
 
@@ -85,9 +91,11 @@ export class DocumentReader {
   private readonly db: Database.Database
   private readonly cache: ByteLru<Parsed>
   private readonly statements
+  private readonly words: MatchReader
 
   constructor(db: Database.Database, cacheBytes: number) {
     this.db = db
+    this.words = new MatchReader(db)
     this.cache = new ByteLru<Parsed>(cacheBytes, (entry) => entry.bytes)
     const rows = (where: string) => db.prepare(`SELECT id, version FROM documents WHERE dataset = ? AND ${where} ORDER BY id LIMIT ?`)
     this.statements = {
@@ -109,7 +117,10 @@ export class DocumentReader {
     // Pair keys hold what the raw perspective sees, for some types only (server/groq/pairs.ts): any other reader follows the references.
     const keyed = (type: string, field: string) => !isPairField(field) || (kind === 'raw' && pairTypes.has(type))
     return {
-      candidates: (narrowing) => (narrowing.by === 'key' && !keyed(narrowing.type, narrowing.field) ? null : (this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null)),
+      candidates: (narrowing) => {
+        if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
+        return narrowing.by === 'key' && !keyed(narrowing.type, narrowing.field) ? null : (this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null)
+      },
       ordered: (scan, accept, enough) =>
         !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
       count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind])),
@@ -258,6 +269,17 @@ export class DocumentReader {
     return rows.map((row) => this.load(dataset, row))
   }
 
+  /**
+   * The stored documents of the text narrowing's type whose words can match, that a view with this
+   * SQL condition on ids shows, in id order; null when there are more than `limit`.
+   */
+  byText(dataset: string, narrowing: TextNarrowing, visibleSql: string, limit: number): Doc[] | null {
+    if (narrowing.query === null) return []
+    const rows = this.words.rows(dataset, narrowing.query, visibleSql, limit)
+    // The index holds one type's documents; one whose type changed since is read and dropped.
+    return rows === null ? null : rows.map((row) => this.load(dataset, row)).filter((doc) => doc._type === narrowing.type)
+  }
+
   /** The stored document with this id, or null. */
   byId(dataset: string, id: string): Doc | null {
     const row = this.statements.byId.get(dataset, id) as Row | undefined
@@ -270,6 +292,7 @@ export class DocumentReader {
    */
   candidates(dataset: string, narrowing: Narrowing, limit: number): Doc[] | null {
     if (narrowing.by === 'key') return this.byKey(dataset, narrowing, limit)
+    if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql['raw+versions'], limit)
     const rows: Row[] = []
     // Each value once, or a document would be listed twice (`_id in ["a", "a"]`).
     for (const value of new Set(narrowing.values)) {

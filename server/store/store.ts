@@ -17,6 +17,7 @@ import { DocumentRows, StoredDocuments } from './rows.ts'
 import { liveUpdateType } from '../../shared/liveBlog.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
+import { MatchIndex } from '../search/matchIndex.ts'
 import { DocumentKeys, migrateDocumentColumns, migrateDocumentKeys, slugColumn } from './documentColumns.ts'
 import { migratePairKeys, PairKeys } from './pairKeys.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
@@ -101,6 +102,8 @@ export class Store {
   readonly history: History
   /** Published articles' text for the /search page, written with each commit (server/search). */
   readonly search: SearchIndex
+  /** Articles' words as GROQ's `match` reads them, written with each commit (server/search/matchIndex.ts). */
+  private readonly matches: MatchIndex
   /** Parsed documents, shared by every dataset, bounded by bytes. */
   readonly rows: DocumentRows
   private readonly datasets = new Map<string, Dataset>()
@@ -135,6 +138,7 @@ export class Store {
     `)
     this.history = new History(this.db)
     this.search = new SearchIndex(this.db)
+    this.matches = new MatchIndex(this.db)
     // The columns and indexes the query workers find documents by (docs/decisions/028-documents-read-from-sqlite.md).
     migrateDocumentColumns(this.db)
     migrateDocumentKeys(this.db)
@@ -215,6 +219,7 @@ export class Store {
     this.db.transaction(() => {
       this.history.drop(name)
       this.search.drop(name)
+      this.matches.drop(name)
       this.keys.drop(name)
       this.statements.dropDocuments.run(name)
       this.statements.dropDataset.run(name)
@@ -301,6 +306,7 @@ export class Store {
         this.history.record(datasetName, id, timestamp, outcome.changes, written)
         // So is the search index: a story is findable once its publish is acknowledged, and gone with its unpublish.
         this.search.apply(datasetName, outcome.changes)
+        this.matches.apply(datasetName, outcome.changes)
       })
       try {
         persist.immediate()
