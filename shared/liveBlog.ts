@@ -25,7 +25,7 @@ export const liveUpdateMessages = {
   bodyMissing: 'An update needs a body, as Portable Text.',
   bodyLong: `An update may hold at most ${maxLiveUpdateBodyNodes} paragraphs or pictures.`,
   flag: (field: 'isKeyEvent' | 'isPinned') => `${field} must be true or false.`,
-  pinnedTwice: 'A live blog has at most one pinned update: unpin the other one in the same transaction.',
+  pinnedTwice: 'A live blog has at most one pinned update: pin one update of a blog per transaction.',
 } as const
 
 /**

@@ -121,7 +121,7 @@ export interface Article {
  * One update of a live blog: its own document, so posting the 2,000th update costs what the first
  * did. A draft (`drafts.{id}`, a contributor's) is never seen by readers; a writer publishes it.
  * The service holds every write to the bounds in shared/liveBlog.ts, and at most one published
- * update of a blog pinned.
+ * update of a blog pinned: a new pin unpins the others in the same transaction.
  */
 export interface LiveUpdate {
   _id: string

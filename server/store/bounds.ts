@@ -6,7 +6,7 @@ import { isReservedSlug, reservedSlugMessage } from '../../shared/paths.ts'
 import { boundMessages, maxExcerptLength, maxTitleLength, slugProblem } from '../../shared/slug.ts'
 import { mutationError, type ApiError } from '../errors.ts'
 import type { Change, Doc } from './mutations.ts'
-import { liveUpdateProblem, secondPin } from './liveUpdates.ts'
+import { liveUpdateProblem, secondPin, type PinnedOf } from './liveUpdates.ts'
 import { liveUpdateMessages } from '../../shared/liveBlog.ts'
 
 /** The document types whose slug is an address, and the field that holds each one's title. */
@@ -54,16 +54,16 @@ export function boundProblem(change: Change): { field: string; message: string }
 }
 
 /**
- * Throws the protocol's 400 for the first change that breaks a bound. `docs`, the documents stored
- * before the transaction, lets it refuse a second pinned update of a live blog.
+ * Throws the protocol's 400 for the first change that breaks a bound. `pinnedOf`, a blog's pinned
+ * updates as stored before the transaction, lets it refuse a second pinned update of a live blog.
  */
-export function checkBounds(changes: readonly Change[], docs?: { values(): Iterable<Doc> }): void {
+export function checkBounds(changes: readonly Change[], pinnedOf?: PinnedOf): void {
   for (const change of changes) {
     const problem = boundProblem(change)
     if (!problem) continue
     throw boundError(change, problem)
   }
-  const pinned = docs && secondPin(changes, docs)
+  const pinned = pinnedOf && secondPin(changes, pinnedOf)
   if (pinned) throw boundError(pinned, { field: 'isPinned', message: liveUpdateMessages.pinnedTwice })
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkBounds } from './bounds.ts'
-import { liveUpdateProblem, secondPin } from './liveUpdates.ts'
+import { liveUpdateProblem, pinsToMove, secondPin } from './liveUpdates.ts'
+import { liveUpdateMessages } from '../../shared/liveBlog.ts'
 import type { Change, Doc } from './mutations.ts'
 
 const update = (fields: Record<string, unknown> = {}): Doc => ({
@@ -34,31 +35,39 @@ describe('liveUpdateProblem', () => {
   })
 })
 
-describe('secondPin', () => {
-  const stored = (docs: Doc[]) => new Map(docs.map((doc) => [doc._id, doc]))
+describe('pinsToMove and secondPin', () => {
+  // The blogs' pinned updates as the store finds them from their keys.
+  const stored = (docs: Doc[]) => (blog: string) =>
+    docs.filter((doc) => doc.isPinned === true && !doc._id.startsWith('drafts.') && (doc.liveBlog as { _ref: string })._ref === blog).map((doc) => doc._id)
 
-  it('refuses pinning a second published update of a blog, and allows moving the pin in one transaction', () => {
-    const pinned = update({ _id: 'u0', isPinned: true })
-    const docs = stored([pinned])
-    expect(secondPin([change(update({ isPinned: true }))], docs)?.id).toBe('u1')
-    expect(secondPin([change(update({ isPinned: true })), change({ ...pinned, isPinned: false }, pinned)], docs)).toBeNull()
+  it('moves the pin: a new pin unpins the blog\'s other pinned updates, and a second pin is left to none', () => {
+    const pinned = stored([update({ _id: 'u0', isPinned: true }), update({ _id: 'u9', isPinned: true })])
+    expect(pinsToMove([change(update({ isPinned: true }))], pinned)).toEqual(['u0', 'u9'])
+    // Unpinned by the transaction already: nothing more to do.
+    expect(pinsToMove([change(update({ isPinned: true })), change(update({ _id: 'u0' }), update({ _id: 'u0', isPinned: true }))], pinned)).toEqual(['u9'])
+    // An update that stays pinned, or is not pinned, moves nothing.
+    expect(pinsToMove([change(update({ _id: 'u0', isPinned: true, headline: 'Edited' }), update({ _id: 'u0', isPinned: true }))], pinned)).toEqual([])
+    expect(pinsToMove([change(update())], () => expect.unreachable('a post that pins nothing reads no key'))).toEqual([])
   })
 
   it('counts each blog apart, and drafts not at all', () => {
-    const docs = stored([update({ _id: 'u0', isPinned: true, liveBlog: { _ref: 'blog-2' } }), update({ _id: 'drafts.u9', isPinned: true })])
-    expect(secondPin([change(update({ isPinned: true }))], docs)).toBeNull()
-    expect(secondPin([change(update({ _id: 'drafts.u1', isPinned: true }))], stored([update({ _id: 'u0', isPinned: true })]))).toBeNull()
+    const pinned = stored([update({ _id: 'u0', isPinned: true, liveBlog: { _ref: 'blog-2' } }), update({ _id: 'drafts.u9', isPinned: true })])
+    expect(pinsToMove([change(update({ isPinned: true }))], pinned)).toEqual([])
+    expect(pinsToMove([change(update({ _id: 'drafts.u1', isPinned: true }))], stored([update({ _id: 'u0', isPinned: true })]))).toEqual([])
   })
 
-  it('is a 400 naming isPinned through checkBounds', () => {
+  it('refuses a transaction that pins two updates of one blog, as a 400 naming isPinned', () => {
+    const none = stored([])
+    expect(secondPin([change(update({ isPinned: true }))], stored([update({ _id: 'u0', isPinned: true })]))?.id).toBe('u1')
+    expect(secondPin([change(update({ isPinned: true })), change(update({ _id: 'u2', isPinned: true, liveBlog: { _ref: 'blog-2' } }))], none)).toBeNull()
     let thrown: unknown
     try {
-      checkBounds([change(update({ isPinned: true }))], stored([update({ _id: 'u0', isPinned: true })]))
+      checkBounds([change(update({ isPinned: true })), change(update({ _id: 'u2', isPinned: true }))], none)
     } catch (error) {
       thrown = error
     }
     const error = thrown as { status: number; body: { error: { items: Array<{ error: Record<string, unknown> }> } } }
     expect(error.status).toBe(400)
-    expect(error.body.error.items[0]?.error).toMatchObject({ id: 'u1', field: 'isPinned', description: 'A live blog has at most one pinned update: unpin the other one in the same transaction.' })
+    expect(error.body.error.items[0]?.error).toMatchObject({ id: 'u1', field: 'isPinned', description: liveUpdateMessages.pinnedTwice })
   })
 })

@@ -2,7 +2,9 @@
 // bounds.ts holds an article's: the desk checks them first, but scripts with a token write here too.
 
 import { liveUpdateMessages, liveUpdateType, maxLiveUpdateBodyNodes, maxLiveUpdateHeadlineLength } from '../../shared/liveBlog.ts'
+import type Database from 'better-sqlite3'
 import { isPathId } from './ids.ts'
+import { scopedFieldName, sortKey } from './documentColumns.ts'
 import type { Change, Doc } from './mutations.ts'
 
 export interface FieldProblem {
@@ -34,21 +36,60 @@ export function liveUpdateProblem(doc: Doc | null): FieldProblem | null {
 const pinnedBlog = (doc: Doc | null | undefined): string | null =>
   doc && doc._type === liveUpdateType && doc.isPinned === true && !isPathId(doc._id) ? ((doc.liveBlog as { _ref?: string } | undefined)?._ref ?? null) : null
 
+/** The stored published updates of a blog that are pinned. */
+export type PinnedOf = (blog: string) => string[]
+
 /**
- * The change that would leave a second published update of one blog pinned, or null. Only a write
- * that pins looks further, through the documents already stored: pinning is rare, posting is not,
- * so posting an ordinary update never reads another document.
+ * A blog's pinned updates as stored, from the keys written for that blog alone
+ * (documentColumns.ts, `scopedKeys`: `isPinned@liveBlog._ref={blog}`): one index lookup, no
+ * document read, however many updates the dataset holds.
  */
-export function secondPin(changes: readonly Change[], docs: { values(): Iterable<Doc> }): Change | null {
-  const pinning = changes.filter((change) => pinnedBlog(change.after) !== null && pinnedBlog(change.before) !== pinnedBlog(change.after))
-  if (pinning.length === 0) return null
-  const changed = new Map(changes.map((change) => [change.id, change.after]))
-  const pinnedPerBlog = new Map<string, number>()
-  const count = (doc: Doc | null | undefined) => {
-    const blog = pinnedBlog(doc)
-    if (blog !== null) pinnedPerBlog.set(blog, (pinnedPerBlog.get(blog) ?? 0) + 1)
+export class PinnedUpdates {
+  private readonly statement
+
+  constructor(db: Database.Database) {
+    this.statement = db.prepare('SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND key = ?').pluck()
   }
-  for (const doc of docs.values()) if (!changed.has(doc._id)) count(doc)
-  for (const after of changed.values()) count(after)
-  return pinning.find((change) => (pinnedPerBlog.get(pinnedBlog(change.after) as string) ?? 0) > 1) ?? null
+
+  of(dataset: string, blog: string): string[] {
+    return (this.statement.all(dataset, liveUpdateType, scopedFieldName('isPinned', 'liveBlog._ref', blog), sortKey(true)) as string[]).filter((id) => !isPathId(id))
+  }
+}
+
+/** The blogs a transaction pins an update of: a published update pinned now that was not pinned in that blog before. */
+function blogsPinned(changes: readonly Change[]): Set<string> {
+  const blogs = new Set<string>()
+  for (const change of changes) {
+    const blog = pinnedBlog(change.after)
+    if (blog !== null && pinnedBlog(change.before) !== blog) blogs.add(blog)
+  }
+  return blogs
+}
+
+/**
+ * The pin moves: the stored updates a transaction leaves pinned beside the one it pins, in each
+ * blog it pins an update of, to be unpinned in the same transaction. The desk lists only the
+ * newest updates, and a script may pin without looking, so the service finds them. Posting an
+ * update that is not pinned reads nothing.
+ */
+export function pinsToMove(changes: readonly Change[], pinnedOf: PinnedOf): string[] {
+  const changed = new Set(changes.map((change) => change.id))
+  return [...blogsPinned(changes)].flatMap((blog) => pinnedOf(blog).filter((id) => !changed.has(id)))
+}
+
+/**
+ * The change that would leave a second published update of one blog pinned, or null: after
+ * pinsToMove, only a transaction that itself pins two updates of one blog.
+ */
+export function secondPin(changes: readonly Change[], pinnedOf: PinnedOf): Change | null {
+  const blogs = blogsPinned(changes)
+  if (blogs.size === 0) return null
+  const changed = new Set(changes.map((change) => change.id))
+  const pinnedPerBlog = new Map<string, number>()
+  const count = (blog: string | null, by = 1) => {
+    if (blog !== null && blogs.has(blog)) pinnedPerBlog.set(blog, (pinnedPerBlog.get(blog) ?? 0) + by)
+  }
+  for (const blog of blogs) count(blog, pinnedOf(blog).filter((id) => !changed.has(id)).length)
+  for (const change of changes) count(pinnedBlog(change.after))
+  return changes.find((change) => blogs.has(pinnedBlog(change.after) ?? '') && pinnedBlog(change.before) !== pinnedBlog(change.after) && (pinnedPerBlog.get(pinnedBlog(change.after)!) ?? 0) > 1) ?? null
 }

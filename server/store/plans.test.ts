@@ -49,7 +49,7 @@ describe('a write', () => {
 
     tracing = true
     const [first, second, third] = articles.slice(1, 4).map((doc) => doc._id)
-    // A new story, a draft of a published one and its publish, a patch, a delete, a pin, a section
+    // A new story, a draft of a published one and its publish, a patch, a delete, a pin and its move, a section
     // and the counted reads: each kind of write an editor, the desk or the read counter makes.
     await store.commit('production', [{ create: { ...articles[5]!, _id: 'new-story', slug: { _type: 'slug', current: 'a-new-story' } } }])
     await store.commit('production', [{ createOrReplace: { ...articles[1]!, _id: `drafts.${first}`, title: 'A corrected headline' } }])
@@ -57,6 +57,8 @@ describe('a write', () => {
     await store.commit('production', [{ patch: { id: second!, set: { title: 'Patched' }, ifRevisionID: (await store.dataset('production').docs.get(second!))!._rev as string } }])
     await store.commit('production', [{ delete: { id: third! } }])
     await store.commit('production', [{ createOrReplace: update('update-2', true) }])
+    // The pin moves: the blog's pinned update is found from its keys and unpinned in the same transaction.
+    await store.commit('production', [{ createOrReplace: update('update-3', true) }])
     await store.commit('production', [{ createOrReplace: { ...section, title: 'World news' } }])
     await store.recordReads('production', [{ id: first!, add: 3, lastDay: 3 }])
     tracing = false

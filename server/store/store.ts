@@ -14,7 +14,7 @@ import { selectIds } from '../groq/selection.ts'
 import { checkBounds } from './bounds.ts'
 import { checkSlugs } from './slugs.ts'
 import { DocumentRows, StoredDocuments } from './rows.ts'
-import { liveUpdateType } from '../../shared/liveBlog.ts'
+import { PinnedUpdates, pinsToMove } from './liveUpdates.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
 import { MatchIndex } from '../search/matchIndex.ts'
@@ -115,6 +115,8 @@ export class Store {
   private readonly keys: DocumentKeys
   /** The keys of conditions that read a document's other half (pairKeys.ts), written after the rows. */
   private readonly pairs: PairKeys
+  /** Each live blog's pinned updates, from its own keys: a pin moves (liveUpdates.ts). */
+  private readonly pins: PinnedUpdates
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -145,6 +147,7 @@ export class Store {
     this.keys = new DocumentKeys(this.db)
     migratePairKeys(this.db)
     this.pairs = new PairKeys(this.db)
+    this.pins = new PinnedUpdates(this.db)
     this.statements = {
       upsert: this.db.prepare(
         'INSERT INTO documents (dataset, id, type, doc, slug, version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET type = excluded.type, doc = excluded.doc, slug = excluded.slug, version = excluded.version',
@@ -266,25 +269,31 @@ export class Store {
       const dataset = this.dataset(datasetName)
       const id = options.transactionId ?? randomId()
       const timestamp = options.timestamp ?? new Date()
-      const outcome = await applyMutations(
-        mutations,
-        {
-          get: (docId) => dataset.docs.get(docId),
-          selectIds: async (query, params, pending) => selectIds(overlay(dataset.docs.values(), pending), query, params),
-        },
-        { id, timestamp },
-      )
+      const snapshot = {
+        get: (docId: string) => dataset.docs.get(docId),
+        selectIds: async (query: string, params: Record<string, unknown>, pending: ReadonlyMap<string, Doc | null>) => selectIds(overlay(dataset.docs.values(), pending), query, params),
+      }
+      let applied = mutations
+      let outcome = await applyMutations(applied, snapshot, { id, timestamp })
+      // A pin moves (liveUpdates.ts): the blog's other pinned updates are unpinned by this
+      // transaction, as mutations of its own, so its log, history, listeners and webhooks say so.
+      const pinnedOf = (blog: string) => this.pins.of(datasetName, blog)
+      const unpin = pinsToMove(outcome.changes, pinnedOf)
+      if (unpin.length > 0) {
+        applied = [...mutations, ...unpin.map((other): Mutation => ({ patch: { id: other, set: { isPinned: false } } }))]
+        outcome = await applyMutations(applied, snapshot, { id, timestamp })
+      }
       const tx: Transaction = {
         id,
         dataset: datasetName,
         timestamp,
         identity: options.identity ?? '',
-        mutations,
+        mutations: applied,
         results: outcome.results,
         changes: outcome.changes,
       }
-      for (const change of outcome.changes) keepCounts(change, mutations)
-      checkBounds(outcome.changes, { values: () => dataset.docs.ofType(liveUpdateType) })
+      for (const change of outcome.changes) keepCounts(change, applied)
+      checkBounds(outcome.changes, pinnedOf)
       checkSlugs(outcome.changes, (type, slug) => dataset.docs.slugHolders(type, slug))
       if (options.dryRun) return tx
       const written = outcome.changes.map((change) => (change.after ? JSON.stringify(change.after) : null))
@@ -301,7 +310,7 @@ export class Store {
           else this.keys.remove(datasetName, change.id)
         })
         this.pairs.refresh(datasetName, outcome.changes.map((change) => change.id))
-        this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(mutations))
+        this.statements.logTx.run(id, datasetName, timestamp.toISOString(), tx.identity, JSON.stringify(outcome.changes.map((c) => c.id)), JSON.stringify(applied))
         // In the same SQL transaction: a crash keeps both the documents and their history, or neither.
         this.history.record(datasetName, id, timestamp, outcome.changes, written)
         // So is the search index: a story is findable once its publish is acknowledged, and gone with its unpublish.

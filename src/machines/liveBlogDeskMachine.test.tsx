@@ -16,7 +16,7 @@ import { deskData, deskNow } from '../components/admin/LiveBlogDesk.fixtures.ts'
 import { layoutStubsForEditor } from '../components/admin/RichTextEditor.testing.ts'
 import { deskMessages, DeskConflictError, type CoverageChange, type DeskBlog, type DeskData, type DeskUpdate, type PostInput } from '../content/admin/liveBlogDesk.ts'
 import { fakeTimersInEachTest, gestureFor, itFollowsEachPath, modelOf, pendingActor, reachedStates, walk, type Gestures, type Pending } from './model.testing.ts'
-import { deskReconnectMs, liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type LiveBlogDeskSnapshot, type RefreshInput, type SaveUpdateInput } from './liveBlogDeskMachine.ts'
+import { deskReconnectMs, liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type LiveBlogDeskSnapshot, type PublishInput, type RefreshInput, type SaveUpdateInput } from './liveBlogDeskMachine.ts'
 
 layoutStubsForEditor()
 
@@ -31,7 +31,7 @@ function environment(options: { realClock?: boolean } = {}) {
     posts: [] as Array<Pending<string[], PostInput>>,
     saves: [] as Array<Pending<string[], SaveUpdateInput>>,
     removes: [] as Array<Pending<string[], { update: DeskUpdate }>>,
-    publishes: [] as Array<Pending<string[], { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>>,
+    publishes: [] as Array<Pending<string[], PublishInput>>,
     coverages: [] as Array<Pending<string[], { blog: DeskBlog; change: CoverageChange }>>,
     sendBack: null as ((event: LiveBlogDeskEvent) => void) | null,
     streamsOpened: 0,

@@ -72,7 +72,11 @@ export interface RefreshInput {
 export interface SaveUpdateInput {
   update: DeskUpdate
   values: UpdateValues
-  updates: DeskUpdate[]
+}
+
+export interface PublishInput {
+  blog: string
+  update: DeskUpdate
 }
 
 /** Pause before the stream is opened again, so a service that is down is not asked in a loop. */
@@ -97,7 +101,7 @@ export const liveBlogDeskMachine = setup({
     post: fromPromise<string[], PostInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a post actor'))),
     save: fromPromise<string[], SaveUpdateInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a save actor'))),
     remove: fromPromise<string[], { update: DeskUpdate }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a remove actor'))),
-    publish: fromPromise<string[], { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a publish actor'))),
+    publish: fromPromise<string[], PublishInput>(() => Promise.reject(new Error('liveBlogDeskMachine needs a publish actor'))),
     /** Starts or ends live coverage on the article (src/content/admin/liveBlogDesk.ts changeCoverage). */
     coverage: fromPromise<string[], { blog: DeskBlog; change: CoverageChange }>(() => Promise.reject(new Error('liveBlogDeskMachine needs a coverage actor'))),
     /** The blog's listen stream: sends `blog.changed` with the document's id per change, `stream.ended` when it drops. */
@@ -162,7 +166,6 @@ export const liveBlogDeskMachine = setup({
                   blog: context.blog,
                   values: (event as Extract<LiveBlogDeskEvent, { type: 'post' }>).values,
                   publish: context.canPublish,
-                  updates: context.data?.updates ?? [],
                 }),
                 onDone: {
                   target: 'idle',
@@ -199,7 +202,7 @@ export const liveBlogDeskMachine = setup({
               invoke: {
                 id: 'save',
                 src: 'save',
-                input: ({ context, event }) => ({ update: context.editing!, values: (event as Extract<LiveBlogDeskEvent, { type: 'save' }>).values, updates: context.data?.updates ?? [] }),
+                input: ({ context, event }) => ({ update: context.editing!, values: (event as Extract<LiveBlogDeskEvent, { type: 'save' }>).values }),
                 onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.saved } }), raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output }))] },
                 // The edit stays open with the editor's text; a conflict shows the others' version in the list.
                 onError: { target: 'editing', actions: [assign({ message: ({ event }) => failure(event.error) }), raise(({ context }) => ({ type: 'blog.changed' as const, ids: [context.editing!.documentId] }))] },
@@ -219,7 +222,7 @@ export const liveBlogDeskMachine = setup({
               invoke: {
                 id: 'publish',
                 src: 'publish',
-                input: ({ context }) => ({ blog: context.blog, update: context.target!, updates: context.data?.updates ?? [] }),
+                input: ({ context }) => ({ blog: context.blog, update: context.target! }),
                 onDone: { target: 'idle', actions: [assign({ message: { tone: 'success', text: deskMessages.published } }), raise(({ event }) => ({ type: 'blog.changed' as const, ids: event.output }))] },
                 onError: { target: 'idle', actions: [assign({ message: ({ event }) => failure(event.error) }), raise(({ context }) => ({ type: 'blog.changed' as const, ids: [context.target!.documentId] }))] },
               },

@@ -1,6 +1,6 @@
 // The live blog desk's writes on a real service (src/content/admin/liveBlogDesk.ts): posts by two
 // editors at once both kept, an edit or delete of an update someone changed since refused with the
-// desk's conflict message and nothing written, the pin moved in one transaction, a contributor's
+// desk's conflict message and nothing written, the pin moved in one transaction (by the service, whatever the desk has loaded), a contributor's
 // post a draft readers never see until a writer publishes it, and live coverage started and ended
 // by a writer only, with a draft beside the live article still based on the version it was made from.
 
@@ -10,6 +10,7 @@ import {
   changeCoverage,
   deleteUpdate,
   deskMessages,
+  deskUpdatesShown,
   DeskConflictError,
   editUpdate,
   loadDesk,
@@ -87,11 +88,10 @@ describe('the live blog desk on a real service', () => {
   })
 
   it('keeps both of two posts made at once, newest first, with their bylines', async () => {
-    const desk = await loadDesk(editor.fetch, blogId)
     const other = depsOf(service.client({ token: await service.adminToken() }))
     await Promise.all([
-      postUpdate(editor, { blog: blogId, values: values('Gusts of 68mph at Canary Wharf.', { headline: 'Strongest gust yet', isKeyEvent: true }), publish: true, updates: desk.updates }),
-      postUpdate(other, { blog: blogId, values: values('The Thames Barrier has closed.'), publish: true, updates: desk.updates }),
+      postUpdate(editor, { blog: blogId, values: values('Gusts of 68mph at Canary Wharf.', { headline: 'Strongest gust yet', isKeyEvent: true }), publish: true }),
+      postUpdate(other, { blog: blogId, values: values('The Thames Barrier has closed.'), publish: true }),
     ])
     const after = await loadDesk(editor.fetch, blogId)
     expect(after.updates.map((u) => u.body[0] && 'children' in u.body[0] ? u.body[0].children[0]!.text : '').sort()).toEqual(['Gusts of 68mph at Canary Wharf.', 'The Thames Barrier has closed.'])
@@ -103,13 +103,13 @@ describe('the live blog desk on a real service', () => {
   it('refuses an edit or a delete of an update someone changed since it was shown, writing nothing', async () => {
     const desk = await loadDesk(editor.fetch, blogId)
     const shown = desk.updates.find((u) => u.headline === 'Strongest gust yet')!
-    await editUpdate(editor, shown, values('Gusts of 70mph at Canary Wharf.', { headline: 'Strongest gust yet', isKeyEvent: true }), desk.updates)
+    await editUpdate(editor, shown, values('Gusts of 70mph at Canary Wharf.', { headline: 'Strongest gust yet', isKeyEvent: true }))
     const edited = (await admin.getDocument(shown.id))!
     expect(edited).toMatchObject({ headline: 'Strongest gust yet', isKeyEvent: true })
     expect(typeof edited.updatedAt).toBe('string')
 
     // The same desk, still showing the old revision: its edit and its delete are refused.
-    const conflict = await rejection(editUpdate(editor, shown, values('Gusts of 60mph.'), desk.updates))
+    const conflict = await rejection(editUpdate(editor, shown, values('Gusts of 60mph.')))
     expect(conflict).toBeInstanceOf(DeskConflictError)
     expect(conflict.message).toBe(deskMessages.conflict)
     const deleteConflict = await rejection(deleteUpdate(editor, shown))
@@ -121,34 +121,53 @@ describe('the live blog desk on a real service', () => {
     expect(await admin.getDocument(shown.id)).toBeUndefined()
   })
 
-  it('moves the pin: pinning one update unpins the other in the same transaction', async () => {
-    let desk = await loadDesk(editor.fetch, blogId)
-    await postUpdate(editor, { blog: blogId, values: values('Travel advice, kept up to date.', { isPinned: true }), publish: true, updates: desk.updates })
-    desk = await loadDesk(editor.fetch, blogId)
-    await postUpdate(editor, { blog: blogId, values: values('Where to find shelter tonight.', { isPinned: true }), publish: true, updates: desk.updates })
+  it('moves the pin: pinning one update unpins the other in the same transaction, even one the desk never loaded', async () => {
+    await postUpdate(editor, { blog: blogId, values: values('Travel advice, kept up to date.', { isPinned: true }), publish: true })
+    const written = await postUpdate(editor, { blog: blogId, values: values('Where to find shelter tonight.', { isPinned: true }), publish: true })
     expect((await readersSee()).filter((u) => u.isPinned).map((u) => u.text)).toEqual(['Where to find shelter tonight.'])
+    // The ids the desk reads back include the update the service unpinned.
+    const travelId = (await readersSee()).find((u) => u.text.startsWith('Travel'))!._id
+    expect(written).toContain(travelId)
 
-    desk = await loadDesk(editor.fetch, blogId)
-    const travel = desk.updates.find((u) => u.headline === '' && !u.isPinned && u.body[0] && 'children' in u.body[0] && u.body[0].children[0]!.text.startsWith('Travel'))!
-    await editUpdate(editor, travel, values('Travel advice, kept up to date.', { isPinned: true }), desk.updates)
+    const desk = await loadDesk(editor.fetch, blogId)
+    const travel = desk.updates.find((u) => u.id === travelId)!
+    await editUpdate(editor, travel, values('Travel advice, kept up to date.', { isPinned: true }))
     expect((await readersSee()).filter((u) => u.isPinned).map((u) => u.text)).toEqual(['Travel advice, kept up to date.'])
+
+    // A long blog: its oldest update pinned, far below the newest the desk lists.
+    const long = 'desk-long-blog'
+    await admin.create({ _id: long, _type: 'article', title: 'A long night', slug: { _type: 'slug', current: 'desk-long-night' }, publishedAt: '2026-11-27T15:00:00.000Z', isLiveBlog: true })
+    const start = Date.parse('2026-11-27T16:00:00Z')
+    const old = Array.from({ length: deskUpdatesShown + 20 }, (_, n) => ({
+      _id: `long-${n}`,
+      _type: 'liveUpdate',
+      liveBlog: { _type: 'reference', _ref: long },
+      publishedAt: new Date(start + n * 60_000).toISOString(),
+      isPinned: n === 0,
+      body: body(`Update ${n}.`),
+    }))
+    await old.reduce((tx, doc) => tx.create(doc), admin.transaction()).commit()
+    const longDesk = await loadDesk(editor.fetch, long)
+    expect(longDesk.updates.some((u) => u.id === 'long-0')).toBe(false)
+    const moved = await postUpdate(editor, { blog: long, values: values('The all-clear.', { isPinned: true }), publish: true })
+    expect(moved).toContain('long-0')
+    expect(await service.client({ perspective: 'published' }).fetch('*[_type == "liveUpdate" && liveBlog._ref == $blog && isPinned]{"text": pt::text(body)}', { blog: long })).toEqual([{ text: 'The all-clear.' }])
   })
 
   it("keeps a contributor's post a draft readers never see, which the contributor cannot publish and a writer does", async () => {
-    let desk = await loadDesk(drafter.fetch, blogId)
-    await postUpdate(drafter, { blog: blogId, values: values('Trees down on the South Circular.'), publish: false, updates: desk.updates })
+    await postUpdate(drafter, { blog: blogId, values: values('Trees down on the South Circular.'), publish: false })
     expect((await readersSee()).map((u) => u.text)).not.toContain('Trees down on the South Circular.')
-    desk = await loadDesk(drafter.fetch, blogId)
+    const desk = await loadDesk(drafter.fetch, blogId)
     const draft = desk.updates.find((u) => u.draft)!
     expect(draft).toMatchObject({ documentId: `drafts.${draft.id}` })
 
     // Tried through the API all the same: the service refuses it.
-    const refused = await rejection(publishUpdate(drafter, blogId, draft, desk.updates))
+    const refused = await rejection(publishUpdate(drafter, blogId, draft))
     expect(refused.message).toBe(deskMessages.forbidden)
     expect((await readersSee()).map((u) => u.text)).not.toContain('Trees down on the South Circular.')
 
     const before = Date.now()
-    await publishUpdate(editor, blogId, draft, (await loadDesk(editor.fetch, blogId)).updates)
+    await publishUpdate(editor, blogId, draft)
     const readers = await readersSee()
     expect(readers[0]).toMatchObject({ _id: draft.id, text: 'Trees down on the South Circular.' })
     expect(new Date(String((await admin.getDocument(draft.id))?.publishedAt)).getTime()).toBeGreaterThanOrEqual(before - 1000)
@@ -158,7 +177,7 @@ describe('the live blog desk on a real service', () => {
   it("reads back only the updates a change names: another editor's post appears in its place, a deleted one goes, the rest stays", async () => {
     const desk = await loadDesk(editor.fetch, blogId)
     const other = depsOf(service.client({ token: await service.adminToken() }))
-    const written = await postUpdate(other, { blog: blogId, values: values('Power is back in Greenwich.'), publish: true, updates: desk.updates })
+    const written = await postUpdate(other, { blog: blogId, values: values('Power is back in Greenwich.'), publish: true })
     const after = await refreshDesk(editor.fetch, desk, written)
     expect(after.updates[0]).toMatchObject({ id: written[0], draft: false })
     expect(after.updates.slice(1)).toEqual(desk.updates)

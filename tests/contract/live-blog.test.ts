@@ -70,13 +70,18 @@ describe('updates of a live blog', () => {
     expect(await admin.getDocument('bad')).toBeUndefined()
   })
 
-  it('have at most one pinned per blog: a second pin is refused, moving the pin in one transaction is not', async () => {
+  it('have at most one pinned per blog: a new pin unpins the other in the same transaction, two pins in one are refused', async () => {
     await admin.create(update('pin-1', { isPinned: true }))
-    const error = expectStatus(await rejection(admin.create(update('pin-2', { isPinned: true }))), 400)
-    expect(error.message).toContain('A live blog has at most one pinned update')
-    await admin.create(update('pin-2'))
-    await admin.transaction().patch('pin-1', (p) => p.set({ isPinned: false })).patch('pin-2', (p) => p.set({ isPinned: true })).commit()
+    const moved = await admin.transaction().create(update('pin-2', { isPinned: true })).commit()
+    expect(moved.results).toEqual(expect.arrayContaining([{ id: 'pin-2', operation: 'create' }, { id: 'pin-1', operation: 'update' }]))
     expect(await reader().fetch('*[_type == "liveUpdate" && isPinned]._id')).toEqual(['pin-2'])
+    expect((await admin.getDocument('pin-1'))?._rev).toBe(moved.transactionId)
+    const error = expectStatus(await rejection(admin.transaction().create(update('pin-3', { isPinned: true })).create(update('pin-4', { isPinned: true })).commit()), 400)
+    expect(error.message).toContain('A live blog has at most one pinned update')
+    expect(await admin.getDocument('pin-3')).toBeUndefined()
+    // Moving the pin by hand in one transaction still works.
+    await admin.transaction().patch('pin-2', (p) => p.set({ isPinned: false })).patch('pin-1', (p) => p.set({ isPinned: true })).commit()
+    expect(await reader().fetch('*[_type == "liveUpdate" && isPinned]._id')).toEqual(['pin-1'])
     // Another blog has a pin of its own.
     await admin.create(update('other-pin', { liveBlog: { _type: 'reference', _ref: 'other-blog' }, isPinned: true }))
   })

@@ -2,8 +2,8 @@
 // and the one transaction each of its actions sends. Every update is its own document, so two
 // editors posting at once never touch each other's; every change to an update someone may have
 // changed since the desk showed it is guarded by the revision shown, so the service refuses it with
-// a conflict rather than overwriting theirs. Pinning moves the pin: the other pinned updates are
-// unpinned in the same transaction. The caller hands in `fetch` and `mutate`, so this is tested
+// a conflict rather than overwriting theirs. Pinning moves the pin: the service unpins the blog's
+// other pinned updates in the same transaction, listed here or not (server/store/liveUpdates.ts). The caller hands in `fetch` and `mutate`, so this is tested
 // against the real service without a browser.
 
 import { liveBlogPageSize, liveUpdateType } from '../../../shared/liveBlog.ts'
@@ -286,33 +286,26 @@ function writtenFields(values: UpdateValues): { set: Record<string, unknown>; un
   return { set, unset }
 }
 
-/** Unpins every other published update the desk shows pinned: a pin moves, it is never a second one. */
-function unpinOthers(updates: readonly DeskUpdate[], except: string): DeskMutation[] {
-  return updates.filter((u) => u.isPinned && !u.draft && u.id !== except).map((u) => ({ patch: { id: u.documentId, set: { isPinned: false } } }))
-}
-
 export interface PostInput {
   blog: string
   values: UpdateValues
   /** A writer's post is published at once; anyone else's is a draft a writer publishes. */
   publish: boolean
-  /** The updates the desk shows, whose pin a pinned post moves. */
-  updates: readonly DeskUpdate[]
 }
 
 /** A new update: `create`, so it can never replace anything; a draft (`drafts.{id}`) unless `publish`. */
-export function postMutations({ blog, values, publish, updates }: PostInput, now: Date, id: string = crypto.randomUUID()): DeskMutation[] {
+export function postMutations({ blog, values, publish }: PostInput, now: Date, id: string = crypto.randomUUID()): DeskMutation[] {
   const { set } = writtenFields(values)
   const doc = { _id: publish ? id : `${draftPrefix}${id}`, _type: liveUpdateType, liveBlog: { _type: 'reference', _ref: blog }, publishedAt: now.toISOString(), ...set }
-  return [...(publish && values.isPinned ? unpinOthers(updates, id) : []), { create: doc }]
+  return [{ create: doc }]
 }
 
 /** An edit of the update as the desk showed it: refused with a conflict if it changed since. */
-export function editMutations(update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date): DeskMutation[] {
+export function editMutations(update: DeskUpdate, values: UpdateValues, now: Date): DeskMutation[] {
   const { set, unset } = writtenFields(values)
   // "Updated" is for readers: a draft they never saw is not updated, only written.
   if (!update.draft) set.updatedAt = now.toISOString()
-  return [...(!update.draft && values.isPinned ? unpinOthers(updates, update.id) : []), { patch: { id: update.documentId, ifRevisionID: update.rev, set, unset } }]
+  return [{ patch: { id: update.documentId, ifRevisionID: update.rev, set, unset } }]
 }
 
 /** Deleting the update as the desk showed it. */
@@ -324,11 +317,10 @@ export function deleteMutations(update: DeskUpdate): DeskMutation[] {
  * Publishing a contributor's draft: the update under its published id, posted now (it reaches
  * readers now, at the top), and the draft gone, guarded by the draft's revision shown.
  */
-export function publishMutations(blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date): DeskMutation[] {
+export function publishMutations(blog: string, update: DeskUpdate, now: Date): DeskMutation[] {
   const values: UpdateValues = { headline: update.headline, body: update.body, isKeyEvent: update.isKeyEvent, isPinned: update.isPinned, authorId: update.authorId ?? '' }
   const { set } = writtenFields(values)
   return [
-    ...(update.isPinned ? unpinOthers(updates, update.id) : []),
     { patch: { id: update.documentId, ifRevisionID: update.rev } },
     { delete: { id: update.documentId } },
     { create: { _id: update.id, _type: liveUpdateType, liveBlog: { _type: 'reference', _ref: blog }, publishedAt: now.toISOString(), ...set } },
@@ -380,30 +372,38 @@ export function writtenIds(mutations: readonly DeskMutation[]): string[] {
   return [...new Set(mutations.map((m) => ('create' in m ? m.create._id : 'delete' in m ? m.delete.id : m.patch.id)))]
 }
 
+/** The ids the service says a transaction wrote: its own (a pin it moved) as well as those sent. */
+function resultIds(answer: unknown): string[] {
+  const results = (answer as { results?: unknown } | null)?.results
+  if (!Array.isArray(results)) return []
+  return results.flatMap((result) => (typeof (result as { id?: unknown } | null)?.id === 'string' ? [(result as { id: string }).id] : []))
+}
+
 /** Sends the transaction; resolves with the ids it wrote. */
 async function write(deps: DeskDeps, mutations: DeskMutation[], conflict: string, transactionId?: string): Promise<string[]> {
+  let answer: unknown
   try {
-    await deps.mutate(mutations, transactionId ? { transactionId } : undefined)
+    answer = await deps.mutate(mutations, transactionId ? { transactionId } : undefined)
   } catch (error) {
     throw deskError(error, conflict)
   }
-  return writtenIds(mutations)
+  return [...new Set([...writtenIds(mutations), ...resultIds(answer)])]
 }
 
 export async function postUpdate(deps: DeskDeps, input: PostInput, now: Date = new Date()): Promise<string[]> {
   return write(deps, postMutations(input, now), deskMessages.failed)
 }
 
-export async function editUpdate(deps: DeskDeps, update: DeskUpdate, values: UpdateValues, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<string[]> {
-  return write(deps, editMutations(update, values, updates, now), deskMessages.conflict)
+export async function editUpdate(deps: DeskDeps, update: DeskUpdate, values: UpdateValues, now: Date = new Date()): Promise<string[]> {
+  return write(deps, editMutations(update, values, now), deskMessages.conflict)
 }
 
 export async function deleteUpdate(deps: DeskDeps, update: DeskUpdate): Promise<string[]> {
   return write(deps, deleteMutations(update), deskMessages.deleteConflict)
 }
 
-export async function publishUpdate(deps: DeskDeps, blog: string, update: DeskUpdate, updates: readonly DeskUpdate[], now: Date = new Date()): Promise<string[]> {
-  return write(deps, publishMutations(blog, update, updates, now), deskMessages.publishConflict)
+export async function publishUpdate(deps: DeskDeps, blog: string, update: DeskUpdate, now: Date = new Date()): Promise<string[]> {
+  return write(deps, publishMutations(blog, update, now), deskMessages.publishConflict)
 }
 
 export async function changeCoverage(deps: DeskDeps, blog: DeskBlog, change: CoverageChange, now: Date = new Date()): Promise<string[]> {

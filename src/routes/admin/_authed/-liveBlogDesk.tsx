@@ -26,7 +26,7 @@ import {
   type PostInput,
 } from '../../../content/admin/liveBlogDesk.ts'
 import { watchLiveBlog } from '../../../content/clients/liveBlogDesk.ts'
-import { liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type RefreshInput, type SaveUpdateInput } from '../../../machines/liveBlogDeskMachine.ts'
+import { liveBlogDeskMachine, liveBlogDeskView, type LiveBlogDeskEvent, type PublishInput, type RefreshInput, type SaveUpdateInput } from '../../../machines/liveBlogDeskMachine.ts'
 import { mayPublish } from '../../../../shared/roles.ts'
 import { authActor, withSession } from '../-session.ts'
 
@@ -64,9 +64,9 @@ export function LiveBlogDeskPanel({ id, notice, formUnsaved, onCoverageChanged, 
             deskDeps((deps) => (input.ids === null ? loadDesk(deps.fetch, input.blog, input.shown) : refreshDesk(deps.fetch, input.data, input.ids))),
           ),
           post: fromPromise<string[], PostInput>(({ input }) => deskDeps((deps) => postUpdate(deps, input))),
-          save: fromPromise<string[], SaveUpdateInput>(({ input }) => deskDeps((deps) => editUpdate(deps, input.update, input.values, input.updates))),
+          save: fromPromise<string[], SaveUpdateInput>(({ input }) => deskDeps((deps) => editUpdate(deps, input.update, input.values))),
           remove: fromPromise<string[], { update: DeskUpdate }>(({ input }) => deskDeps((deps) => deleteUpdate(deps, input.update))),
-          publish: fromPromise<string[], { blog: string; update: DeskUpdate; updates: DeskUpdate[] }>(({ input }) => deskDeps((deps) => publishUpdate(deps, input.blog, input.update, input.updates))),
+          publish: fromPromise<string[], PublishInput>(({ input }) => deskDeps((deps) => publishUpdate(deps, input.blog, input.update))),
           coverage: fromPromise<string[], { blog: DeskBlog; change: CoverageChange }>(async ({ input }) => {
             if (formUnsaved()) throw new Error(formUnsavedMessage)
             return deskDeps((deps) => changeCoverage(deps, input.blog, input.change))
