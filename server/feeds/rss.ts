@@ -27,40 +27,16 @@ export const paperFeedQuery = `*[${articleFilter}] | ${newestFirst}[0...${feedSi
 /** A category (any kind) by `$slug`. */
 export const categoryQuery = `*[_type == "category" && slug.current == $slug][0]{_id, title, "slug": slug.current, kind, description}`
 
-/** Categories of an article the query planner looks through itself. */
-const firstCategories = 10
-const namedEarly = [...Array(firstCategories).keys()].map((i) => `categories[${i}]._ref == $category`).join(' || ')
-
 /**
- * The newest articles that name the category `$category` (its id) among their first ten
- * categories: written as conditions the query planner (server/groq/planner.ts) runs as plain
- * JavaScript, with its own ordering and slicing, where `$category in categories[]._ref` would have
- * groq-js test every article (seconds for a large section at 100,000 articles).
+ * The newest articles whose categories name the category `$category` (its id), as its listing page
+ * selects them (`^._id in categories[]._ref`): read from the index of categories' references in the
+ * order of publication (docs/decisions/028-documents-read-from-sqlite.md).
  */
-export const categoryArticlesQuery = `*[${articleFilter} && (${namedEarly})] | ${newestFirst}[0...${feedSize}]{${item}}`
+export const categoryArticlesQuery = `*[${articleFilter} && $category in categories[]._ref] | ${newestFirst}[0...${feedSize}]{${item}}`
 
-/** The rare articles with more than ten categories that name `$category` at all: the rest of the rule. */
-export const manyCategoryArticlesQuery = `*[${articleFilter} && defined(categories[${firstCategories}]) && $category in categories[]._ref] | ${newestFirst}[0...${feedSize}]{${item}}`
-
-/**
- * A category's newest articles: those whose categories name it, as its listing page selects them
- * (`^._id in categories[]._ref`), newest first with the id as a tie-break, at most `feedSize`.
- */
+/** A category's newest articles, newest first with the id as a tie-break, at most `feedSize`. */
 export async function categoryArticles(source: FeedSource, categoryId: string): Promise<FeedArticle[]> {
-  const [early, late] = await Promise.all([
-    source.fetch<FeedArticle[]>(categoryArticlesQuery, { category: categoryId }),
-    source.fetch<FeedArticle[]>(manyCategoryArticlesQuery, { category: categoryId }),
-  ])
-  if (late.length === 0) return early
-  const byId = new Map([...early, ...late].map((article) => [article._id, article]))
-  return [...byId.values()].sort(newestFirstOrder).slice(0, feedSize)
-}
-
-/** `order(publishedAt desc, _id asc)` for articles that have a date (undated ones last). */
-function newestFirstOrder(a: FeedArticle, b: FeedArticle): number {
-  const [x, y] = [a.publishedAt ?? '', b.publishedAt ?? '']
-  if (x !== y) return x < y ? 1 : -1
-  return a._id < b._id ? -1 : a._id > b._id ? 1 : 0
+  return source.fetch<FeedArticle[]>(categoryArticlesQuery, { category: categoryId })
 }
 
 export interface FeedArticle {

@@ -85,8 +85,8 @@ const maxChanged = 10_000
 /** The dates of the articles changed (or published) at or after `$since`: the months they are in have changed. */
 export const changedSinceQuery = `*[${dated} && _updatedAt >= $since][0...${maxChanged}].publishedAt`
 
-/** Each month's newest change and number of articles, `count` months to a query: one pass over the articles per month. */
-function monthsQuery(months: string[]): string {
+/** Each month's newest change and number of articles, `count` months to a query: both read from the index of dates. */
+export function monthsQuery(months: string[]): string {
   return `{${months.map((month) => `"${month}": {"updated": *[${inMonth(month)}] | order(_updatedAt desc)[0]._updatedAt, "count": count(*[${inMonth(month)}])}`).join(',\n')}}`
 }
 
@@ -192,12 +192,17 @@ interface Located {
   updated: string | null
 }
 
+/** A month's articles from `start` to `end` (excluded), newest first. */
+export function monthArticlesQuery(month: string, start: number, end: number): string {
+  return `*[${inMonth(month)}] | order(publishedAt desc, _id asc)[${start}...${end}]{"slug": slug.current, "updated": _updatedAt}`
+}
+
 /** One month's articles, newest first; a month with none is a 404. */
 export async function monthSitemap(source: FeedSource, month: string): Promise<string> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw httpError(404, `No sitemap for ${month.slice(0, 20)}`)
   const urls: Located[] = []
   for (let start = 0; start < maxSitemapUrls; start += chunk) {
-    const page = await source.fetch<Located[]>(`*[${inMonth(month)}] | order(publishedAt desc, _id asc)[${start}...${Math.min(start + chunk, maxSitemapUrls)}]{"slug": slug.current, "updated": _updatedAt}`)
+    const page = await source.fetch<Located[]>(monthArticlesQuery(month, start, Math.min(start + chunk, maxSitemapUrls)))
     urls.push(...page)
     if (page.length < chunk) break
   }
@@ -242,13 +247,16 @@ async function authorPages(source: FeedSource, authors: AuthorPage[]): Promise<L
   return pages
 }
 
-/** The site's fixed pages, every category's listing, the newest photo essays and the pages of authors with articles. */
-export async function pagesSitemap(source: FeedSource): Promise<string> {
-  const { categories, essays, authors } = await source.fetch<{ categories: Array<{ slug: string; kind: string | null }>; essays: Located[]; authors: AuthorPage[] }>(`{
+/** What the pages' sitemap lists besides the fixed pages. */
+export const pagesQuery = `{
   "categories": *[_type == "category" && defined(slug.current)] | order(slug.current asc)[0...${maxCategories}]{"slug": slug.current, kind},
   "essays": *[_type == "imageGallery" && defined(slug.current)] | order(publishedAt desc, _id asc)[0...${maxEssays}]{"slug": slug.current, "updated": _updatedAt},
   "authors": *[_type == "author" && defined(slug.current)] | order(slug.current asc)[0...${maxAuthors}]{_id, "slug": slug.current, "updated": _updatedAt}
-}`)
+}`
+
+/** The site's fixed pages, every category's listing, the newest photo essays and the pages of authors with articles. */
+export async function pagesSitemap(source: FeedSource): Promise<string> {
+  const { categories, essays, authors } = await source.fetch<{ categories: Array<{ slug: string; kind: string | null }>; essays: Located[]; authors: AuthorPage[] }>(pagesQuery)
   const writers = await authorPages(source, authors)
   // A category stored before the service refused a fixed page's slug (`about`) is not at that
   // address: the fixed page answers it. Each address is listed once.
@@ -278,16 +286,16 @@ function urlEntry(loc: string, lastmod: string | null): string {
   return `<url>${element('loc', loc)}${element('lastmod', w3cDate(lastmod))}</url>`
 }
 
+/** The articles published from `$since` to `$until` (excluded), newest first, at most 1,000. */
+export const newsQuery = `*[${articleFilter} && publishedAt >= $since && publishedAt < $until] | order(publishedAt desc, _id asc)[0...${maxNewsUrls}]{"slug": slug.current, title, publishedAt}`
+
 /** Google News: the articles published in the last 48 hours, newest first, at most 1,000. */
 export async function newsSitemap(source: FeedSource): Promise<string> {
   // To the minute, so the query (and its cached result) is the same for a minute of requests.
   const minute = Math.floor(source.now.getTime() / 60_000) * 60_000
   const since = new Date(minute - newsWindowMs).toISOString()
   const until = new Date(minute + 60_000).toISOString()
-  const articles = await source.fetch<Array<{ slug: string; title: string | null; publishedAt: string }>>(
-    `*[${articleFilter} && publishedAt >= $since && publishedAt < $until] | order(publishedAt desc, _id asc)[0...${maxNewsUrls}]{"slug": slug.current, title, publishedAt}`,
-    { since, until },
-  )
+  const articles = await source.fetch<Array<{ slug: string; title: string | null; publishedAt: string }>>(newsQuery, { since, until })
   const entries = articles.flatMap((article) => {
     const date = w3cDate(article.publishedAt)
     if (!date) return []

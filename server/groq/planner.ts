@@ -417,7 +417,8 @@ export interface OrderedScan {
  */
 export interface CountSet {
   type: string
-  all: Array<{ field: string; ranges: KeyRange[] }>
+  /** `element`: the field is an array's (one key per element), so a document can have several keys in its ranges. */
+  all: Array<{ field: string; ranges: KeyRange[]; element?: boolean }>
   none: Array<{ field: string; ranges: KeyRange[] }>
   ids: Array<{ prefix: string; negate: boolean }>
 }
@@ -506,8 +507,14 @@ export function countSetOf(expr: ExprNode, params: Params): CountSet | null {
     const condition = fieldCondition(part, params)
     if (!condition) return null
     // Each document has exactly one key in a plain field: it passes when its key is in `yes`, that is, not in the rest.
-    if (covers(condition.yes, nullKey) && !condition.field.element) set.none.push({ field: condition.field.name, ranges: complement(condition.yes) })
-    else set.all.push({ field: condition.field.name, ranges: condition.yes })
+    if (covers(condition.yes, nullKey) && !condition.field.element) {
+      set.none.push({ field: condition.field.name, ranges: complement(condition.yes) })
+      continue
+    }
+    // Both ends of a range on one plain field are one set to read (see narrowingOf).
+    const same = condition.field.element || condition.yes.length !== 1 ? undefined : set.all.find((c) => c.field === condition.field.name && c.ranges.length === 1 && !c.element)
+    if (same) same.ranges = [intersect(same.ranges[0]!, condition.yes[0]!)]
+    else set.all.push({ field: condition.field.name, ranges: condition.yes, element: Boolean(condition.field.element) })
   }
   return set
 }
@@ -558,13 +565,17 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
   const type = typeOfFilter(expr, params)
   for (const part of conjuncts(expr)) {
     // A keyed field's condition that only documents with the field pass: a flag, a reference, a range.
-    const narrower = best !== null && best.by !== 'type'
+    const narrower = best !== null && best.by !== 'type' && best.by !== 'key'
     const condition = type === null || narrower ? null : fieldCondition(part, params)
     // (A slug, or an id, found below is narrower still and takes its place.)
     if (condition && type !== null && !covers(condition.yes, nullKey) && condition.yes.length === 1) {
       const found: Narrowing = { by: 'key', values: [], type, field: condition.field.name, ranges: condition.yes }
+      if (best?.by === 'key') {
+        // Both ends of a range on one plain field (`publishedAt >= a && publishedAt < b`, a month) are
+        // one range. Not an array's elements: `"a" in categories[]._ref && "b" in …` holds two elements.
+        if (best.field === found.field && !condition.field.element && best.ranges.length === 1) best = { ...best, ranges: [intersect(best.ranges[0]!, found.ranges[0]!)] }
+      } else if ((condition.field as { dense?: boolean }).dense && condition.yes[0]!.low?.equals(trueKey)) dense ??= found
       // Dense where it holds (most articles are current; few are not).
-      if ((condition.field as { dense?: boolean }).dense && condition.yes[0]!.low?.equals(trueKey)) dense ??= found
       else best = found
     }
     if (part.type !== 'OpCall' || (part.op !== '==' && part.op !== 'in')) continue
@@ -820,7 +831,11 @@ export interface Matcher {
  * order, or null when there are too many to read that way.
  */
 export interface Source {
-  candidates(narrowing: Narrowing): readonly unknown[] | null
+  /**
+   * `accept`, when given, is the filter's own test: a source may then leave out the documents that
+   * fail it as it reads them (the answer is filtered again), so it need not hold every candidate.
+   */
+  candidates(narrowing: Narrowing, accept?: (doc: unknown) => boolean): readonly unknown[] | null
   /**
    * The documents of a listing read in order (see DocumentReader.ordered): whole groups of equal
    * first keys, each in the dataset's order, until `enough` pass `accept` or none are left.
@@ -876,7 +891,7 @@ function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher
       if (!complete) return null
       if (read.has(node)) return read.get(node)!
       const narrowing = plan ? narrowingOf(node.expr as ExprNode, params) : null
-      const found = narrowing ? source.candidates(narrowing) : null
+      const found = narrowing ? source.candidates(narrowing, (doc) => plan!.test(doc, params)) : null
       read.set(node, found)
       return found
     },

@@ -12,7 +12,7 @@ import { ByteLru } from '../byteLru.ts'
 import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextNarrowing } from '../groq/planner.ts'
 import { MatchReader } from '../search/matchIndex.ts'
 import type { KeyRange } from '../groq/keys.ts'
-import { keyRank } from '../store/documentColumns.ts'
+import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
 import type { Doc } from '../store/mutations.ts'
 import { shows, type Kind } from './views.ts'
@@ -28,6 +28,8 @@ const ORDERED_BATCH = 64
 const TEXT_CANDIDATES = 5_000
 /** A listing narrowed by another keyed field is read through the index alone up to this many documents; past it, in order. */
 const WITHIN_LIMIT = 20_000
+/** Keys read at most to size each set of a count, so the smallest is the one read in full. */
+const DRIVER_PROBE = 2_000
 
 /** The SQL condition on `id` for the documents a view shows (views.ts `shows`), for counts that read no document. */
 export const visibleIdSql = {
@@ -112,14 +114,17 @@ export class DocumentReader {
    * What the planner reads a query's documents from (planFromSource), as a view of `kind` shows
    * them: candidates of a narrowed filter (null past `limit`), listings in order, counts.
    */
-  source(dataset: string, kind: Exclude<Kind, 'drafts'>, limit: number): Source {
+  source(dataset: string, kind: Exclude<Kind, 'drafts'>, limit: number, { keyLimit = limit }: { keyLimit?: number } = {}): Source {
     const visible = (doc: Doc) => shows(kind, doc._id)
     // Pair keys hold what the raw perspective sees, for some types only (server/groq/pairs.ts): any other reader follows the references.
     const keyed = (type: string, field: string) => !isPairField(field) || (kind === 'raw' && pairTypes.has(type))
     return {
-      candidates: (narrowing) => {
+      candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
-        return narrowing.by === 'key' && !keyed(narrowing.type, narrowing.field) ? null : (this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null)
+        if (narrowing.by !== 'key') return this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null
+        if (!keyed(narrowing.type, narrowing.field)) return null
+        // Only the ones the filter passes are kept, so past `limit` the candidates cost time, not memory.
+        return this.byKey(dataset, narrowing, accept ? keyLimit : limit, (doc) => visible(doc) && (!accept || accept(doc)))
       },
       ordered: (scan, accept, enough) =>
         !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
@@ -199,9 +204,16 @@ export class DocumentReader {
     }
     // Narrowed by another field: every row at once from the index, already in order.
     const narrowed = scan.within ? this.within(dataset, scan, direction) : null
-    earlyStop = scan.idTies && (narrowed !== null || !scan.descending)
+    earlyStop = scan.idTies
     if (narrowed) {
       for (const row of narrowed) if (take(row)) return out
+      flush()
+      return out
+    }
+    if (scan.descending && scan.idTies) {
+      // Newest first, ties by id: each group of equal keys read in id order, so a slice ends within
+      // its last group (the articles of one import share their _updatedAt: thousands of them).
+      for (const row of this.descendingGroups(dataset, scan, where, args)) if (take(row)) return out
       flush()
       return out
     }
@@ -213,6 +225,35 @@ export class DocumentReader {
     }
     flush()
     return out
+  }
+
+  /**
+   * The rows of an ordered scan from its highest key down, each group of equal keys in id order, a
+   * batch at a time. The keys order() holds equal (null, objects, arrays: the highest bytes) are
+   * one group, read whole and sorted by the caller.
+   */
+  private *descendingGroups(dataset: string, scan: OrderedScan, where: string, args: unknown[]): Generator<KeyRow> {
+    const from = `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
+    const highest = this.db.prepare(`${from} ORDER BY key DESC LIMIT 1`)
+    const below = this.db.prepare(`${from} AND key < ? ORDER BY key DESC LIMIT 1`)
+    const group = this.db.prepare(`${from} AND key = ? AND id > ? ORDER BY id LIMIT ${ORDERED_BATCH}`)
+    const unordered = this.db.prepare(`${from} AND key >= ? ORDER BY key DESC, id DESC`)
+    let top = highest.get(...args) as KeyRow | undefined
+    while (top) {
+      if (top.key[0]! >= keyRank.null) {
+        yield* unordered.all(...args, nullKey) as KeyRow[]
+        top = below.get(...args, nullKey) as KeyRow | undefined
+        continue
+      }
+      let last = ''
+      for (;;) {
+        const rows = group.all(...args, top.key, last) as KeyRow[]
+        yield* rows
+        if (rows.length < ORDERED_BATCH) break
+        last = rows[rows.length - 1]!.id
+      }
+      top = below.get(...args, top.key) as KeyRow | undefined
+    }
   }
 
   /**
@@ -239,34 +280,67 @@ export class DocumentReader {
    * and none in `set.none`, counted from the index without reading a document.
    */
   count(dataset: string, set: CountSet, visibleSql: string): number {
-    const args: unknown[] = []
-    const ids = [visibleSql, ...set.ids.map((c) => `${c.negate ? 'NOT ' : ''}(id > ? AND id < ?)`)].join(' AND ')
     const idArgs = set.ids.flatMap((c) => [c.prefix, c.prefix.slice(0, -1) + String.fromCharCode(c.prefix.charCodeAt(c.prefix.length - 1) + 1)])
+    const ids = (column: string) => [visibleSql.replace(/\bid\b/g, column), ...set.ids.map((c) => `${c.negate ? 'NOT ' : ''}(${column} > ? AND ${column} < ?)`)].join(' AND ')
+    if (set.all.length > 0) {
+      // The documents of the smallest set, each checked for the others' keys through the id index (one
+      // lookup each): a count of a section's articles reads that section's keys, not every article's
+      // slug key as well. A set is sized by reading at most DRIVER_PROBE of its keys.
+      const sized = set.all.map((condition) => {
+        const args: unknown[] = [dataset, set.type, condition.field]
+        const ranges = rangeSql(condition.ranges, args)
+        const size = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} LIMIT ${DRIVER_PROBE})`).pluck().get(...args) as number
+        // Past the probe, one value (a section, an author) is taken to hold fewer than a range, and a
+        // range fewer than several (`defined(slug.current)` is every key but null).
+        const point = condition.ranges.length === 1 && condition.ranges[0]!.low !== null && condition.ranges[0]!.high !== null && condition.ranges[0]!.low.equals(condition.ranges[0]!.high)
+        return { condition, size, rank: point ? 0 : condition.ranges.length === 1 ? 1 : 2 }
+      })
+      const driver = sized.reduce((a, b) => (b.size < a.size || (b.size === a.size && b.rank < a.rank) ? b : a)).condition
+      const args: unknown[] = [dataset, set.type, driver.field]
+      const where = [`d.dataset = ? AND d.type = ? AND d.field = ? AND ${rangeSql(driver.ranges, args).replaceAll('key', 'd.key')}`]
+      where.push(ids('d.id'))
+      args.push(...idArgs)
+      const check = (condition: CountSet['all'][number], negate: boolean) => {
+        args.push(condition.field)
+        const ranges = rangeSql(condition.ranges, args).replaceAll('key', 'k.key')
+        return `${negate ? 'NOT ' : ''}EXISTS (SELECT 1 FROM document_keys k INDEXED BY document_keys_by_id WHERE k.dataset = d.dataset AND k.id = d.id AND k.type = d.type AND k.field = ? AND ${ranges})`
+      }
+      for (const condition of set.all) if (condition !== driver) where.push(check(condition, false))
+      for (const condition of set.none) where.push(check(condition, true))
+      // An array's field has a key per element: a document is counted once.
+      return this.db.prepare(`SELECT count(${driver.element ? 'DISTINCT d.id' : '*'}) FROM document_keys d WHERE ${where.join(' AND ')}`).pluck().get(...args) as number
+    }
+    const args: unknown[] = []
     const keyed = (condition: CountSet['all'][number]) => {
       args.push(dataset, set.type, condition.field)
       const ranges = rangeSql(condition.ranges, args)
       args.push(...idArgs)
-      return `SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} AND ${ids}`
+      return `SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} AND ${ids('id')}`
     }
-    if (set.all.length > 0) {
-      const sql = [...set.all.map(keyed).join(' INTERSECT '), ...set.none.map((c) => ` EXCEPT ${keyed(c)}`)].join('')
-      return this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number
-    }
-    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE dataset = ? AND type = ? AND ${ids}`).pluck().get(dataset, set.type, ...idArgs) as number
+    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE dataset = ? AND type = ? AND ${ids('id')}`).pluck().get(dataset, set.type, ...idArgs) as number
     if (set.none.length === 0) return total
     const sql = set.none.map(keyed).join(' UNION ')
     return total - (this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number)
   }
 
-  /** The stored documents of a type with a key in range, in id order; null when there are more than `limit`. */
-  private byKey(dataset: string, narrowing: KeyNarrowing, limit: number): Doc[] | null {
+  /**
+   * The stored documents of a type with a key in range that `keep` passes, in id order, each parsed
+   * as it is reached; null when more than `limit` have a key in range.
+   */
+  private byKey(dataset: string, narrowing: KeyNarrowing, limit: number, keep: (doc: Doc) => boolean = () => true): Doc[] | null {
     const args: unknown[] = [dataset, narrowing.type, narrowing.field]
     const where = rangeSql(narrowing.ranges, args)
     const from = `FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
-    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${limit + 1})`).pluck().get(...args) as number
-    if (found > limit) return null
-    const rows = this.db.prepare(`SELECT id, max(version) AS version ${from} GROUP BY id ORDER BY id`).all(...args) as Row[]
-    return rows.map((row) => this.load(dataset, row))
+    if (Number.isFinite(limit)) {
+      const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${limit + 1})`).pluck().get(...args) as number
+      if (found > limit) return null
+    }
+    const out: Doc[] = []
+    for (const row of this.db.prepare(`SELECT id, max(version) AS version ${from} GROUP BY id ORDER BY id`).all(...args) as Row[]) {
+      const doc = this.load(dataset, row)
+      if (keep(doc)) out.push(doc)
+    }
+    return out
   }
 
   /**

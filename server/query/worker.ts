@@ -135,7 +135,9 @@ async function fromRows(request: Extract<WorkerRequest, { type: 'query' }>, tree
   const kind = kindOf(request.perspective, request.reader)
   return documents.snapshot(async () => {
     if (!datasetExists.get(request.dataset)) throw typedError(404, 'datasetNotFoundError', `Dataset "${request.dataset}" not found`)
-    const source = kind === 'drafts' ? undefined : documents.source(request.dataset, kind, MAX_CANDIDATES)
+    // A filter narrowed by a key reads its candidates, however many, keeping those that pass: never
+    // more than the pass over the whole type it would otherwise be.
+    const source = kind === 'drafts' ? undefined : documents.source(request.dataset, kind, MAX_CANDIDATES, { keyLimit: Infinity })
     return scanner.answer(tree, request.dataset, kind, request.params, request.reader.identity ?? '', source)
   })
 }
