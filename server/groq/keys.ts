@@ -231,6 +231,8 @@ function equalityOn(node: ExprNode, fields: readonly KeyedField[], params: Param
   return null
 }
 
+const typeField: KeyedField = { name: '_type', path: ['_type'] }
+
 function conjunctsOf(node: ExprNode): ExprNode[] {
   if (node.type === 'And') return [...conjunctsOf(node.left), ...conjunctsOf(node.right)]
   if (node.type === 'Group') return conjunctsOf(node.base)
@@ -252,7 +254,9 @@ export function scopedScan(scan: OrderedScan, expr: ExprNode, params: Params): O
     const value = parts.map((part) => equalityOn(part, [scope], params)?.value).find((v) => typeof v === 'string')
     if (typeof value !== 'string' || !fields.some((f) => f.name === scan.field)) continue
     const { within: _unscoped, ...rest } = scan
-    const scoped: OrderedScan = { ...rest, field: scopedFieldName(scan.field, scope.name, value) }
+    // Every row of the scoped keys passes a filter naming only the type (the rows' own) and the scope.
+    const covered = parts.every((part) => equalityOn(part, [scope], params)?.value === value || equalityOn(part, [typeField], params)?.value === scan.type)
+    const scoped: OrderedScan = { ...rest, field: scopedFieldName(scan.field, scope.name, value), ...(covered && !scan.ids?.length ? { covered } : {}) }
     for (const part of parts) {
       const condition = equalityOn(part, fields, params)
       if (condition && condition.field.name !== scan.field) {

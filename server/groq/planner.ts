@@ -409,6 +409,12 @@ export interface OrderedScan {
   idTies: boolean
   /** The filter's `_id in path("p.**")` conditions (or their negations): rows of other ids are passed over in the index. */
   ids?: CountSet['ids']
+  /**
+   * Every row of the scan passes the filter (one blog's updates, keyed for that blog alone, and a
+   * filter naming only their type and the blog: keys.ts scopedScan), so ranks are counted from the
+   * index without parsing a document.
+   */
+  covered?: boolean
 }
 
 /**
@@ -841,6 +847,11 @@ export interface Source {
    * first keys, each in the dataset's order, until `enough` pass `accept` or none are left.
    */
   ordered?(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[] | null
+  /**
+   * The documents at ranks `[start, end)` of a covered listing (OrderedScan.covered), the ranks
+   * before them counted from the index alone; null when the source cannot (then it is read whole).
+   */
+  orderedSlice?(scan: OrderedScan, accept: (doc: unknown) => boolean, start: number, end: number): readonly unknown[] | null
   /** How many documents the view shows in the set, from the index alone; null when its keys do not tell. */
   count?(set: CountSet): number | null
   /** The document `->` finds for an id, as the evaluation's dereference callback finds it; none when absent. */
@@ -851,6 +862,7 @@ export interface Source {
 interface Narrowed {
   candidates(node: Node, plan: FilterPlan | null): readonly unknown[] | null
   ordered(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[] | null
+  orderedSlice(scan: OrderedScan, accept: (doc: unknown) => boolean, start: number, end: number): readonly unknown[] | null
   count(set: CountSet): number | null
   /** Some `*` cannot be answered from the source. */
   incomplete(): void
@@ -865,7 +877,7 @@ export function planFromSource(tree: ExprNode, source: Source, given: Params): E
   const params = withDereference(given, source.dereference ?? (() => null))
   // First without reading anything: a query with a `*` no condition narrows (the homepage's
   // listings) costs a walk of its tree, not a read of candidates it would then throw away.
-  const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), count: source.count && (() => 0) }
+  const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), orderedSlice: source.orderedSlice && (() => []), count: source.count && (() => 0) }
   if (!answers(tree, params, dry).complete) return null
   const { planned, complete } = answers(tree, params, source)
   return complete ? planned : null
@@ -896,6 +908,7 @@ function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher
       return found
     },
     ordered: (scan, accept, enough) => (complete && source.ordered ? source.ordered(scan, accept, enough) : null),
+    orderedSlice: (scan, accept, start, end) => (complete && source.orderedSlice ? source.orderedSlice(scan, accept, start, end) : null),
     count: (set) => (complete && source.count ? source.count(set) : null),
     incomplete: () => {
       complete = false
@@ -951,6 +964,27 @@ function planTree(
     const found = source.ordered(scopedScan(scan, expr, params), (doc) => plan.test(doc, params), limit)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
   }
+  /**
+   * `*[filter] | order(f, …)[a...b]` with a > 0, when every row of the listing's keys passes the
+   * filter (OrderedScan.covered: a live blog's older page): the slice itself, its a documents before
+   * counted from the index and never parsed. Null leaves it to fromIndex, which reads from the start.
+   */
+  const sliceFromIndex = (node: Node, source: Narrowed): Node | null => {
+    if (node.type !== 'Slice' || typeof node.left !== 'number' || node.left <= 0) return null
+    const end = prefixNeeded(node)
+    const order = node.base as Node
+    if (!Number.isFinite(end) || order.type !== 'PipeFuncCall' || order.name !== 'order') return null
+    const filter = order.base as Node
+    if (filter.type !== 'Filter' || (filter.base as Node).type !== 'Everything') return null
+    const expr = filter.expr as ExprNode
+    const plan = cached(filterPlans, filter, () => planFilter(expr))
+    const terms = cached(orderPlans, order, () => planOrder(order.args as ExprNode[]))
+    const scan = plan && !plan.rest && terms ? orderedScanOf(expr, order.args as ExprNode[], params) : null
+    const scoped = scan ? scopedScan(scan, expr, params) : null
+    if (!scoped?.covered || !scoped.idTies || scoped.within) return null
+    const found = source.orderedSlice(scoped, (doc) => plan!.test(doc, params), node.left, end)
+    return found ? { type: 'Value', value: sortBy(found, terms!, params, Infinity) } : null
+  }
   /** The filter key of each list of matches the matcher gave. */
   const keptBy = new Map<readonly unknown[], string>()
 
@@ -960,7 +994,7 @@ function planTree(
     if (node.type === 'Value') return node
     if (node.type === 'Everything') everything?.()
     if (narrowed) {
-      const answered = fromIndex(node, limit, narrowed)
+      const answered = sliceFromIndex(node, narrowed) ?? fromIndex(node, limit, narrowed)
       if (answered) return answered
       if (node.type === 'Projection') {
         // `*[…][0]{…, "articles": *[… && ^._id in categories[]._ref]}`: once the one document

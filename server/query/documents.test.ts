@@ -177,6 +177,14 @@ const blogQueries = [
   `{"total": count(*[${ofBlog}]), "pinned": *[${ofBlog} && isPinned == true] | order(publishedAt desc, _id desc)[0]._id, "keyEvents": *[${ofBlog} && isKeyEvent == true] | order(publishedAt desc, _id desc)[0...2]._id}`,
 ]
 
+// A slice not at the start of a blog's listing (an older page): the ranks before it are counted
+// from the blog's keys alone (DocumentReader.orderedSlice).
+const blogSlices = ['[1...4]', '[2..5]', '[3...3]', '[1...2]', '[15...20]'].flatMap((slice) => [
+  `*[${ofBlog}] | order(publishedAt desc)${slice}._id`,
+  `*[${ofBlog}] | order(publishedAt asc, _id asc)${slice}{_id, publishedAt}`,
+  `*[$blog == liveBlog._ref && "note" == _type] | order(publishedAt asc)${slice}._id`,
+])
+
 describe('documents read through the indexes', () => {
   it('key each value so that byte order is order()\'s order, as groq-js sorts', async () => {
     const value = fc.oneof(
@@ -239,6 +247,19 @@ describe('documents read through the indexes', () => {
       { numRuns: 200 },
     )
     // Each run writes a dataset to SQLite: seconds on a busy two-core machine, a limit, not a target.
+  }, 120_000)
+
+  it("give groq-js's answer to a slice of one live blog's updates far from its start, the ranks before it counted from the keys", async () => {
+    await fc.assert(
+      fc.asyncProperty(blogDataset, blogParams, fc.constantFrom(...blogSlices), fc.constantFrom(...kinds), async (written, params, query, kind) => {
+        const { name, docs } = await stored(written)
+        const reader = new DocumentReader(testStore.db, 1024 * 1024)
+        const tree = parse(query, { params })
+        const answered = await indexAnswer(reader, tree, reader.source(name, kind, 500), params, (id) => reader.byId(name, id))
+        expect(JSON.stringify(answered?.result)).toBe(JSON.stringify(await groqAnswer(tree, visibleInIdOrder(docs, kind), params)))
+      }),
+      { numRuns: 150 },
+    )
   }, 120_000)
 
   it('give the answer groq-js gives over every document, whenever the query is answered that way', async () => {

@@ -26,6 +26,8 @@ const ORDERED_BATCH = 64
  * narrowings: a pass over the rows is the other way to answer it); past it, a pass.
  */
 const TEXT_CANDIDATES = 5_000
+/** Index rows read per step when a slice's earlier ranks are counted (orderedSlice): rows only, no document. */
+const SLICE_BATCH = 1_024
 /** A listing narrowed by another keyed field is read through the index alone up to this many documents; past it, in order. */
 const WITHIN_LIMIT = 20_000
 /** Keys read at most to size each set of a count, so the smallest is the one read in full. */
@@ -128,6 +130,7 @@ export class DocumentReader {
       },
       ordered: (scan, accept, enough) =>
         !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
+      orderedSlice: (scan, accept, start, end) => (scan.covered && !scan.within && keyed(scan.type, scan.field) ? this.orderedSlice(dataset, scan, (id) => shows(kind, id), accept, start, end) : null),
       count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind])),
       dereference: (id) => {
         const doc = this.byId(dataset, id)
@@ -254,6 +257,57 @@ export class DocumentReader {
       }
       top = below.get(...args, top.key) as KeyRow | undefined
     }
+  }
+
+  /**
+   * The documents at ranks `[start, end)` of a listing every row of which passes its filter
+   * (OrderedScan.covered): rows are read from the index in the order `ordered` gives them (groups
+   * of equal keys, each in id order), the ones before `start` only counted, so a page far from the
+   * listing's start parses its own documents alone. Rows of documents the view does not show
+   * (`visible`, by id) are not counted. Null if a parsed document does not pass after all.
+   */
+  orderedSlice(dataset: string, scan: OrderedScan, visible: (id: string) => boolean, accept: (doc: Doc) => boolean, start: number, end: number): Doc[] | null {
+    const args: unknown[] = [dataset, scan.type, scan.field]
+    const where = rangeSql([scan.range], args)
+    const direction = scan.descending ? 'DESC' : 'ASC'
+    const first = this.db.prepare(`SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} ORDER BY key ${direction}, id ${direction} LIMIT ${SLICE_BATCH}`)
+    const next = this.db.prepare(
+      `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} AND (key, id) ${scan.descending ? '<' : '>'} (?, ?) ORDER BY key ${direction}, id ${direction} LIMIT ${SLICE_BATCH}`,
+    )
+    const out: Doc[] = []
+    let rank = 0
+    let group: KeyRow[] = []
+    let groupKey: string | null = null
+    /** Ranks the group's rows in id order, as `ordered` does; false once the slice is full or a document fails. */
+    const flush = (): boolean | null => {
+      group.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      for (const row of group) {
+        if (!visible(row.id)) continue
+        if (rank >= start) {
+          const doc = this.load(dataset, row)
+          if (!accept(doc)) return null
+          out.push(doc)
+        }
+        if (++rank >= end) return false
+      }
+      group = []
+      return true
+    }
+    let rows = first.all(...args) as KeyRow[]
+    while (rows.length > 0) {
+      for (const row of rows) {
+        const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
+        if (key !== groupKey) {
+          const more = flush()
+          if (more !== true) return more === null ? null : out
+          groupKey = key
+        }
+        group.push(row)
+      }
+      const last: KeyRow = rows[rows.length - 1]!
+      rows = rows.length < SLICE_BATCH ? [] : (next.all(...args, last.key, last.id) as KeyRow[])
+    }
+    return flush() === null ? null : out
   }
 
   /**

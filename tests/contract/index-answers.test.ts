@@ -123,9 +123,12 @@ describe("the site's own queries", () => {
       ['homepage slot', liveLatestQuery(2), { b0: 'large', b1: 'small' }, 9],
       // Fifty, and the draft.
       ['feed', liveBlogUpdatesQuery, { blog: 'large' }, 51],
-      // An older page is counted from the oldest update, so it reads from that end up to its own
-      // block (decision 029): the newest older page reads most of the blog.
-      ['newest older page', olderPageQuery({ start: 1_940, end: 1_960 }), { blog: 'large' }, 1_960 + 2],
+      // An older page is counted from the oldest update (decision 029): the updates before its
+      // block are counted from the blog's keys, and only its own are parsed, wherever it is: its
+      // twenty, the ten newest key events and the draft.
+      ['newest older page', olderPageQuery({ start: 1_940, end: 1_960 }), { blog: 'large' }, 31],
+      ['a middle older page', olderPageQuery({ start: 1_000, end: 1_020 }), { blog: 'large' }, 31],
+      ['oldest older page', olderPageQuery({ start: 0, end: 20 }), { blog: 'large' }, 31],
     ]
     for (const [name, query, params, parsed] of cases) {
       const reader = new DocumentReader(db, 32 * 1024 * 1024)
