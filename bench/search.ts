@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { Agent } from 'node:http'
 import { homepageQuery } from '../src/content/homepage/query.ts'
+import { searchArticlesQuery } from '../src/content/search/search.ts'
 import { commonWords } from '../shared/search.ts'
 import { apiVersion, clientHeaders, queryUrl, request } from './http.ts'
 import { invalidatingWrite, serviceOnNewDataset } from './service.ts'
@@ -72,6 +73,28 @@ async function timeSearches(base: string, searches: string[]): Promise<Timed> {
   return timed
 }
 
+/** Distinct GROQ searches of each kind per size, through the match index and as a pass. */
+const GROQ_SEARCHES = 15
+
+/**
+ * The /search page's GROQ query (the render tier's, and a hosted project's), `match` and `score()`,
+ * as an anonymous reader asks it. `pass`: the same query with each text in an array (`[title] match
+ * $q`), which matches a string title exactly as `title match $q` does but which the match index does
+ * not narrow (decision 037), so it is answered as before: a pass over every article's row.
+ */
+async function timeGroqSearches(base: string, searches: string[], pass: boolean): Promise<Timed> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const timed: Timed = { latencies: [], failures: 0 }
+  const query = pass ? searchArticlesQuery(1).replace(/(title|excerpt|pt::text\(body\)) match \$q/g, '[$1] match $q') : searchArticlesQuery(1)
+  for (const q of searches) {
+    const res = await request(queryUrl(base, DATASET, query, { q, section: null, from: null, to: null }), { agent, headers: clientHeaders, localAddress: '127.0.0.4', timeoutMs: 30_000 })
+    if (res.status !== 200) timed.failures++
+    timed.latencies.push(res.ms)
+  }
+  agent.destroy()
+  return timed
+}
+
 interface Phase {
   homepage: number[]
   errors: number
@@ -128,6 +151,7 @@ interface Measured {
   kinds: Record<keyof Kinds, Timed>
   quiet: Phase
   searching: Phase
+  groq: Record<'one' | 'two' | 'nowhere', { index: Timed; pass: Timed }>
 }
 
 async function measure(articles: number): Promise<Measured> {
@@ -145,11 +169,18 @@ async function measure(articles: number): Promise<Measured> {
       log(`  ${kind}`)
       timed[kind] = await timeSearches(base, kinds[kind])
     }
+    const groq = {} as Measured['groq']
+    for (const kind of ['one', 'two', 'nowhere'] as const) {
+      // Distinct GROQ queries, none asked before, so no answer comes from a cache.
+      const searches = kinds[kind].slice(SEARCHES - 2 * GROQ_SEARCHES)
+      log(`  GROQ match, ${kind}`)
+      groq[kind] = { index: await timeGroqSearches(base, searches.slice(0, GROQ_SEARCHES), false), pass: await timeGroqSearches(base, searches.slice(GROQ_SEARCHES), true) }
+    }
     log('  homepage, quiet')
     const quiet = await homepagePhase(base, token, kinds.one, false)
     log(`  homepage, ${SEARCHERS} readers searching`)
     const searching = await homepagePhase(base, token, kinds.one, true)
-    return { articles, kinds: timed, quiet, searching }
+    return { articles, kinds: timed, quiet, searching, groq }
   } finally {
     await bench.close()
   }
@@ -182,6 +213,11 @@ export function searchSection(): Section {
           `${thousands(answered)} / ${thousands(refused)}`,
         ]
       })
+      const groqNotes = results.map((r) => {
+        const cell = (t: Timed) => `${pair(t.latencies)} (${t.failures} over a limit)`
+        const kind = (label: string, k: keyof Measured['groq']) => `${label} ${cell(r.groq[k].index)} from the index, ${cell(r.groq[k].pass)} as a pass`
+        return `GROQ match at ${thousands(r.articles)} articles: ${kind('one word', 'one')}; ${kind('two words', 'two')}; ${kind('found nowhere', 'nowhere')}.`
+      })
       return {
         title: 'Search: distinct first-time searches of the search index, and the homepage while readers search',
         columns: ['articles', 'one word p50/p99', 'two words', 'a phrase', 'found nowhere', 'worst p99', 'over a limit', 'homepage p99 quiet', `with ${SEARCHERS} searching`, 'ratio', 'searches answered / refused'],
@@ -190,6 +226,8 @@ export function searchSection(): Section {
           `${SEARCHES} searches of each kind, one after another, none made before (words from the dataset's headlines, a phrase of three words in quotes, a made-up word); client-side times over loopback.`,
           `Homepage: one reader asking for the homepage query for ${PHASE_MS / 1000} s with a write a second, quiet, then while ${SEARCHERS} readers (other addresses) search two words at a time as fast as they are answered.`,
           '"over a limit": searches answered other than 200 (a time limit or a full queue). Target p99 50 ms at 100,000 articles (issue 22).',
+          `GROQ match: the /search page's GROQ query (match and score(), first page), ${GROQ_SEARCHES} distinct searches of each kind as an anonymous reader, through the match index (decision 037) and, as before it, a pass over the rows (the same query with \`[title] match $q\`, which the index does not narrow).`,
+          ...groqNotes,
         ],
       }
     },
