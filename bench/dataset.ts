@@ -4,7 +4,7 @@
 // A built dataset is kept in a cache folder (BENCH_DATASET_CACHE, default
 // ~/.cache/resonance-bench/datasets; `off` keeps none) and copied from there by later runs: 100,000
 // articles take minutes to build and seconds to copy. A cached dataset is named by its size and a
-// hash of the code that decides what is stored (the store, the search index, the generator), so a
+// hash of the code that decides what is stored (the store, its indexes and keys, the generator), so a
 // change to any of them builds a new one; its dates are those of the day it was built.
 
 import { createHash } from 'node:crypto'
@@ -41,7 +41,7 @@ export function buildDataset(options: DatasetOptions): Promise<DatasetInfo> {
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** What decides the bytes of a built dataset: its code changing makes a new cached one. */
-const sources = ['server/store', 'server/search', 'server/seed', 'bench/dataset-worker.ts']
+const sources = ['server/store', 'server/search', 'server/seed', 'server/groq/pairs.ts', 'shared/draftOverlay.ts', 'bench/dataset-worker.ts']
 
 function sourceHash(): string {
   const hash = createHash('sha256')

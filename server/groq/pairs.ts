@@ -37,13 +37,22 @@ function withoutGroups(node: unknown): unknown {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutGroups(value)]))
 }
 
-export const pairFields: readonly PairField[] = Object.entries(pairConditions).map(([name, text]) => ({
-  name: `${prefix}${name}`,
-  path: [],
-  node: parse(text),
-  condition: name !== 'createdAt',
-  dense: conditions.has(name),
-}))
+/**
+ * Values of a document alone that the admin's article list sorts by, keyed the same way so the list
+ * sorted by title is read in order from the index (`order(lower(title) asc, _id asc)`).
+ */
+const valueFields: readonly PairField[] = [{ name: `${prefix}lower(title)`, path: [], node: parse('lower(title)'), condition: false, dense: false }]
+
+export const pairFields: readonly PairField[] = [
+  ...Object.entries(pairConditions).map(([name, text]) => ({
+    name: `${prefix}${name}`,
+    path: [],
+    node: parse(text),
+    condition: name !== 'createdAt',
+    dense: conditions.has(name),
+  })),
+  ...valueFields,
+]
 
 const byShape = new Map(pairFields.map((field) => [JSON.stringify(withoutGroups(field.node)), field]))
 const shapeOf = (node: ExprNode) => JSON.stringify(withoutGroups(node))
@@ -59,6 +68,8 @@ export interface CompositeField extends PairField {
 
 export const compositeFields: readonly CompositeField[] = [
   { name: `${prefix}createdAt,publishedAt`, path: [], node: parse(pairConditions.createdAt!), condition: false, dense: false, terms: [parse(pairConditions.createdAt!), parse('publishedAt')] },
+  // The article list by publication date: published first, newest first, never-published drafts last.
+  { name: `${prefix}defined(publishedAt),publishedAt`, path: [], node: parse('defined(publishedAt)'), condition: false, dense: false, terms: [parse('defined(publishedAt)'), parse('publishedAt')] },
 ]
 
 /** The composite field two order() terms are, exactly (parentheses aside), or null. */
@@ -142,4 +153,4 @@ export function pairDependents(id: string): { ids: string[]; prefixes: string[] 
 }
 
 /** The signature of the pair fields, so a change to them refills their keys once. */
-export const pairSignature = [...pairFields.map((field) => `${field.name}=${pairConditions[field.name.slice(prefix.length)]}`), ...compositeFields.map((field) => `${field.name}=${JSON.stringify(field.terms)}`)].join('\n')
+export const pairSignature = [...pairFields.map((field) => `${field.name}=${JSON.stringify(field.node)}`), ...compositeFields.map((field) => `${field.name}=${JSON.stringify(field.terms)}`)].join('\n')

@@ -873,8 +873,9 @@ interface Narrowed {
  * filter no condition narrows, too many candidates, or `*` used otherwise): then the query needs
  * every document, and the caller plans it over them with planQuery.
  */
-export function planFromSource(tree: ExprNode, source: Source, given: Params): ExprNode | null {
-  const params = withDereference(given, source.dereference ?? (() => null))
+export function planFromSource(given: ExprNode, source: Source, givenParams: Params, now: Date = new Date()): ExprNode | null {
+  const tree = atTime(given, now)
+  const params = withDereference(givenParams, source.dereference ?? (() => null))
   // First without reading anything: a query with a `*` no condition narrows (the homepage's
   // listings) costs a walk of its tree, not a read of candidates it would then throw away.
   const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), orderedSlice: source.orderedSlice && (() => []), count: source.count && (() => 0) }
@@ -889,9 +890,42 @@ export function planFromSource(tree: ExprNode, source: Source, given: Params): E
  * cannot. Both read one read transaction, in the dataset's id order, so an answer is the same
  * whichever of the two gave it. A `*` neither answers is left for groq-js over every document.
  */
-export function planMixed(tree: ExprNode, source: Source, params: Params, match: Matcher): ExprNode {
+export function planMixed(tree: ExprNode, source: Source, params: Params, match: Matcher, now: Date = new Date()): ExprNode {
   const scoped = withDereference(params, source.dereference ?? (() => null))
-  return answers(tree, scoped, source, match).planned
+  return answers(atTime(tree, now), scoped, source, match).planned
+}
+
+const readsNow = new WeakMap<object, boolean>()
+
+function isNow(node: Node): boolean {
+  return node.type === 'FuncCall' && node.namespace === 'global' && node.name === 'now' && Array.isArray(node.args) && node.args.length === 0
+}
+
+/**
+ * The query with each `now()` written as the time it gives: groq-js gives one time to every
+ * `now()` of an evaluation, so the query means the same, and a condition such as
+ * `publishedAt <= now()` becomes one the index reads (the newsletter composer's story picker).
+ * The query without `now()` is returned as it came (its plans are kept per tree).
+ */
+function atTime(tree: ExprNode, now: Date): ExprNode {
+  const uses = (node: Node): boolean => {
+    if (isNow(node)) return true
+    let found = false
+    mapChildren(node, (child) => {
+      found ||= uses(child)
+      return child
+    })
+    return found
+  }
+  let known = readsNow.get(tree)
+  if (known === undefined) {
+    known = uses(tree as unknown as Node)
+    readsNow.set(tree, known)
+  }
+  if (!known) return tree
+  const time = now.toISOString()
+  const replace = (node: Node): Node => (isNow(node) ? { type: 'Value', value: time } : mapChildren(node, replace))
+  return replace(tree as unknown as Node) as unknown as ExprNode
 }
 
 function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher): { planned: ExprNode; complete: boolean } {

@@ -213,16 +213,19 @@ export function scheduleInstant(local: string): string | null {
 
 const storyFields = `{ _id, title, "slug": slug.current, publishedAt }`
 
+/** The story picker's query: the newest published stories, those whose title has every word typed when some are. */
+export function storyPickerQuery(q: string, limit: number): { query: string; params: Record<string, unknown> } {
+  const terms = titleSearchTerms(q)
+  const filter = `_type == "article" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && defined(publishedAt) && publishedAt <= now()${terms.length ? ' && title match $terms' : ''}`
+  return { query: `*[${filter}] | order(publishedAt desc) [0...$limit] ${storyFields}`, params: { terms, limit } }
+}
+
 /**
  * Published stories an edition may pick, newest first: those whose title has every word typed, or
  * the latest when nothing is typed. Published only: an edition never carries a draft.
  */
 export async function searchStories(client: QueryClient, q: string, limit = 12): Promise<EditionStory[]> {
-  const terms = titleSearchTerms(q)
-  const filter = `_type == "article" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && defined(publishedAt) && publishedAt <= now()${terms.length ? ' && title match $terms' : ''}`
-  const rows = await client.fetch<Array<{ _id: string; title: string | null; slug: string | null; publishedAt: string | null }>>(
-    `*[${filter}] | order(publishedAt desc) [0...$limit] ${storyFields}`,
-    { terms, limit },
-  )
+  const { query, params } = storyPickerQuery(q, limit)
+  const rows = await client.fetch<Array<{ _id: string; title: string | null; slug: string | null; publishedAt: string | null }>>(query, params)
   return rows.map((row) => ({ _id: row._id, title: row.title?.trim() || 'Untitled', slug: row.slug, publishedAt: row.publishedAt }))
 }
