@@ -10,6 +10,7 @@ import type { Homepage } from '../content/homepage/rules.ts'
 import { defaultFeedSettings } from '../machines/feedSettings.ts'
 import { ClockProvider, useNow } from '../routes/-clock.tsx'
 import type { FeedView, RunningFeed } from '../routes/-liveFeed.ts'
+import { importInTurn, whenIdle } from './idle.ts'
 import { island } from './island.tsx'
 
 export interface LiveHomeProps {
@@ -17,16 +18,6 @@ export interface LiveHomeProps {
   homepage: Homepage | null
   /** When the page was rendered (ISO), the clock's first reading, so hydration matches the HTML. */
   renderedAt: string
-}
-
-/** Runs a callback when the browser is idle after the page has rendered. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 1000 })
-    return () => cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(callback, 1)
-  return () => clearTimeout(handle)
 }
 
 function LiveFront({ homepage }: { homepage: Homepage | null }) {
@@ -37,7 +28,8 @@ function LiveFront({ homepage }: { homepage: Homepage | null }) {
     let running: RunningFeed | null = null
     let stopped = false
     const cancel = whenIdle(() => {
-      void import('../routes/-liveFeed.ts').then(({ startLiveFeed }) => {
+      // The feed's libraries are most of its code: each runs in a task of its own (idle.ts).
+      void importInTurn([() => import('xstate'), () => import('@sanity/client')], () => import('../routes/-liveFeed.ts')).then(({ startLiveFeed }) => {
         if (stopped) return
         running = startLiveFeed(homepage, setView)
         feed.current = running

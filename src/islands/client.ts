@@ -4,7 +4,7 @@
 // Nothing of React is imported before then, so it never sits on the first paint's path.
 
 import type { ComponentType } from 'react'
-import { whenIdle } from './idle.ts'
+import { importInTurn, nextTask, whenIdle } from './idle.ts'
 import { islandPrefix, islandTag, type IslandDefer } from './prefix.ts'
 
 type IslandModule = Record<string, { Component?: ComponentType<object> } | undefined>
@@ -18,10 +18,6 @@ function moduleOf(name: string): (() => Promise<IslandModule>) | undefined {
 }
 
 type Control = HTMLInputElement | HTMLTextAreaElement
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 function isCheckable(control: Control): control is HTMLInputElement {
   return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
@@ -118,7 +114,11 @@ async function hydrate(marker: HTMLElement, index: number, onHydrated: () => Pro
   const name = marker.dataset.island ?? ''
   const load = moduleOf(name)
   if (!load) throw new Error(`No island is named ${name}`)
-  const [{ hydrateRoot }, { createElement }, { Hydrated }, module] = await Promise.all([import('react-dom/client'), import('react'), import('./hydrated.ts'), load()])
+  // React DOM runs in a task of its own, then the island's module, then the hydration starts.
+  const [{ hydrateRoot }, { createElement, startTransition }, { Hydrated }, module] = await importInTurn([() => import('react-dom/client')], () =>
+    Promise.all([import('react-dom/client'), import('react'), import('./hydrated.ts'), load()]),
+  )
+  await nextTask()
   const Component = module[name]?.Component
   if (!Component) throw new Error(`${name}.island.tsx exports no island named ${name}`)
   const props = JSON.parse(marker.dataset.props ?? '{}') as object
@@ -133,11 +133,19 @@ async function hydrate(marker: HTMLElement, index: number, onHydrated: () => Pro
         marker.dataset.hydrated = ''
       })
   }
-  hydrateRoot(marker, createElement(Hydrated, { onHydrated: hydrated }, createElement(Component, props)), { identifierPrefix: islandPrefix(name, index) })
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser run between
+  // them (a default hydration is one task, however large the island): a reader's scroll or tap never
+  // waits for a whole front page. A reader who uses the island meanwhile gets it hydrated at once.
+  startTransition(() => {
+    hydrateRoot(marker, createElement(Hydrated, { onHydrated: hydrated }, createElement(Component, props)), { identifierPrefix: islandPrefix(name, index) })
+  })
 }
 
 function whenVisible(marker: HTMLElement, run: () => void): void {
-  if (typeof IntersectionObserver !== 'function') return whenIdle(run)
+  if (typeof IntersectionObserver !== 'function') {
+    whenIdle(run)
+    return
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return
