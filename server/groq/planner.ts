@@ -513,7 +513,9 @@ export function countSetOf(expr: ExprNode, params: Params): CountSet | null {
     const condition = fieldCondition(part, params)
     if (!condition) return null
     // Each document has exactly one key in a plain field: it passes when its key is in `yes`, that is, not in the rest.
-    if (covers(condition.yes, nullKey) && !condition.field.element) {
+    // `defined(slug.current)` too: every article but the few without one, so counted as those few.
+    const definedOnly = !condition.field.element && complement(condition.yes).every((range) => range.low?.equals(nullKey) && range.high?.equals(nullKey))
+    if ((covers(condition.yes, nullKey) || definedOnly) && !condition.field.element) {
       set.none.push({ field: condition.field.name, ranges: complement(condition.yes) })
       continue
     }

@@ -28,7 +28,12 @@ const ORDERED_BATCH = 64
 const TEXT_CANDIDATES = 5_000
 /** Index rows read per step when a slice's earlier ranks are counted (orderedSlice): rows only, no document. */
 const SLICE_BATCH = 1_024
-/** A listing narrowed by another keyed field is read through the index alone up to this many documents; past it, in order. */
+/**
+ * A listing narrowed by another keyed field is read through the index alone up to this many
+ * documents, and sorted; past it, in order, each row checked for the narrowing's key by id. (In
+ * order costs what it passes over before the slice is full: little for a common narrowing, but a
+ * month's articles may be far down the newest changes, where the sort costs what the month holds.)
+ */
 const WITHIN_LIMIT = 20_000
 /** Keys read at most to size each set of a count, so the smallest is the one read in full. */
 const DRIVER_PROBE = 2_000
@@ -93,12 +98,15 @@ interface Parsed {
 
 export class DocumentReader {
   private readonly db: Database.Database
+  private readonly withinLimit: number
   private readonly cache: ByteLru<Parsed>
   private readonly statements
   private readonly words: MatchReader
 
-  constructor(db: Database.Database, cacheBytes: number) {
+  /** `withinLimit`: WITHIN_LIMIT unless a test reads its listings the other way at any size. */
+  constructor(db: Database.Database, cacheBytes: number, { withinLimit = WITHIN_LIMIT }: { withinLimit?: number } = {}) {
     this.db = db
+    this.withinLimit = withinLimit
     this.words = new MatchReader(db)
     this.cache = new ByteLru<Parsed>(cacheBytes, (entry) => entry.bytes)
     const rows = (where: string) => db.prepare(`SELECT id, version FROM documents WHERE dataset = ? AND ${where} ORDER BY id LIMIT ?`)
@@ -169,8 +177,16 @@ export class DocumentReader {
    */
   ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number): Doc[] {
     const args: unknown[] = [dataset, scan.type, scan.field]
-    const where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
+    let where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
     const direction = scan.descending ? 'DESC' : 'ASC'
+    // Narrowed by another field: its few documents' rows at once from the index, already in order.
+    const narrowed = scan.within ? this.within(dataset, scan, direction) : null
+    if (scan.within && !narrowed) {
+      // Too many to sort: read in order, passing over the rows without a key in the narrowing's
+      // ranges by one lookup each in the id index, no document parsed.
+      args.push(scan.within.field)
+      where += ` AND EXISTS (SELECT 1 FROM document_keys k INDEXED BY document_keys_by_id WHERE k.dataset = document_keys.dataset AND k.id = document_keys.id AND k.type = document_keys.type AND k.field = ? AND ${rangeSql(scan.within.ranges, args).replaceAll('key', 'k.key')})`
+    }
     const first = this.db.prepare(`SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`)
     const next = this.db.prepare(
       `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} AND (key, id) ${scan.descending ? '<' : '>'} (?, ?) ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`,
@@ -205,8 +221,6 @@ export class DocumentReader {
       }
       return false
     }
-    // Narrowed by another field: every row at once from the index, already in order.
-    const narrowed = scan.within ? this.within(dataset, scan, direction) : null
     earlyStop = scan.idTies
     if (narrowed) {
       for (const row of narrowed) if (take(row)) return out
@@ -312,14 +326,14 @@ export class DocumentReader {
 
   /**
    * The order field's rows of the documents a narrowing holds, in the scan's order, read from the
-   * index alone (no document parsed); null when the narrowing holds more than WITHIN_LIMIT.
+   * index alone (no document parsed); null when the narrowing holds more than the reader's limit (WITHIN_LIMIT).
    */
   private within(dataset: string, scan: OrderedScan, direction: string): KeyRow[] | null {
     const narrowing = scan.within!
     const args: unknown[] = [dataset, narrowing.type, narrowing.field]
     const ranges = rangeSql(narrowing.ranges, args).replaceAll('key', 'n.key')
-    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${WITHIN_LIMIT + 1})`).pluck().get(...args) as number
-    if (found > WITHIN_LIMIT) return null
+    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${this.withinLimit + 1})`).pluck().get(...args) as number
+    if (found > this.withinLimit) return null
     const orderArgs: unknown[] = [scan.field]
     const orderRange = `${rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')}${idPrefixSql(scan.ids ?? [], orderArgs, 'o.id')}`
     return this.db
