@@ -1,7 +1,7 @@
 // The demo dataset the service loads on first start: a London paper's worth of categories,
 // authors, articles and photo essays, shaped to exercise every homepage rule in the product spec
-// (one breaking story and one lead, each with an older story written for the slot that no longer
-// holds it, more featured and latest updates than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
+// (the storm live blog as the breaking story and one lead, each with older stories written for the
+// slot that no longer holds it, more featured and latest updates than the page shows, videos, trending counts either side of 100, and stories that appear nowhere).
 
 import { demoLiveBlog } from './liveBlog.ts'
 import type { Article, Author, Category, ImageField, ImageGallery, Reference } from '../../shared/schema.ts'
@@ -463,7 +463,9 @@ export async function buildDemoDataset(options: DemoDatasetOptions): Promise<See
   // the older breaking story and lead keep their place in the timeline but not the flag (flagged,
   // the homepage would log a rule violation on every demo). Cleared only now, after every role and
   // time is drawn, so the rest of the newspaper is the one the seed always made.
-  for (const draft of breaking.slice(1)) draft.breaking = false
+  // The breaking slot is the storm live blog's (liveBlog.ts), so a new reader sees LIVE and its
+  // newest updates on the homepage: the stories written for the slot have all been overtaken by it.
+  for (const draft of breaking) draft.breaking = false
   for (const draft of leads.slice(1)) draft.lead = false
 
   const authorsFor = (section: SectionSlug): AuthorDefinition[] => DEMO_AUTHORS.filter((author) => author.beats.includes(section))

@@ -113,7 +113,8 @@ export function demoLiveBlog({ rng, nowMs, slug, authors, category, image }: Dem
       block(rng, 'Our reporters across the city are following the storm as it passes; the latest updates are below.'),
       block(rng, 'If you are affected and it is safe to do so, tell us what you see by writing to the newsroom.'),
     ],
-    isBreakingNews: false,
+    // The homepage's breaking story: its banner shows LIVE and the three newest updates.
+    isBreakingNews: true,
     isLeadStory: false,
     isFeatured: false,
     isLatestUpdate: false,
