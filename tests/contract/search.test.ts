@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchWords, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import type { Mutation } from '../../server/store/mutations.ts'
 import { startTestService, type TestService } from '../support/service.ts'
+import { parse } from 'groq-js'
+import { groqAnswer, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
+import { searchRequest } from '../../src/content/search/search.ts'
+import { articleListQuery } from '../../src/content/admin/articleList.ts'
 import { expectErrorBody, raw, requestFrom, waitFor, type RawResponse } from './helpers.ts'
 
 let service: TestService
@@ -190,6 +194,33 @@ describe('bad input', () => {
       { numRuns: 80 },
     )
   })
+})
+
+describe("GROQ's match, answered from the match index (decision 037)", () => {
+  // Index syntax of every kind, a 10,000-character word, control characters and this paper's words.
+  const hostile = fc.constantFrom('"', "'", '*', '-', '+', '^', ':', 'title:', '{title}:', 'AND', 'OR', 'NOT', 'NEAR', 'NEAR(', '(', ')', '[', ']', '\u0000', '\u0007', '\n', 'x'.repeat(10_000), 'thames', 'Barrier', 'thame*', 'liv*', 'secret', '3.5')
+  const text = fc.oneof(fc.array(fc.oneof(hostile, fc.string({ maxLength: 6 })), { maxLength: 8 }).map((parts) => parts.join(' ')), fc.string({ unit: 'binary', maxLength: 100 }))
+
+  it("answers any pattern, for a reader and in the admin's title search, as groq-js does over the same documents, never with a 5xx", async () => {
+    const token = await service.adminToken()
+    const reader = service.client({ perspective: 'published' })
+    const editor = service.client({ token, perspective: 'raw' })
+    const docs = [...service.store.dataset(service.config.dataset).docs.values()]
+    const published = visibleInIdOrder(docs, 'anonymous')
+    const raw = visibleInIdOrder(docs, 'raw')
+    await fc.assert(
+      fc.asyncProperty(text, async (q) => {
+        // The /search page's GROQ query (match and score()), as a reader's browser sends it on a hosted project.
+        const { query, params } = searchRequest({ q, page: 1 })
+        expect(await reader.fetch(query, params)).toEqual(await groqAnswer(parse(query, { params }), published, params))
+        // The admin's title search: each word the editor typed as the start of a title word.
+        const list = articleListQuery({ q })
+        const byId = new Map(raw.map((d) => [d._id, d]))
+        expect(await editor.fetch(list.query, list.params)).toEqual(await groqAnswer(parse(list.query, { params: list.params }), raw, list.params, byId))
+      }),
+      { numRuns: 40 },
+    )
+  }, 120_000)
 })
 
 /** A GET from a chosen loopback address, so the service sees a different client. */
