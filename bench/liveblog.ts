@@ -2,8 +2,10 @@
 // did"): two blogs in one paper of 1,000 articles, one with 10 updates and one with 2,000. Each
 // round posts an update to each blog through the HTTP API, as the desk does, then loads its first
 // page from the service (rendered afresh: the post changed it) and asks its first page's query
-// with a new cache key. Rounds alternate the blogs so both meet the same load. Target: the large
-// blog's medians within 2x of the small one's (docs/decisions/029-live-blog-pages.md).
+// with a new cache key; on the large blog it also loads its oldest and its newest older page (the
+// small one has none). Rounds alternate the blogs so both meet the same load. Target: the large
+// blog's medians within 2x of the small one's, its newest older page within 2x of its oldest and
+// of the small blog's first page (docs/decisions/029-live-blog-pages.md).
 
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { firstPageQuery } from '../src/content/liveblog/query.ts'
+import { fullPages } from '../src/content/liveblog/pages.ts'
 import { onCleanup } from './cleanup.ts'
 import { buildDataset } from './dataset.ts'
 import { clientHeaders, mutateUrl, queryUrl, request, requestJson } from './http.ts'
@@ -33,6 +36,9 @@ interface Samples {
   post: number[]
   page: number[]
   query: number[]
+  /** The large blog's older pages, rendered: `?page=1` and the newest (the one before the first page). */
+  oldest: number[]
+  newest: number[]
 }
 
 let counter = 0
@@ -78,18 +84,28 @@ async function measure(): Promise<{ samples: Map<string, Samples>; loadAverage: 
       }
       log(`  ${blog.slug}: ${thousands(blog.updates)} updates`)
     }
-    const samples = new Map<string, Samples>(blogs.map((blog) => [blog.id, { post: [], page: [], query: [] }]))
+    const samples = new Map<string, Samples>(blogs.map((blog) => [blog.id, { post: [], page: [], query: [], oldest: [], newest: [] }]))
+    const totals = new Map<string, number>(blogs.map((blog) => [blog.id, blog.updates]))
     // A warm-up round each, so the workers and the renderer have loaded before anything is timed.
     for (let round = -2; round < ROUNDS; round++) {
       for (const blog of blogs) {
         const posted = await mutate([{ create: update(blog.id, new Date()) }])
         if (posted.status !== 200) throw new Error(`A post answered ${posted.status}: ${posted.body.toString('utf8').slice(0, 300)}`)
+        totals.set(blog.id, totals.get(blog.id)! + 1)
         const page = await request(`${service.url}/article/${blog.slug}`, { agent: reads, headers: { Accept: 'text/html' } })
         if (page.status !== 200) throw new Error(`/article/${blog.slug} answered ${page.status}`)
         const query = await request(queryUrl(service.url, DATASET, firstPageQuery, { blog: blog.id, n: round }), { agent: reads, headers: clientHeaders })
         if (query.status !== 200) throw new Error(`The first page's query answered ${query.status}: ${query.body.toString('utf8').slice(0, 300)}`)
+        // The older pages (after the post, which changed neither): only the large blog has them.
+        const newestOlder = fullPages(totals.get(blog.id)!) - 1
+        const older = newestOlder >= 1 ? await Promise.all([1, newestOlder].map(async (n) => ({ n, res: await request(`${service.url}/article/${blog.slug}?page=${n}`, { agent: reads, headers: { Accept: 'text/html' } }) }))) : []
+        for (const { n, res } of older) if (res.status !== 200) throw new Error(`/article/${blog.slug}?page=${n} answered ${res.status}`)
         if (round < 0) continue
         const s = samples.get(blog.id)!
+        if (older.length === 2) {
+          s.oldest.push(older[0]!.res.ms)
+          s.newest.push(older[1]!.res.ms)
+        }
         s.post.push(posted.ms)
         s.page.push(page.ms)
         s.query.push(query.ms)
@@ -116,22 +132,29 @@ export function liveBlogSection(): Section {
       const large = samples.get(blogs[1].id)!
       const ratio = (pick: (s: Samples) => number[]) => percentile(pick(large), 50) / percentile(pick(small), 50)
       const ratios = { post: ratio((s) => s.post), page: ratio((s) => s.page), query: ratio((s) => s.query) }
+      const newestOlder = { byOldest: percentile(large.newest, 50) / percentile(large.oldest, 50), bySmallFirst: percentile(large.newest, 50) / percentile(small.page, 50) }
       const row = (blog: (typeof blogs)[number], s: Samples, ratioCell: (key: keyof typeof ratios) => string) => [
         `${thousands(blog.updates)} (+${ROUNDS + 2} posted)`,
         p50p95(s.post),
         p50p95(s.page),
         p50p95(s.query),
+        s.newest.length > 0 ? `${p50p95(s.oldest)} / ${p50p95(s.newest)}` : 'none',
         `${ratioCell('post')} / ${ratioCell('page')} / ${ratioCell('query')}`,
       ]
       return {
         title: `A live blog's cost by its number of updates (${thousands(ARTICLES)} articles beside it, load average ${loadAverage.toFixed(2)})`,
-        columns: ['updates', 'post p50/p95', 'first page rendered p50/p95', "first page's query p50/p95", 'median vs 10 updates (post / page / query)'],
+        columns: ['updates', 'post p50/p95', 'first page rendered p50/p95', "first page's query p50/p95", 'older pages rendered p50/p95 (page 1 / newest)', 'median vs 10 updates (post / page / query)'],
         rows: [row(blogs[0], small, () => '1.00x'), row(blogs[1], large, (key) => `${ratios[key].toFixed(2)}x`)],
         notes: [
           `Each of ${ROUNDS} rounds posts one update to each blog (POST /data/mutate, one create), then GETs its first page (rendered after the post) and its first page's query with a new cache key; the blogs alternate.`,
           target(ratios.post <= TARGET_RATIO, `posting to the blog of 2,000 updates within ${TARGET_RATIO}x of the blog of 10 (median ${ratios.post.toFixed(2)}x)`),
           target(ratios.page <= TARGET_RATIO, `its first page within ${TARGET_RATIO}x (median ${ratios.page.toFixed(2)}x)`),
           target(ratios.query <= TARGET_RATIO, `its first page's query within ${TARGET_RATIO}x (median ${ratios.query.toFixed(2)}x)`),
+          `The large blog's oldest (?page=1) and newest older page are loaded after each of its posts; the blog of 10 updates has no older page, so its first page is the baseline.`,
+          target(
+            newestOlder.byOldest <= TARGET_RATIO && newestOlder.bySmallFirst <= TARGET_RATIO,
+            `the newest older page at 2,000 updates within ${TARGET_RATIO}x of page 1 (median ${newestOlder.byOldest.toFixed(2)}x) and of the first page at 10 updates (${newestOlder.bySmallFirst.toFixed(2)}x)`,
+          ),
         ],
       }
     },

@@ -326,7 +326,7 @@ describe('live blog desk machine, scenarios', () => {
     actor.stop()
   })
 
-  it('reads again only the updates each change names, gathering changes made during a read, and everything once older updates are asked for', async () => {
+  it('reads again only the updates each change names, gathering changes made during a read, and the next older ones when they are asked for', async () => {
     const { env, machine } = environment()
     const actor = createActor(machine, { input: { blog: 'storm-blog', canPublish: true } }).start()
     expect(env.loads[0]!.input.shown).toBe(100)
@@ -344,10 +344,17 @@ describe('live blog desk machine, scenarios', () => {
     env.posts.shift()!.resolve(['u1', 'u9'])
     await vi.advanceTimersByTimeAsync(0)
     expect(env.refreshes.pop()!.input.ids).toEqual(['u1', 'u9'])
-    // Older updates: the list is read again, a hundred more of them.
+    // Older updates: only the next ones are read, with any change noted meanwhile.
     actor.send({ type: 'showOlder' })
-    expect(env.refreshes.at(-1)!.input).toMatchObject({ ids: null, shown: live.updates.length + 100 })
+    // (The post's read was not answered: its ids are still to read.)
+    expect(env.refreshes.at(-1)!.input).toMatchObject({ ids: ['u1', 'u9'], older: true, shown: live.updates.length + 100 })
     expect(liveBlogDeskView(actor.getSnapshot()).loadingOlder).toBe(true)
+    env.sendBack!({ type: 'blog.changed', ids: ['u3'] })
+    expect(env.refreshes.at(-1)!.input).toMatchObject({ ids: ['u1', 'u9', 'u3'], older: true })
+    settleLast(env.refreshes, (r) => r.resolve({ ...live, total: 251, older: true }))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().context).toMatchObject({ older: false, pending: [] })
+    expect(liveBlogDeskView(actor.getSnapshot()).loadingOlder).toBe(false)
     actor.stop()
   })
 

@@ -4,9 +4,9 @@
 // - the list: one update edited in place, a delete or an end of coverage asked about first,
 //   a draft published, coverage started or ended;
 // - sync: the blog's listen stream; each change anyone makes (and each write of this desk) reads
-//   again only the updates it names and puts them in their place in the list; a stream that drops
-//   is opened again after a pause, and the whole list is loaded again then, as is a list asked to
-//   show older updates.
+//   again only the updates it names and puts them in their place in the list, and "Show older
+//   updates" reads the next ones after the list's end with them; a stream that drops is opened
+//   again after a pause, and the whole list is loaded again then.
 // An edit keeps the update as it was when opened: its save is guarded by that revision, so someone
 // else's change meanwhile is refused and said, with the editor's text still in the edit form.
 // Every effect is a named actor or action a caller replaces.
@@ -39,6 +39,8 @@ export interface LiveBlogDeskContext {
   shown: number
   /** The documents changed since the list was last read (null: read it all again). */
   pending: string[] | null
+  /** "Show older updates" was asked: the next read adds the updates after the list's end. */
+  older: boolean
 }
 
 export type LiveBlogDeskEvent =
@@ -61,12 +63,16 @@ export type LiveBlogDeskEvent =
   /** The stream closed or failed; it is opened again after a pause. */
   | { type: 'stream.ended' }
 
-/** What the list reads again: the documents `ids` changed (merged into `data`), or, ids null, all of it. */
+/**
+ * What the list reads again: the documents `ids` changed (merged into `data`), and with `older` the
+ * next updates after its end; or, ids null, all of it, `shown` of them.
+ */
 export interface RefreshInput {
   blog: string
   shown: number
   data: DeskData
   ids: string[] | null
+  older: boolean
 }
 
 export interface SaveUpdateInput {
@@ -135,7 +141,7 @@ export const liveBlogDeskMachine = setup({
   },
 }).createMachine({
   id: 'liveBlogDesk',
-  context: ({ input }) => ({ blog: input.blog, canPublish: input.canPublish, data: null, loadError: null, message: null, editing: null, target: null, coverage: null, posted: 0, shown: deskUpdatesShown, pending: [] }),
+  context: ({ input }) => ({ blog: input.blog, canPublish: input.canPublish, data: null, loadError: null, message: null, editing: null, target: null, coverage: null, posted: 0, shown: deskUpdatesShown, pending: [], older: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -151,7 +157,7 @@ export const liveBlogDeskMachine = setup({
     ready: {
       type: 'parallel',
       on: {
-        showOlder: { guard: 'hasOlder', actions: [assign({ shown: ({ context }) => context.data!.updates.length + deskUpdatesShown }), raise({ type: 'blog.changed' })] },
+        showOlder: { guard: 'hasOlder', actions: [assign({ shown: ({ context }) => context.data!.updates.length + deskUpdatesShown, older: true }), raise({ type: 'blog.changed', ids: [] })] },
       },
       states: {
         composer: {
@@ -260,8 +266,8 @@ export const liveBlogDeskMachine = setup({
                   invoke: {
                     id: 'refresh',
                     src: 'refresh',
-                    input: ({ context }) => ({ blog: context.blog, shown: context.shown, data: context.data!, ids: context.pending }),
-                    onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output, pending: [] }) },
+                    input: ({ context }) => ({ blog: context.blog, shown: context.shown, data: context.data!, ids: context.pending, older: context.older }),
+                    onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output, pending: [], older: false }) },
                     // The list stays as it was, the changes still noted; the next change, or reconnecting, tries again.
                     onError: { target: 'current' },
                   },
@@ -297,7 +303,7 @@ export function liveBlogDeskView(snapshot: LiveBlogDeskSnapshot): DeskView {
     confirming: listIn('confirmingDelete') && context.target ? { kind: 'delete', update: context.target } : listIn('confirmingEnd') ? { kind: 'end' } : null,
     busy: listIn('deleting') && context.target ? { id: context.target.id, action: 'delete' } : listIn('publishing') && context.target ? { id: context.target.id, action: 'publish' } : null,
     changingCoverage: listIn('changingCoverage') ? context.coverage : null,
-    loadingOlder: snapshot.matches({ ready: { sync: { live: 'refreshing' } } }) && context.pending === null,
+    loadingOlder: snapshot.matches({ ready: { sync: { live: 'refreshing' } } }) && (context.pending === null || context.older),
     message: context.message,
   }
 }

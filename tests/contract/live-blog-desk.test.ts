@@ -152,6 +152,14 @@ describe('the live blog desk on a real service', () => {
     const moved = await postUpdate(editor, { blog: long, values: values('The all-clear.', { isPinned: true }), publish: true })
     expect(moved).toContain('long-0')
     expect(await service.client({ perspective: 'published' }).fetch('*[_type == "liveUpdate" && liveBlog._ref == $blog && isPinned]{"text": pt::text(body)}', { blog: long })).toEqual([{ text: 'The all-clear.' }])
+
+    // "Show older updates" adds the next ones after the list's end, as a whole read of more would list them.
+    const shown = await loadDesk(editor.fetch, long)
+    expect(shown).toMatchObject({ older: true, total: deskUpdatesShown + 21 })
+    const more = await refreshDesk(editor.fetch, shown, [], true)
+    expect(more.updates.map((u) => u.id)).toEqual((await loadDesk(editor.fetch, long, 2 * deskUpdatesShown)).updates.map((u) => u.id))
+    expect(more).toMatchObject({ older: false, total: deskUpdatesShown + 21 })
+    expect(more.updates.at(-1)?.id).toBe('long-0')
   })
 
   it("keeps a contributor's post a draft readers never see, which the contributor cannot publish and a writer does", async () => {

@@ -161,6 +161,13 @@ export const deskChangesQuery = `{
   "total": ${totalQuery}
 }`
 
+/**
+ * The updates at and before the oldest one the desk lists (`$at`), newest first, `$count` of them:
+ * read from that point of the blog's keys, so each "Show older updates" parses the next hundred,
+ * not the list again. Those listed already (ties at `$at`) are dropped when they come back.
+ */
+export const deskOlderQuery = `*[_type == "${liveUpdateType}" && liveBlog._ref == $blog && publishedAt <= $at] | order(publishedAt desc, _id desc)[0...$count]{${updateFields}}`
+
 interface RawVersion {
   _id: string
   _rev: string
@@ -257,16 +264,27 @@ export const deskChangeId = publishedId
  * The desk's data after changes to the documents `ids` (any of an update's or the blog's ids):
  * only those updates are read again (deskChangesQuery), each put in its place, or taken out when
  * it is gone or no longer this blog's; the rest of the list stays as it was. An update older than
- * the list reaches is left for "Show older updates" to list.
+ * the list reaches is left for "Show older updates" to list: with `older`, the next
+ * `deskUpdatesShown` older than the list are read too (deskOlderQuery) and added at its end.
  */
-export async function refreshDesk(fetch: Fetch, data: DeskData, ids: readonly string[]): Promise<DeskData> {
+export async function refreshDesk(fetch: Fetch, data: DeskData, ids: readonly string[], older = false): Promise<DeskData> {
   const changed = [...new Set(ids.map(publishedId))].filter((id) => id !== data.blog.id)
-  const raw = await fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number }>(deskChangesQuery, { blog: data.blog.id, ids: changed.flatMap((id) => [id, `${draftPrefix}${id}`]) })
-  const fresh = listed(raw.updates)
   const oldest = data.updates[data.updates.length - 1]
+  const readOlder = older && data.older && oldest !== undefined
+  // The updates listed at the oldest one's time come back with the next ones: ask for that many more, and one to say whether there are older still.
+  const ties = readOlder ? data.updates.filter((u) => u.publishedAt === oldest.publishedAt).length : 0
+  const [raw, before] = await Promise.all([
+    fetch<{ versions: RawVersion[]; updates: RawUpdate[]; total: number }>(deskChangesQuery, { blog: data.blog.id, ids: changed.flatMap((id) => [id, `${draftPrefix}${id}`]) }),
+    readOlder ? fetch<RawUpdate[]>(deskOlderQuery, { blog: data.blog.id, at: oldest.publishedAt, count: ties + deskUpdatesShown + 1 }) : Promise.resolve(null),
+  ])
+  const fresh = listed(raw.updates)
   const reached = (update: DeskUpdate) => !data.older || oldest === undefined || newerFirst(update, oldest) <= 0
   const updates = [...data.updates.filter((u) => !changed.includes(u.id)), ...fresh.filter(reached)].sort(newerFirst)
-  return { ...data, blog: deskBlog(data.blog.id, raw.versions), updates, total: raw.total }
+  if (!before || !oldest) return { ...data, blog: deskBlog(data.blog.id, raw.versions), updates, total: raw.total }
+  // Past the list's oldest update, in the list's order; a draft beside its published update once.
+  const listedIds = new Set(updates.map((u) => u.id))
+  const next = listed(before).filter((u) => newerFirst(u, oldest) > 0 && !listedIds.has(u.id) && !changed.includes(u.id))
+  return { ...data, blog: deskBlog(data.blog.id, raw.versions), updates: [...updates, ...next.slice(0, deskUpdatesShown)], total: raw.total, older: next.length > deskUpdatesShown || before.length === ties + deskUpdatesShown + 1 }
 }
 
 /** Whether the update would say nothing: no text and no picture. */

@@ -61,7 +61,7 @@ export function LiveBlogDeskPanel({ id, notice, formUnsaved, onCoverageChanged, 
         actors: {
           load: fromPromise<DeskData, { blog: string; shown: number }>(({ input }) => deskDeps((deps) => loadDesk(deps.fetch, input.blog, input.shown))),
           refresh: fromPromise<DeskData, RefreshInput>(({ input }) =>
-            deskDeps((deps) => (input.ids === null ? loadDesk(deps.fetch, input.blog, input.shown) : refreshDesk(deps.fetch, input.data, input.ids))),
+            deskDeps((deps) => (input.ids === null ? loadDesk(deps.fetch, input.blog, input.shown) : refreshDesk(deps.fetch, input.data, input.ids, input.older))),
           ),
           post: fromPromise<string[], PostInput>(({ input }) => deskDeps((deps) => postUpdate(deps, input))),
           save: fromPromise<string[], SaveUpdateInput>(({ input }) => deskDeps((deps) => editUpdate(deps, input.update, input.values))),
