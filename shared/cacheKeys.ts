@@ -23,9 +23,8 @@ export function queryKey(dataset: string): string {
 
 /**
  * A live blog's newest updates: its first page, its RSS feed, the addresses of the blog that are not
- * found (an older page not full yet, an update not posted yet), its newest older page (whose "Newer
- * updates" link is the first page until the next block fills) and a front page that shows its latest
- * updates. Every post, edit or deletion of one of its updates changes them.
+ * found (an older page not yet older than the first page, an update not posted yet) and a front page
+ * that shows its latest updates. An older page is not among them: no post changes it. Every post, edit or deletion of one of its updates changes them.
  */
 export function liveBlogNewestKey(blog: string): string {
   return `live:${blog}`

@@ -43,9 +43,20 @@ describe('loadLiveBlogPage', () => {
     expect(first?.olderHref).toBe('/article/storm?page=1')
     const older = await loadLiveBlogPage(fetcher(dataset(45)), 'blog', '/article/storm', { kind: 'page', page: 1 })
     expect(ids(older)).toEqual(Array.from({ length: 20 }, (_, i) => `u${20 - i}`))
-    expect(older).toMatchObject({ newerHref: '/article/storm', olderHref: null, path: '/article/storm?page=1' })
-    const later = await loadLiveBlogPage(fetcher(dataset(90)), 'blog', '/article/storm', { kind: 'page', page: 1 })
-    expect(ids(later)).toEqual(ids(older))
+    // "Newer updates" leads to the page holding the update after the block: the first page now, page 2 later.
+    expect(older).toMatchObject({ newerHref: '/article/storm?update=u21', olderHref: null, path: '/article/storm?page=1' })
+    // Posting changes nothing on an older page, not even when a block fills: the edge keeps it.
+    for (const total of [46, 59, 60, 61, 90]) {
+      const later = await loadLiveBlogPage(fetcher(dataset(total)), 'blog', '/article/storm', { kind: 'page', page: 1 })
+      expect({ ...later, total: 0 }, String(total)).toEqual({ ...older, total: 0 })
+    }
+    expect(await loadLiveBlogPage(fetcher(dataset(61)), 'blog', '/article/storm', { kind: 'update', id: 'u21' })).toMatchObject({ path: '/article/storm?page=2' })
+  })
+
+  it('gives the newest full block no address of its own while the first page shows it', async () => {
+    expect(await loadLiveBlogPage(fetcher(dataset(40)), 'blog', '/article/storm', { kind: 'page', page: 2 })).toBeNull()
+    expect(await loadLiveBlogPage(fetcher(dataset(59)), 'blog', '/article/storm', { kind: 'page', page: 2 })).toBeNull()
+    expect(await loadLiveBlogPage(fetcher(dataset(60)), 'blog', '/article/storm', { kind: 'page', page: 2 })).toMatchObject({ page: 2, newerHref: '/article/storm?update=u41' })
   })
 
   it('is not found for a page the blog does not have, nor for an update of another blog', async () => {

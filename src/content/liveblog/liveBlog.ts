@@ -4,7 +4,7 @@
 
 import type { ArticleAuthor, ArticleBodyNode, Fetch } from '../article/article.ts'
 import { liveBlogPageSize, liveUpdateTitle } from '../../../shared/liveBlog.ts'
-import { firstPageRange, neighbours, olderPageRange, pageHref, pageOfRank, updateAnchor, updateHref, type LiveBlogRequest } from './pages.ts'
+import { firstPageRange, olderNeighbour, olderPageRange, pageHolding, pageHref, pageOfRank, updateAnchor, updateHref, type LiveBlogRequest } from './pages.ts'
 import { firstPageQuery, liveFirstPageQuery, olderPageQuery, rankQuery, updateQuery } from './query.ts'
 
 /** One update as the page's queries return it. */
@@ -50,7 +50,10 @@ export interface LiveBlogPage {
   updates: LiveUpdateData[]
   pinned: LiveUpdateData | null
   keyEvents: KeyEvent[]
-  /** The address of the page of newer updates, of older ones; null where there is none. */
+  /**
+   * The address of the page of newer updates (on an older page, the page holding the update after
+   * it, which stays the same address as blocks fill), of older ones; null where there is none.
+   */
   newerHref: string | null
   olderHref: string | null
   /** This page's one address. */
@@ -64,9 +67,9 @@ export function keyEventTitle(event: Pick<KeyEventData, 'headline' | 'text'>): s
 
 const usable = (update: LiveUpdateData | null | undefined): update is LiveUpdateData => !!update && typeof update._id === 'string' && update._id !== ''
 
-function page(blogPath: string, number: number | null, data: PageData, updates: LiveUpdateData[]): LiveBlogPage {
+function page(blogPath: string, number: number | null, data: PageData, updates: LiveUpdateData[], after: LiveUpdateData | null = null): LiveBlogPage {
   const shown = new Set(updates.map((update) => update._id))
-  const near = neighbours(number, data.total)
+  const older = olderNeighbour(number, data.total)
   return {
     total: data.total,
     page: number,
@@ -81,8 +84,8 @@ function page(blogPath: string, number: number | null, data: PageData, updates: 
         // On this page, the update itself; elsewhere, the address that finds whichever page holds it.
         href: shown.has(event._id) ? `#${updateAnchor(event._id)}` : updateHref(blogPath, event._id),
       })),
-    newerHref: near.newer === undefined ? null : pageHref(blogPath, near.newer),
-    olderHref: near.older === undefined ? null : pageHref(blogPath, near.older),
+    newerHref: after ? pageHolding(blogPath, after._id) : null,
+    olderHref: older === undefined ? null : pageHref(blogPath, older),
     path: pageHref(blogPath, number),
   }
 }
@@ -104,11 +107,13 @@ export async function loadLiveBlogPage(fetch: Fetch, blog: string, blogPath: str
   }
   if (number === null) return firstPage(blogPath, await fetch<PageData>(firstPageQuery, { blog }))
   // The range needs the total, which the query returns: asked for with the largest range this page
-  // can have and checked against the total it comes with.
-  const data = await fetch<PageData>(olderPageQuery({ start: (number - 1) * liveBlogPageSize, end: number * liveBlogPageSize }), { blog })
+  // can have and checked against the total it comes with. One more update is read: the one after
+  // the block, which "Newer updates" leads to.
+  const data = await fetch<PageData>(olderPageQuery({ start: (number - 1) * liveBlogPageSize, end: number * liveBlogPageSize + 1 }), { blog })
   const range = olderPageRange(number, data.total)
   if (!range) return null
-  return page(blogPath, number, data, (data.updates ?? []).filter(usable).reverse())
+  const read = (data.updates ?? []).filter(usable)
+  return page(blogPath, number, data, read.slice(0, range.end - range.start).reverse(), read[range.end - range.start] ?? null)
 }
 
 function firstPage(blogPath: string, data: PageData): LiveBlogPage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstPageRange, fullPages, neighbours, olderPageRange, pageHref, pageOfRank, parseLiveBlogRequest, updateHref } from './pages.ts'
+import { firstPageRange, fullPages, olderNeighbour, olderPageRange, pageHolding, pageHref, pageOfRank, parseLiveBlogRequest, updateHref } from './pages.ts'
 
 describe('a live blog’s pages', () => {
   it('shows every update on the first page up to 39, then the newest 20 to 39', () => {
@@ -15,13 +15,17 @@ describe('a live blog’s pages', () => {
   it('counts older pages from the oldest update, so a page keeps its updates as new ones arrive', () => {
     // Page 1 is the oldest twenty at 40 updates and still at 2,000.
     for (const total of [40, 41, 79, 80, 2000]) expect(olderPageRange(1, total)).toEqual({ start: 0, end: 20 })
+    expect(olderPageRange(99, 2000)).toEqual({ start: 1960, end: 1980 })
     expect(olderPageRange(2, 60)).toEqual({ start: 20, end: 40 })
     expect(fullPages(59)).toBe(2)
   })
 
-  it('has no page past the last full block, nor a page 0, negative or fractional', () => {
+  it('has no page for the blocks the first page shows, nor a page 0, negative or fractional', () => {
     expect(olderPageRange(1, 19)).toBeNull()
+    expect(olderPageRange(1, 39)).toBeNull()
+    expect(olderPageRange(2, 59)).toBeNull()
     expect(olderPageRange(3, 59)).toBeNull()
+    expect(olderPageRange(100, 2000)).toBeNull()
     expect(olderPageRange(0, 100)).toBeNull()
     expect(olderPageRange(-1, 100)).toBeNull()
     expect(olderPageRange(1.5, 100)).toBeNull()
@@ -35,15 +39,14 @@ describe('a live blog’s pages', () => {
     expect(pageOfRank(1500, 2000)).toBe(76)
   })
 
-  it('links each page to its newer and older neighbours', () => {
-    expect(neighbours(null, 12)).toEqual({ newer: undefined, older: undefined })
-    expect(neighbours(null, 45)).toEqual({ newer: undefined, older: 1 })
-    expect(neighbours(1, 45)).toEqual({ newer: null, older: undefined })
-    // 100 updates: the first page holds ranks 80 to 99 (page 5's, which has its address too); pages 1 to 4 are older.
-    expect(neighbours(null, 100)).toEqual({ newer: undefined, older: 4 })
-    expect(neighbours(4, 100)).toEqual({ newer: null, older: 3 })
-    expect(neighbours(3, 100)).toEqual({ newer: 4, older: 2 })
-    expect(neighbours(5, 100)).toEqual({ newer: null, older: 4 })
+  it('links each page to the page of older updates', () => {
+    expect(olderNeighbour(null, 12)).toBeUndefined()
+    expect(olderNeighbour(null, 45)).toBe(1)
+    expect(olderNeighbour(1, 45)).toBeUndefined()
+    // 100 updates: the first page holds ranks 80 to 99; pages 1 to 4 are older.
+    expect(olderNeighbour(null, 100)).toBe(4)
+    expect(olderNeighbour(3, 100)).toBe(2)
+    expect(pageHolding('/article/storm', 'u-1')).toBe('/article/storm?update=u-1')
     expect(pageHref('/article/storm', 2)).toBe('/article/storm?page=2')
     expect(pageHref('/article/storm', null)).toBe('/article/storm')
     expect(updateHref('/article/storm', 'u-1')).toBe('/article/storm?update=u-1#update-u-1')

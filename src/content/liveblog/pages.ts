@@ -3,6 +3,8 @@
 // same updates however many are posted after them (docs/decisions/029-live-blog-pages.md): page 1
 // is the oldest twenty. The blog's own address shows the newest updates down to the start of the
 // newest full block but one, so it is never nearly empty: all of them up to 39, then 20 to 39.
+// An older page is a block wholly older than the first page, and links to newer updates by the
+// lasting address of the update after its block, so nothing a post does changes it (decision 034).
 
 import { liveBlogPageSize } from '../../../shared/liveBlog.ts'
 
@@ -22,9 +24,13 @@ export function firstPageRange(total: number, size = liveBlogPageSize): RankRang
   return { start: size * Math.max(0, fullPages(total, size) - 1), end: Math.max(0, total) }
 }
 
-/** `?page=N`'s updates, or null when block N is not full (yet, or any more): that address is not found. */
+/**
+ * `?page=N`'s updates, or null when block N is not older than the first page (yet, or any more):
+ * that address is not found. The newest full block is on the first page, and has no address of its
+ * own until the next block fills: an older page always has an update after it.
+ */
 export function olderPageRange(page: number, total: number, size = liveBlogPageSize): RankRange | null {
-  if (!Number.isInteger(page) || page < 1 || page > fullPages(total, size)) return null
+  if (!Number.isInteger(page) || page < 1 || page > fullPages(total, size) - 1) return null
   return { start: (page - 1) * size, end: page * size }
 }
 
@@ -34,11 +40,11 @@ export function pageOfRank(rank: number, total: number, size = liveBlogPageSize)
   return Math.floor(rank / size) + 1
 }
 
-/** The older and newer neighbours of a page (null: the first page), as page numbers; undefined where there is none. */
-export function neighbours(page: number | null, total: number, size = liveBlogPageSize): { newer: number | null | undefined; older: number | undefined } {
+/** The page of older updates after a page (null: the first page), or undefined where there is none. */
+export function olderNeighbour(page: number | null, total: number, size = liveBlogPageSize): number | undefined {
+  if (page !== null) return page > 1 ? page - 1 : undefined
   const firstStartsAt = firstPageRange(total, size).start / size + 1
-  if (page === null) return { newer: undefined, older: firstStartsAt > 1 ? firstStartsAt - 1 : undefined }
-  return { newer: page + 1 >= firstStartsAt ? null : page + 1, older: page > 1 ? page - 1 : undefined }
+  return firstStartsAt > 1 ? firstStartsAt - 1 : undefined
 }
 
 /** The address of a page of the blog at `path`. */
@@ -51,7 +57,16 @@ export const updateAnchor = (id: string): string => `update-${id}`
 
 /** The address that finds an update on whichever page holds it, now or later. */
 export function updateHref(path: string, id: string): string {
-  return `${path}?update=${encodeURIComponent(id)}#${updateAnchor(id)}`
+  return `${pageHolding(path, id)}#${updateAnchor(id)}`
+}
+
+/**
+ * The page holding an update, at its top: an older page's "Newer updates" link names the update
+ * after its block, so it leads to the first page while that update is there, and to its block's
+ * own page once that is older, without the older page changing.
+ */
+export function pageHolding(path: string, id: string): string {
+  return `${path}?update=${encodeURIComponent(id)}`
 }
 
 /** What a live blog's address asks for; each is reader input, checked before any query. */

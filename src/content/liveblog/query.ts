@@ -39,7 +39,7 @@ export const liveFirstPageQuery = `{
  */
 export const liveBlogListenQuery = `*[(_type == "liveUpdate" && liveBlog._ref == $blog) || _id == $blog]`
 
-/** An older page: ranks counted from the oldest update, fixed, as pages.ts counts them. */
+/** An older page: ranks counted from the oldest update, fixed, as pages.ts counts them (and the update after them). */
 export function olderPageQuery(range: RankRange): string {
   return `{
   ${common},
