@@ -3,13 +3,15 @@
 // edge cache answers every open homepage with one query, and for a live blog's update only when its
 // blog is in a slot the homepage shows) ->
 // polling when the live query fails (fetch now, then every interval) -> offline when polling fails.
-// Beyond the spec, polling and offline keep trying to return to live, with a growing delay.
+// Beyond the spec, polling and offline keep trying to return to live, with a growing delay. The
+// connection's states are shared with the live blog's machine (connectionStates.ts).
 // Every effect is an actor or action the caller provides (`feedMachine.provide(...)`): the route
 // supplies @sanity/client; stories and tests supply fakes and run this same machine.
 
 import { assign, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
 import { changeMayAlterHomepage, changeTouchesFrontPage, frontPageChanged, type DocumentChange, type Homepage } from '../content/homepage/rules.ts'
 import { reconnectDelay } from './connectionSettings.ts'
+import { connectingState, offlineState, pollingState, realtimeState } from './connectionStates.ts'
 import { defaultFeedSettings, type FeedSettings } from './feedSettings.ts'
 
 /**
@@ -117,19 +119,9 @@ export const feedMachine = setup({
   initial: 'realtime',
   states: {
     realtime: {
-      invoke: { id: 'listen', src: 'listen' },
-      on: {
-        'live.failed': {
-          target: 'polling',
-          actions: ['countFailure', { type: 'report', params: ({ event }) => ({ message: 'Live query error', error: event.error }) }],
-        },
-      },
-      initial: 'connecting',
+      ...realtimeState('Live query error'),
       states: {
-        connecting: {
-          on: { 'live.connected': { target: 'live', actions: 'resetFailures' } },
-          after: { connectTimeout: { target: '#feed.polling', actions: 'countFailure' } },
-        },
+        connecting: connectingState('feed'),
         live: {
           // Entering live fetches: changes made before the stream opened are not in any event.
           entry: 'unfollow',
@@ -182,8 +174,7 @@ export const feedMachine = setup({
       },
     },
     polling: {
-      // Keep trying live: whatever made it fail may have passed.
-      after: { reconnectDelay: 'realtime' },
+      ...pollingState,
       initial: 'fetching',
       states: {
         fetching: {
@@ -209,10 +200,7 @@ export const feedMachine = setup({
         forcing: { after: { pollForceDelay: 'fetching' } },
       },
     },
-    offline: {
-      after: { reconnectDelay: 'realtime' },
-      on: { retry: 'realtime' },
-    },
+    offline: offlineState,
   },
 })
 

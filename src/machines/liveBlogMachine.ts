@@ -1,5 +1,5 @@
 // An open live blog's first page (issue 24, "Live on open pages"). The connection is the homepage
-// feed's (feedMachine.ts): connecting -> live (listen to the blog's updates and the blog itself;
+// feed's, its states shared with it (connectionStates.ts): connecting -> live (listen to the blog's updates and the blog itself;
 // fetch the first page again on each change, once per transaction) -> polling when the stream
 // fails (fetch now, then every interval) -> offline when polling fails, and back to live with a
 // growing delay. What the reader sees (src/content/liveblog/live.ts): a fetched page is shown
@@ -13,6 +13,7 @@ import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xst
 import type { LiveBlogPage, LiveFirstPage } from '../content/liveblog/liveBlog.ts'
 import { heldAnnouncement, holdingNew, insertedAnnouncement, newUpdates } from '../content/liveblog/live.ts'
 import { reconnectDelay } from './connectionSettings.ts'
+import { connectingState, offlineState, pollingState, realtimeState } from './connectionStates.ts'
 import { defaultLiveBlogSettings, type LiveBlogSettings } from './liveBlogSettings.ts'
 
 /** A change the listen stream reported: one of the blog's updates, or the blog itself. */
@@ -174,19 +175,9 @@ export const liveBlogMachine = setup({
   initial: 'realtime',
   states: {
     realtime: {
-      invoke: { id: 'listen', src: 'listen' },
-      on: {
-        'live.failed': {
-          target: 'polling',
-          actions: ['countFailure', { type: 'report', params: ({ event }) => ({ message: 'Live blog stream error', error: event.error }) }],
-        },
-      },
-      initial: 'connecting',
+      ...realtimeState('Live blog stream error'),
       states: {
-        connecting: {
-          on: { 'live.connected': { target: 'live', actions: 'resetFailures' } },
-          after: { connectTimeout: { target: '#liveBlog.polling', actions: 'countFailure' } },
-        },
+        connecting: connectingState('liveBlog'),
         live: {
           // Entering live fetches: changes made before the stream opened are in no event.
           entry: 'unfollow',
@@ -228,8 +219,7 @@ export const liveBlogMachine = setup({
       },
     },
     polling: {
-      // Keep trying the stream: whatever made it fail may have passed.
-      after: { reconnectDelay: 'realtime' },
+      ...pollingState,
       initial: 'fetching',
       states: {
         fetching: {
@@ -258,10 +248,7 @@ export const liveBlogMachine = setup({
         },
       },
     },
-    offline: {
-      after: { reconnectDelay: 'realtime' },
-      on: { retry: 'realtime' },
-    },
+    offline: offlineState,
     // The blog has ended: nothing more will be posted, so nothing is listened to or fetched.
     ended: {},
   },
