@@ -129,6 +129,23 @@ describe('/contact', () => {
     }
   })
 
+  it('takes Send Message pressed straight after leaving an empty field, though its message moves the button down', async () => {
+    const page = await open('/contact', 'Contact Us', { width: 390, height: 844 })
+    const main = page.getByRole('main')
+    await main.getByLabel('Email Address', { exact: true }).fill('ada.example.com')
+    await main.getByLabel('Email Address', { exact: true }).press('Tab')
+    await main.getByText('Please enter a valid email address.').waitFor()
+    await page.locator('[data-island="ContactForm"][data-hydrated]').waitFor()
+    // The press leaves Subject empty: "Please enter a subject." is due, and would push the button
+    // down between press and release, which drops the click, were it shown before the release.
+    expect(await focusedLabel(page)).toBe('Subject')
+    await main.getByRole('button', { name: 'Send Message' }).click()
+    await main.getByText('Please enter your message.').waitFor()
+    expect(await description(page, 'Full Name')).toBe('Please enter your full name.')
+    expect(await description(page, 'Subject')).toBe('Please enter a subject.')
+    expect(await focusedLabel(page)).toBe('Full Name')
+  })
+
   it('can be completed with the keyboard alone', async () => {
     const page = await open('/contact', 'Contact Us')
     // Tab from the top of the page, through the header, until the form's first field.

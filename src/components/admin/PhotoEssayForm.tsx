@@ -9,7 +9,7 @@ import { DraftVersusLive } from './DraftVersusLive.tsx'
 import { FormField } from './FormField.tsx'
 import { ImageField } from './ImageField.tsx'
 import type { UploadImage } from './RichTextEditor.tsx'
-import { useHeldWhilePressed } from './useArticleForm.ts'
+import { useHeldWhilePressed } from '../ui/useHeldWhilePressed.ts'
 import './ArticleForm.css'
 import './PhotoEssayForm.css'
 

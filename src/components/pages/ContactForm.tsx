@@ -13,6 +13,7 @@ import {
   type ContactMessage,
   type FormResult,
 } from '../../../shared/readerForms.ts'
+import { useHeldWhilePressed } from '../ui/useHeldWhilePressed.ts'
 import { FormNotice } from './FormNotice.tsx'
 import './ContactForm.css'
 
@@ -88,6 +89,9 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage, ini
     },
   })
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+  // A message due to leaving a field by pointer waits for the press to end, so pressing Send Message
+  // just after a mistake is not lost to the message pushing the button down.
+  const held = useHeldWhilePressed()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -118,7 +122,7 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage, ini
               const errorId = `${controlId}-error`
               // Errors wait until the reader has left the field or tried to send, so nobody is told
               // off while still typing; once shown they update as the field changes.
-              const error = (field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverErrors[name]
+              const error = ((field.state.meta.isBlurred && !held.has(name)) || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverErrors[name]
               const shared = {
                 id: controlId,
                 name,
@@ -127,6 +131,7 @@ export function ContactForm({ onSubmit, initialValues = emptyContactMessage, ini
                 'aria-invalid': error ? true : undefined,
                 'aria-describedby': error ? errorId : undefined,
                 onBlur: () => {
+                  held.hold(name)
                   field.handleBlur()
                   // Leaving an untouched field empty is a problem too, and no change has run the check yet.
                   void field.validate('change')

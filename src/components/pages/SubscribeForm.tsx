@@ -5,6 +5,7 @@ import { newsletters, type NewsletterId } from '../../../shared/newsletters.ts'
 import { emailSchema, subscriptionMessages, subscriptionSchema, type FormResult, type Subscription } from '../../../shared/readerForms.ts'
 import { subscriptionOutcome } from '../../content/pages/contact.ts'
 import { receiveSentence } from '../../content/pages/newsletters.ts'
+import { useHeldWhilePressed } from '../ui/useHeldWhilePressed.ts'
 import { FormNotice } from './FormNotice.tsx'
 import { NewsletterChoices } from './NewsletterChoices.tsx'
 import './SubscribeForm.css'
@@ -74,6 +75,9 @@ export function SubscribeForm({ onSubscribe, initialEmail = '', initialNewslette
     },
   })
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+  // A message due to leaving the address by pointer waits for the press to end, so pressing
+  // Subscribe just after a mistake is not lost to the message pushing the button down.
+  const held = useHeldWhilePressed()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -106,7 +110,7 @@ export function SubscribeForm({ onSubscribe, initialEmail = '', initialNewslette
       </form.Field>
       <form.Field name="email" validators={{ onChange: emailSchema }}>
         {(field) => {
-          const error = (field.state.meta.isBlurred || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverError
+          const error = ((field.state.meta.isBlurred && !held.has('email')) || submitted ? field.state.meta.errors[0]?.message : undefined) ?? serverError
           const inputId = `${id}-email`
           const errorId = `${inputId}-error`
           return (
@@ -130,6 +134,7 @@ export function SubscribeForm({ onSubscribe, initialEmail = '', initialNewslette
                   setServerError(undefined)
                 }}
                 onBlur={() => {
+                  held.hold('email')
                   field.handleBlur()
                   // An address left empty is a problem too, and no change has run the check yet.
                   void field.validate('change')
