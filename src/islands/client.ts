@@ -62,9 +62,19 @@ function replay({ control, value, checked }: Change): void {
  * the island has hydrated, so it is checked and sent as the island does it. Without JavaScript the
  * browser posts it as always.
  */
-function witness(marker: HTMLElement): { replay(): Promise<void>; release(): void } {
+interface Witness {
+  /** In the commit of the island's hydration: stops watching and reads the fields the reader changed. */
+  take(): void
+  /** Once the island is live (its effects have run, outside React's work): hands it all of it. */
+  replay(flushSync: (run: () => void) => void): void
+  /** The island could not start: a form it held is posted by the browser, as without JavaScript. */
+  release(): void
+}
+
+function witness(marker: HTMLElement): Witness {
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null
   const left = new Set<Control>()
+  let changes: Change[] = []
   const hold = (event: Event) => {
     event.preventDefault()
     held = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter }
@@ -83,26 +93,24 @@ function witness(marker: HTMLElement): { replay(): Promise<void>; release(): voi
     else form.requestSubmit()
   }
   return {
-    /**
-     * Once React has hydrated the island, after its commit: the changes, then the fields left, then
-     * the form sent, each its own event in its own task, so each handler sees what the one before did
-     * (React renders an event's updates in a microtask, not during the event).
-     */
-    async replay() {
+    take() {
       stop()
-      // Read before any is replayed: the island's renders set its fields to its own state.
-      for (const change of changesIn(marker)) {
-        replay(change)
-        await nextTask()
-      }
+      // Now, before React renders the island's own state: that render puts the server's values back.
+      changes = changesIn(marker)
+    },
+    /**
+     * The changes, then the fields left, then the form sent, each its own event, each rendered by
+     * React before the next (`flushSync`), so each handler sees what the one before did (the second
+     * box unticked sees the first one unticked).
+     */
+    replay(flushSync) {
+      for (const change of changes) flushSync(() => replay(change))
       for (const control of left) {
         if (control === document.activeElement) continue
-        control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
-        await nextTask()
+        flushSync(() => control.dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
       }
       if (held) send(held)
     },
-    /** The island could not start: a form it held is posted by the browser, as without JavaScript. */
     release() {
       stop()
       if (held) send(held)
@@ -110,35 +118,54 @@ function witness(marker: HTMLElement): { replay(): Promise<void>; release(): voi
   }
 }
 
-async function hydrate(marker: HTMLElement, index: number, onHydrated: () => Promise<void>): Promise<void> {
+/**
+ * Hydrates the island on the marker with React. A form (an island woken by its first use) hydrates
+ * at once, in one go with its effects, and what the reader did is handed to it straight after, in the
+ * same task: so no key or press of the reader's can reach it in between. One that did (a Tab while
+ * the island hydrated, which React takes by hydrating at once) found a field the island thought
+ * empty, and the island judged it so and emptied it, losing what was typed. Other islands hydrate
+ * as a transition, in slices, and take over what was done once their effects have run.
+ */
+async function hydrate(marker: HTMLElement, index: number, seen: Witness): Promise<void> {
   const name = marker.dataset.island ?? ''
   const load = moduleOf(name)
   if (!load) throw new Error(`No island is named ${name}`)
   // React DOM runs in a task of its own, then the island's module, then the hydration starts.
-  const [{ hydrateRoot }, { createElement, startTransition }, { Hydrated }, module] = await importInTurn([() => import('react-dom/client')], () =>
-    Promise.all([import('react-dom/client'), import('react'), import('./hydrated.ts'), load()]),
+  const [{ hydrateRoot }, { flushSync }, { createElement, startTransition }, { Hydrated }, module] = await importInTurn([() => import('react-dom/client')], () =>
+    Promise.all([import('react-dom/client'), import('react-dom'), import('react'), import('./hydrated.ts'), load()]),
   )
   await nextTask()
   const Component = module[name]?.Component
   if (!Component) throw new Error(`${name}.island.tsx exports no island named ${name}`)
   const props = JSON.parse(marker.dataset.props ?? '{}') as object
+  let live = false
   let done = false
-  const hydrated = () => {
+  const finish = () => {
     if (done) return
     done = true
-    // Called during React's commit; what follows runs once it is over.
-    void nextTask()
-      .then(onHydrated)
-      .then(() => {
-        marker.dataset.hydrated = ''
-      })
+    seen.replay(flushSync)
+    delete marker.dataset.hydrating
+    marker.dataset.hydrated = ''
+  }
+  const onLive = () => {
+    live = true
+    // Called among React's effects: what follows runs once they are over.
+    queueMicrotask(finish)
+  }
+  const root = createElement(Hydrated, { onCommit: seen.take, onLive }, createElement(Component, props))
+  const start = () => {
+    hydrateRoot(marker, root, { identifierPrefix: islandPrefix(name, index) })
+  }
+  marker.dataset.hydrating = ''
+  if (marker.dataset.defer === 'interaction') {
+    flushSync(start)
+    if (live) finish()
+    return
   }
   // As a transition, React hydrates in slices of a few milliseconds and lets the browser run between
   // them (a default hydration is one task, however large the island): a reader's scroll or tap never
   // waits for a whole front page. A reader who uses the island meanwhile gets it hydrated at once.
-  startTransition(() => {
-    hydrateRoot(marker, createElement(Hydrated, { onHydrated: hydrated }, createElement(Component, props)), { identifierPrefix: islandPrefix(name, index) })
-  })
+  startTransition(start)
 }
 
 function whenVisible(marker: HTMLElement, run: () => void): void {
@@ -179,7 +206,7 @@ document.querySelectorAll<HTMLElement>(islandTag).forEach((marker, index) => {
   const seen = witness(marker)
   schedule(marker, () => {
     // One island failing leaves the others, and its own server-rendered HTML, as they are.
-    hydrate(marker, index, () => seen.replay()).catch((error: unknown) => {
+    hydrate(marker, index, seen).catch((error: unknown) => {
       console.error(`The ${marker.dataset.island} island could not start`, error)
       seen.release()
     })

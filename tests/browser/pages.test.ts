@@ -132,10 +132,12 @@ describe('/contact', () => {
   it('takes Send Message pressed straight after leaving an empty field, though its message moves the button down', async () => {
     const page = await open('/contact', 'Contact Us', { width: 390, height: 844 })
     const main = page.getByRole('main')
+    // The island woken first, so this is the press alone (the wake has a test of its own, below).
+    await main.getByLabel('Email Address', { exact: true }).focus()
+    await page.locator('[data-island="ContactForm"][data-hydrated]').waitFor({ state: 'attached' })
     await main.getByLabel('Email Address', { exact: true }).fill('ada.example.com')
     await main.getByLabel('Email Address', { exact: true }).press('Tab')
     await main.getByText('Please enter a valid email address.').waitFor()
-    await page.locator('[data-island="ContactForm"][data-hydrated]').waitFor()
     // The press leaves Subject empty: "Please enter a subject." is due, and would push the button
     // down between press and release, which drops the click, were it shown before the release.
     expect(await focusedLabel(page)).toBe('Subject')
@@ -144,6 +146,47 @@ describe('/contact', () => {
     expect(await description(page, 'Full Name')).toBe('Please enter your full name.')
     expect(await description(page, 'Subject')).toBe('Please enter a subject.')
     expect(await focusedLabel(page)).toBe('Full Name')
+  })
+
+  it('keeps what was typed before its island woke when the reader leaves the field while it wakes on a slow phone', async () => {
+    context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    // The island's code is held back until the reader has typed, as on a slow connection.
+    let deliver = () => {}
+    const delivered = new Promise<void>((resolve) => (deliver = resolve))
+    await page.route(/\/assets\/ContactForm\.island-[^/]*\.js$/, async (route) => {
+      await delivered
+      await route.continue()
+    })
+    // The reader presses Tab just as React begins to hydrate the form: the page tells the test when
+    // the marker says so, and the key reaches the page as soon as it can.
+    let tabbed: Promise<void> = Promise.resolve()
+    await page.exposeBinding('contactFormHydrating', () => {
+      tabbed = page.keyboard.press('Tab')
+    })
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        if (!records.some((record) => (record.target as HTMLElement).dataset.island === 'ContactForm')) return
+        observer.disconnect()
+        void (window as unknown as { contactFormHydrating(): Promise<void> }).contactFormHydrating()
+      }).observe(document, { subtree: true, attributeFilter: ['data-hydrating'] })
+    })
+    await gotoApp(page, `${suite.service.url}/contact`)
+    const main = page.getByRole('main')
+    await main.getByLabel('Full Name', { exact: true }).fill('Ada Lovelace')
+    await main.getByLabel('Email Address', { exact: true }).fill('ada.example.com')
+    // A phone twenty times slower than this machine, while the form hydrates.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+    deliver()
+    await page.locator('[data-island="ContactForm"][data-hydrated]').waitFor({ state: 'attached' })
+    await tabbed
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    await main.getByText('Please enter a valid email address.').waitFor()
+    expect(await main.getByLabel('Email Address', { exact: true }).inputValue()).toBe('ada.example.com')
+    expect(await main.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Ada Lovelace')
+    expect(await description(page, 'Full Name')).toBeNull()
+    expect(await focusedLabel(page)).toBe('Subject')
   })
 
   it('can be completed with the keyboard alone', async () => {

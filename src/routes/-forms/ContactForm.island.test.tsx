@@ -74,6 +74,24 @@ describe('the contact form island', () => {
     expect(document.activeElement).toBe(field('Subject'))
   })
 
+  it('keeps what was typed when the reader leaves the field while React hydrates the island', async () => {
+    const marker = await startIslands()
+    field('Email Address').focus()
+    field('Email Address').value = 'ada.example.com'
+    // The reader's Tab comes once React has begun to hydrate, before it has done: React hydrates at
+    // once to take the key, then the field is left, and the island learns of the typing only after.
+    new MutationObserver((_, observer) => {
+      observer.disconnect()
+      field('Email Address').dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }))
+      field('Subject').focus()
+    }).observe(marker, { attributeFilter: ['data-hydrating'] })
+    await hydrated(marker)
+    await act(async () => {})
+    expect(field('Email Address').value).toBe('ada.example.com')
+    expect(problem('Email Address')).toBe('Please enter a valid email address.')
+    expect(document.activeElement).toBe(field('Subject'))
+  })
+
   it("starts from the service's answer to a form it could not take", async () => {
     const marker = await startIslands({
       initialValues: { fullName: 'Ada Lovelace', email: 'ada@example', subject: 'A correction', message: 'The date is wrong.' },
