@@ -97,7 +97,7 @@ interface Run {
 /** A refetch address without the event it follows. */
 const withoutEvent = (url: string) => url.replace(/([?&])lastLiveEventId=\{event\}(&|$)/, (_, before: string, after: string) => (after ? before : ''))
 
-async function measure(): Promise<{ home: Run; live: Run; unnamed: FanoutResult | null; captured: { home: Captured; live: Captured }; loadAverage: number }> {
+async function measure(): Promise<{ home: Run; live: Run; homeUnnamed: FanoutResult | null; unnamed: FanoutResult | null; captured: { home: Captured; live: Captured }; loadAverage: number }> {
   if (!existsSync(join(root, 'dist-server/entry-server.js'))) spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
   const tmp = mkdtempSync(join(tmpdir(), 'resonance-bench-publish-'))
   onCleanup(async () => rmSync(tmp, { recursive: true, force: true }))
@@ -154,6 +154,13 @@ async function measure(): Promise<{ home: Run; live: Run; unnamed: FanoutResult 
   const common: FanoutOptions = { baseUrl: edge.url, dataset: DATASET, listeners: LISTENERS, query: '', token, documentIds: [], writes: WRITES, spacingMs: SPACING_MS, deliveryTimeoutMs: 15_000, varnishWorkdir: join(varnishDir, 'work') }
   log(`homepage: ${thousands(LISTENERS)} open homepages, ${WRITES} corrections`)
   const homeRun = await measureFanout({ ...common, listenUrl: home.listenUrl, refetch: { urls: home.refetchUrls }, documentIds: [story._id] })
+  // The same homepages asking as they did before their refetch named the event (decision 036).
+  const homeUnnamed = home.refetchUrls.map(withoutEvent)
+  let homeUnnamedRun: FanoutResult | null = null
+  if (homeUnnamed.some((u, i) => u !== home.refetchUrls[i])) {
+    log(`homepage: ${thousands(LISTENERS)} open homepages asking without naming the event, ${WRITES} corrections`)
+    homeUnnamedRun = await measureFanout({ ...common, listenUrl: home.listenUrl, refetch: { urls: homeUnnamed }, documentIds: [story._id] })
+  }
   log(`live blog: ${thousands(LISTENERS)} open pages and ${BROWSER_PAGES} in Chromium, ${WRITES} posts`)
   const liveRun = await measureFanout({ ...common, listenUrl: live.listenUrl, refetch: { urls: live.refetchUrls }, post: { blog: blog.id } })
   // The same pages asking as they did before their refetch named the event (decision 036): what the edge does with that.
@@ -180,7 +187,7 @@ async function measure(): Promise<{ home: Run; live: Run; unnamed: FanoutResult 
   await edge.stop()
   await render.stop()
   await service.stop()
-  return { home: { fanout: homeRun }, live: { fanout: liveRun, browser: { latencies: browserLatencies, missing: browserMissing } }, unnamed: unnamedRun, captured: { home, live }, loadAverage }
+  return { home: { fanout: homeRun }, live: { fanout: liveRun, browser: { latencies: browserLatencies, missing: browserMissing } }, homeUnnamed: homeUnnamedRun, unnamed: unnamedRun, captured: { home, live }, loadAverage }
 }
 
 const p50p95 = (values: number[]) => (values.length === 0 ? 'n/a' : `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))} ms`)
@@ -195,7 +202,7 @@ export function publishToScreenSection(): Section {
       const columns = ['open pages', 'change', 'listen event p50 / p95', 'on screen p50 / p95', 'refetches reaching the service per change, median (min–max)', 'not on screen']
       const title = `Publish to screen: ${thousands(LISTENERS)} open pages through Varnish (demo paper, ${WRITES} changes each, ${SPACING_MS / 1000} s apart)`
       if (!hasVarnish()) return { title, columns, rows: [], notes: ['– skipped: varnish and varnish-modules are not installed'] }
-      const { home, live, unnamed, captured, loadAverage } = await measure()
+      const { home, live, homeUnnamed, unnamed, captured, loadAverage } = await measure()
       const notOnScreen = (f: FanoutResult) => `${f.missing + f.staleAnswers} of ${thousands(LISTENERS * WRITES)}`
       const liveP95 = percentile(live.fanout.screenLatencies, 95)
       const homeP95 = percentile(home.fanout.screenLatencies, 95)
@@ -205,6 +212,9 @@ export function publishToScreenSection(): Section {
         columns,
         rows: [
           [`${thousands(LISTENERS)} homepages (light clients)`, "a story's title corrected", p50p95(home.fanout.latencies), p50p95(home.fanout.screenLatencies), spread(refetches(home.fanout.backendRequests)), notOnScreen(home.fanout)],
+          ...(homeUnnamed
+            ? [[`${thousands(LISTENERS)} homepages, the refetch not naming the event`, "a story's title corrected", p50p95(homeUnnamed.latencies), p50p95(homeUnnamed.screenLatencies), spread(refetches(homeUnnamed.backendRequests)), notOnScreen(homeUnnamed)]]
+            : []),
           [`${thousands(LISTENERS)} live blog pages (light clients)`, 'an update posted', p50p95(live.fanout.latencies), p50p95(live.fanout.screenLatencies), spread(refetches(live.fanout.backendRequests)), notOnScreen(live.fanout)],
           [`${BROWSER_PAGES} live blog pages in Chromium, alongside`, 'the same posts', '', p50p95(live.browser!.latencies), '', `${live.browser!.missing} of ${BROWSER_PAGES * WRITES}`],
           ...(unnamed
