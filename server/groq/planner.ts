@@ -23,6 +23,7 @@ import type { ExprNode } from 'groq-js'
 import { complement, everyKey, fieldCondition, intersect, keyedFieldOf, scopedScan, type KeyRange } from './keys.ts'
 import { nullKey, sortKey } from '../store/documentColumns.ts'
 import { compositeFieldOf } from './pairs.ts'
+import { constantOf } from './constant.ts'
 import { matchIndexType, textQueryOf } from './textMatch.ts'
 
 type Params = Record<string, unknown>
@@ -438,14 +439,6 @@ function pathOf(node: ExprNode): string | null {
   return base === null ? null : `${base}.${node.name}`
 }
 
-/** A constant side's value: a literal or a param (the parser usually inlines params as literals). */
-function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
-  if (node.type === 'Group') return constantOf(node.base, params)
-  if (node.type === 'Value') return { value: node.value }
-  if (node.type === 'Parameter') return { value: params[node.name] }
-  if (node.type === 'Array' && node.elements.every((e) => !e.isSplat && e.value.type === 'Value')) return { value: node.elements.map((e) => (e.value as { value: unknown }).value) }
-  return null
-}
 
 const trueKey = sortKey(true)
 const narrowable: Record<string, 'id' | 'slug' | 'type'> = { _id: 'id', 'slug.current': 'slug', _type: 'type' }

@@ -14,6 +14,7 @@
 // `score()`) on those documents only, so the answer is groq-js's own. docs/decisions/037-groq-match-from-the-index.md.
 
 import type { ExprNode } from 'groq-js'
+import { constantOf } from './constant.ts'
 
 /** What groq-js's `match` splits a text on (besides white space), and the same less `*` for a pattern. */
 const textWord = /[^!@#$%^&*(),\\/?";:{}|[\]+<>\s-]+/g
@@ -160,14 +161,6 @@ export const noDocument = { query: null } as const
 export type TextQuery = { query: string } | typeof noDocument
 
 type Params = Record<string, unknown>
-
-function constantOf(node: ExprNode, params: Params): { value: unknown } | null {
-  if (node.type === 'Group') return constantOf(node.base, params)
-  if (node.type === 'Value') return { value: node.value }
-  if (node.type === 'Parameter') return { value: params[node.name] }
-  if (node.type === 'Array' && node.elements.every((e) => !e.isSplat && e.value.type === 'Value')) return { value: node.elements.map((e) => (e.value as { value: unknown }).value) }
-  return null
-}
 
 /** Which indexed text an expression reads: `title`, `excerpt` or `pt::text(body)` of the document itself. */
 function indexedLetterOf(node: ExprNode): string | null {
