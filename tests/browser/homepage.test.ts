@@ -54,7 +54,8 @@ describe('homepage sections', () => {
     expect((await titlesIn(page, 'Video Journal')).map((t) => t.replace(/^Video: /, ''))).toEqual(sections.videos.map((a) => a.title))
     expect(await page.getByText('Story draft-lead').count()).toBe(0)
     expect(await page.getByRole('region', { name: 'Lead Story' }).getByRole('link').first().getAttribute('href')).toBe('/article/lead-new')
-    expect(consoleErrors).toContain('RULE VIOLATION: 2 breaking news stories found. Only 1 allowed.')
+    // The live feed island reports them once it has woken, after the load event and in tasks of its own.
+    await expect.poll(() => consoleErrors, { timeout: 20_000 }).toContain('RULE VIOLATION: 2 breaking news stories found. Only 1 allowed.')
     expect(consoleErrors).toContain('RULE VIOLATION: 2 lead stories found. Only 1 allowed.')
     expect(await axeViolations(page)).toEqual([])
     await context.close()
