@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server'
 import { openParts } from '../../server/service.ts'
 import { loadConfig } from '../../server/config.ts'
 import { ReaderStore } from '../../server/readers/store.ts'
+import { morningAwayFromNow } from './morning.ts'
 import { prepareDataDir } from './service.ts'
 
 export const runAdmin = { email: 'sender@resonance.test', password: 'newsletter-run-password' }
@@ -78,7 +79,7 @@ export async function startSink(): Promise<Sink> {
 
 export async function startSender(dataDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', ADMIN_EMAIL: runAdmin.email, ADMIN_PASSWORD: runAdmin.password, STATIC_DIR: join(dataDir, 'none'), RENDER_MODULE: '', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', ADMIN_EMAIL: runAdmin.email, ADMIN_PASSWORD: runAdmin.password, STATIC_DIR: join(dataDir, 'none'), RENDER_MODULE: '', NEWSLETTER_MORNING_TIME: morningAwayFromNow(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net'
 import { createClient, requester, type SanityClient } from '@sanity/client'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openParts, prepare, startService, type Service } from '../../server/service.ts'
+import { morningAwayFromNow } from './morning.ts'
 
 export interface TestService extends Service {
   config: Config
@@ -92,6 +93,7 @@ function testConfig(env: Record<string, string>, dataDir: string): Config {
     ADMIN_EMAIL: testAdmin.email,
     ADMIN_PASSWORD: testAdmin.password,
     STATIC_DIR: join(dataDir, 'no-static'),
+    NEWSLETTER_MORNING_TIME: morningAwayFromNow(),
     // `QUERY_REPLICA=on npx vitest run --project contract …` runs the contract tests with query workers that keep a replica.
     ...(process.env.QUERY_REPLICA ? { QUERY_REPLICA: process.env.QUERY_REPLICA } : {}),
     ...env,
