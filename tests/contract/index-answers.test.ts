@@ -15,7 +15,7 @@ import { archiveQuery, categoryListingQuery, videoListingQuery, trendingQuery } 
 import { authorArticlesQuery, authorBySlugQuery } from '../../src/content/authors/authors.ts'
 import { paperFeedQuery, categoryArticlesQuery, authorArticlesQuery as authorFeed } from '../../server/feeds/rss.ts'
 import { overviewQuery, authorsLatestQuery, monthArticlesQuery, monthsQuery, newsQuery, nextMonth, pagesQuery } from '../../server/feeds/sitemaps.ts'
-import { firstPageQuery, liveFirstPageQuery, olderPageQuery } from '../../src/content/liveblog/query.ts'
+import { firstPageQuery, liveFirstPageQuery, olderPageQuery, rankQuery, updateQuery } from '../../src/content/liveblog/query.ts'
 import { liveLatestQuery } from '../../shared/homepage/query.ts'
 import { liveBlogUpdatesQuery } from '../../server/feeds/liveBlogRss.ts'
 import { articleListQuery } from '../../src/content/admin/articleList.ts'
@@ -130,6 +130,9 @@ describe("the site's own queries", () => {
       ['newest older page', olderPageQuery({ start: 1_940, end: 1_961 }), { blog: 'large' }, 32],
       ['a middle older page', olderPageQuery({ start: 1_000, end: 1_021 }), { blog: 'large' }, 32],
       ['oldest older page', olderPageQuery({ start: 0, end: 21 }), { blog: 'large' }, 32],
+      // `?update={id}`: the update asked for, then its rank counted from the blog's keys.
+      ['an update by its id', updateQuery, { blog: 'large', id: 'large-u1001' }, 1],
+      ['its rank', rankQuery, { blog: 'large', at: new Date(start + 500 * 5_000).toISOString(), id: 'large-u1001' }, 2],
     ]
     for (const [name, query, params, parsed] of cases) {
       const reader = new DocumentReader(db, 32 * 1024 * 1024)
