@@ -22,7 +22,7 @@ type EncodingName = keyof typeof encodings
 interface Load {
   /** Scripts requested before the load event: what the first view waits for (issue 23's measure). */
   initial: { files: number; bytes: number; plainBytes: number }
-  /** Scripts requested after it (the homepage's live feed island, hydrated when the browser is idle). */
+  /** Scripts requested after it: a document's own, added by its loader once it has painted, and its islands'. */
   later: { files: number; bytes: number }
   /** The page's HTML as transferred (body). */
   htmlBytes: number
@@ -167,7 +167,7 @@ export function firstLoadSection(): Section {
         const { gzip, br } = loads[i]!
         const row = (measure: string, pick: (l: Load) => number) => [page.label, measure, kb(pick(gzip)), kb(pick(br)), ratio(pick(br), pick(gzip))]
         rows.push(row(`initial JavaScript (${br.initial.files} files, ${kb(br.initial.plainBytes)} plain)`, (l) => l.initial.bytes))
-        if (page.live) rows.push(row(`JavaScript after the load event (${br.later.files} files: the live feed's island)`, (l) => l.later.bytes))
+        rows.push(row(`JavaScript after the load event (${br.later.files} files${page.live ? ", the live feed's island among them" : ''})`, (l) => l.later.bytes))
         rows.push(row('HTML', (l) => l.htmlBytes))
         rows.push(row(`page weight, headers included (${br.requests} requests)`, (l) => l.totalBytes))
         rows.push([page.label, `Lighthouse mobile, median of ${lighthouseRuns}: performance, LCP, TBT, CLS, accessibility`, '', describe(lighthouseScores[i]!), ''])
@@ -196,7 +196,7 @@ export function firstLoadSection(): Section {
             return 'error' in result ? [`Lighthouse ${page.label} failed every run: ${result.error}`] : []
           }),
           ...(noBrotli ? [`The service sent the scripts as ${[...home.scriptEncodings].join(', ')} to a browser asking for Brotli: the Brotli column shows what it sent.`] : []),
-          'Initial JavaScript: every script requested before the load event (a document\'s islands hydrate after it, when idle or visible),',
+          'Initial JavaScript: every script requested before the load event (a document\'s loader adds its scripts once it has painted),',
           '  bodies as transferred. The browser asks with Accept-Encoding "gzip" for the baseline and "br, gzip" for Brotli.',
           `Lighthouse 12: simulated mobile throttling (slow 4G, 4x CPU slowdown), asking for Brotli; the run with the`,
           `  median performance score of ${lighthouseRuns} (BENCH_LIGHTHOUSE_RUNS).`,

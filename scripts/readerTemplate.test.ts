@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inlineHashes } from '../server/pages/headers.ts'
+import { moduleLoader, moduleLoaderElement } from './pageLoaders.ts'
 import { readerTemplate } from './readerTemplate.ts'
 
 // The shape Vite writes (dist/index.html) and a stylesheet with a reader's rules and others.
 const index = `<!doctype html>
 <html lang="en-GB">
   <head>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <title>Resonance</title>
     <noscript><style>.connection-status{visibility:hidden}</style></noscript>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -23,6 +25,8 @@ const stylesheet = `.headline{font-size:2rem}.admin-toolbar{display:flex}@media 
 const dist = mkdtempSync(join(tmpdir(), 'reader-template-'))
 mkdirSync(join(dist, 'assets'))
 writeFileSync(join(dist, 'assets', 'style-abc.css'), stylesheet)
+const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><text x="16" y="23">R</text></svg>'
+writeFileSync(join(dist, 'favicon.svg'), `${icon}\n`)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 describe('the reader pages’ template', async () => {
@@ -42,10 +46,25 @@ describe('the reader pages’ template', async () => {
     expect(head).toMatch(/<script data-href="\/assets\/style-abc.css" data-media="all">[^<]*addEventListener\('load'[^<]*<\/script>/)
   })
 
-  it('keeps an empty root for the pages and none of the markup it read', () => {
-    expect(template).toContain('<body>\n    <div id="root"></div>\n  </body>')
+  it('keeps an empty root for the pages and none of the markup it read, and ends with the module loader', () => {
+    expect(template).toContain(`<body>\n    <div id="root"></div>\n  ${moduleLoaderElement}</body>`)
     expect(template).not.toContain('Thames Barrier')
     expect(template).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+  })
+
+  it('adds the module scripts once the page has loaded and painted, or at the first key or press, and none when it lists none', () => {
+    expect(moduleLoaderElement).toBe(`<script data-modules="">${moduleLoader}</script>`)
+    expect(() => new Function(moduleLoader)).not.toThrow()
+    expect(template).not.toMatch(/<script\b[^>]*>[^<]*[<>][^<]*<\/script>/)
+    expect(moduleLoader).toContain("addEventListener('load'")
+    expect(moduleLoader).toContain("'largest-contentful-paint'")
+    expect(moduleLoader).toMatch(/\['pointerdown','keydown','focusin','submit'\]/)
+    expect(moduleLoader).toContain("if(!m.length)return")
+  })
+
+  it('carries the site icon in the page instead of asking for it', () => {
+    expect(head).toContain(`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(icon)}" type="image/svg+xml">`)
+    expect(head).not.toContain('/favicon.svg')
   })
 
   it('holds nothing the policy cannot allow by hash: no event handler attributes, no style attributes', () => {

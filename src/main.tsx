@@ -2,12 +2,10 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { browserSource, readPageData } from './content/clients/browserSource.ts'
-import { pageDataElementId } from '../shared/pageData.ts'
+import { interactiveMark, pageDataElementId } from '../shared/pageData.ts'
 import { siteOrigin } from './content/meta/site.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 import './styles.css'
-
-const interactiveMark = 'resonance:interactive'
 
 /**
  * Marks the moment the first render is committed and the page responds to the reader (its effects,

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { pageDataElementId } from '../../shared/pageData.ts'
+import { moduleListAttribute, pageDataElementId } from '../../shared/pageData.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 import { ByteLru } from '../byteLru.ts'
@@ -53,6 +53,8 @@ export function readerEntries(manifest: unknown): ReaderEntries {
 export function documentHead(head: string): string {
   return head.replace(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g, '').replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /** Where rendered pages read their content. */
 export interface PageSource {
@@ -254,14 +256,18 @@ export class PageRenderer {
   }
 
   /**
-   * The page's HTML. A document (docs/decisions/031-islands.md) ends with its own module scripts only;
-   * a page the whole app takes over carries index.html's app and the data it was rendered with.
+   * The page's HTML. A document (docs/decisions/031-islands.md) ends with its own module scripts only,
+   * listed in the template's module loader, which adds them once the page has loaded (a template
+   * without the loader, from an older build, gets them as module scripts); a page the whole app takes
+   * over carries index.html's app and the data it was rendered with.
    */
   private document(page: RenderedPage): string {
     const scripts = page.scripts && this.entries ? page.scripts.map((name) => this.entries!.get(name)) : null
     if (scripts && scripts.every((src) => src !== undefined)) {
-      const tags = scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')
-      return `${this.template.documentHead.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${tags}${this.template.tail}`
+      const start = `${this.template.documentHead.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>`
+      const loader = `<script ${moduleListAttribute}="">`
+      if (this.template.tail.includes(loader)) return `${start}${this.template.tail.replace(loader, `<script ${moduleListAttribute}="${escapeAttribute(scripts.join(' '))}">`)}`
+      return `${start}${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')}${this.template.tail}`
     }
     const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
     return `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`

@@ -5,7 +5,7 @@
 
 import type { ComponentType } from 'react'
 import { importInTurn, nextTask, whenIdle } from './idle.ts'
-import { islandPrefix, islandTag, type IslandDefer } from './prefix.ts'
+import { earlyWitness, islandPrefix, islandTag, type EarlyWitness, type IslandDefer } from './prefix.ts'
 
 type IslandModule = Record<string, { Component?: ComponentType<object> } | undefined>
 
@@ -63,6 +63,8 @@ function replay({ control, value, checked }: Change): void {
  * browser posts it as always.
  */
 interface Witness {
+  /** The reader used the island before this entry came (the page's loader saw it): it wakes at once. */
+  usedBefore: boolean
   /** In the commit of the island's hydration: stops watching and reads the fields the reader changed. */
   take(): void
   /** Once the island is live (its effects have run, outside React's work): hands it all of it. */
@@ -84,6 +86,13 @@ function witness(marker: HTMLElement): Witness {
   }
   marker.addEventListener('submit', hold)
   marker.addEventListener('focusout', leave)
+  // What the page's loader saw before this entry came (it is added once the page has loaded and
+  // painted): taken over here, as if seen here.
+  const early = (marker as HTMLElement & { [earlyWitness]?: EarlyWitness })[earlyWitness]
+  delete (marker as HTMLElement & { [earlyWitness]?: EarlyWitness })[earlyWitness]
+  early?.stop()
+  for (const target of early?.left ?? []) if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) left.add(target)
+  if (early?.held) held = early.held
   const stop = () => {
     marker.removeEventListener('submit', hold)
     marker.removeEventListener('focusout', leave)
@@ -93,6 +102,7 @@ function witness(marker: HTMLElement): Witness {
     else form.requestSubmit()
   }
   return {
+    usedBefore: early?.used ?? false,
     take() {
       stop()
       // Now, before React renders the island's own state: that render puts the server's values back.
@@ -195,20 +205,26 @@ function whenUsed(marker: HTMLElement, run: () => void): void {
   for (const type of interactions) marker.addEventListener(type, start, { passive: true })
 }
 
-function schedule(marker: HTMLElement, run: () => void): void {
+function schedule(marker: HTMLElement, run: () => void, usedBefore: boolean): void {
   const defer = marker.dataset.defer as IslandDefer | undefined
   if (defer === 'visible') whenVisible(marker, run)
-  else if (defer === 'interaction') whenUsed(marker, run)
-  else whenIdle(run)
+  else if (defer === 'interaction') {
+    if (usedBefore) run()
+    else whenUsed(marker, run)
+  } else whenIdle(run)
 }
 
 document.querySelectorAll<HTMLElement>(islandTag).forEach((marker, index) => {
   const seen = witness(marker)
-  schedule(marker, () => {
-    // One island failing leaves the others, and its own server-rendered HTML, as they are.
-    hydrate(marker, index, seen).catch((error: unknown) => {
-      console.error(`The ${marker.dataset.island} island could not start`, error)
-      seen.release()
-    })
-  })
+  schedule(
+    marker,
+    () => {
+      // One island failing leaves the others, and its own server-rendered HTML, as they are.
+      hydrate(marker, index, seen).catch((error: unknown) => {
+        console.error(`The ${marker.dataset.island} island could not start`, error)
+        seen.release()
+      })
+    },
+    seen.usedBefore,
+  )
 })

@@ -6,6 +6,24 @@
 /** The tag that marks an island in a document; `display: contents`, so it changes no layout. */
 export const islandTag = 'resonance-island'
 
+/**
+ * The property of an island's marker where the page's module loader (scripts/readerTemplate.ts)
+ * leaves what the reader did in the island before the islands' entry came, for the entry to take over.
+ */
+export const earlyWitness = 'resonanceEarly'
+
+/** What the module loader saw in an island before the islands' entry came. */
+export interface EarlyWitness {
+  /** The reader pressed, typed, focused or sent something in it. */
+  used: boolean
+  /** What lost focus, in order. */
+  left: EventTarget[]
+  /** A form sent, held instead of posted. */
+  held: { form: HTMLFormElement; submitter: HTMLElement | null } | null
+  /** Stops the loader's witnessing. */
+  stop(): void
+}
+
 /** When an island hydrates: when the browser is idle after the load event, when it nears the viewport, or at its first use. */
 export type IslandDefer = 'idle' | 'visible' | 'interaction'
 

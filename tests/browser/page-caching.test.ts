@@ -85,7 +85,8 @@ describe('reader pages', () => {
 
   it('send the built files as Brotli to browsers that take it, cached for a year', async () => {
     const home = (await get('/')).body.toString()
-    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(home)![1]!
+    // The first of the module scripts the page's loader adds once it has loaded.
+    const script = /<script data-modules="([^" ]+)/.exec(home)![1]!
     const res = await get(script, { 'accept-encoding': 'gzip, deflate, br' })
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBe('br')

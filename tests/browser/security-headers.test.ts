@@ -152,10 +152,11 @@ describe('the headers of each page type', () => {
     const appPolicy = parsePolicy((await fetch(`${suite.service.url}/admin/login`)).headers.get('content-security-policy'))
     expect(appPolicy.get('style-src')).toEqual(["'self'", ...app.styles])
     expect(appPolicy.get('script-src')).toEqual(["'self'", ...app.scripts])
-    // Reader pages: that rule, the reader pages' critical styles, and the script that loads the rest.
+    // Reader pages: that rule, the reader pages' critical styles, the script that loads the rest, and
+    // the one that adds each page's module scripts once it has painted.
     const reader = builtHashes('dist-server/reader.html')
     expect(reader.styles).toHaveLength(2)
-    expect(reader.scripts).toHaveLength(1)
+    expect(reader.scripts).toHaveLength(2)
     const readerPolicy = parsePolicy((await fetch(`${suite.service.url}/`)).headers.get('content-security-policy'))
     expect(readerPolicy.get('style-src')).toEqual(["'self'", ...reader.styles])
     expect(readerPolicy.get('script-src')).toEqual(["'self'", ...reader.scripts])

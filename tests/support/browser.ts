@@ -23,15 +23,15 @@ export function launchChromium(): Promise<Browser> {
  * rendered, so they are readable before any script runs. A page the whole app takes over (it carries
  * the app's page data) responds once the app has taken it over: a test that clicks a button or a
  * link must wait for that, as a reader's click would otherwise land on the page before it responds.
- * A document (docs/decisions/031-islands.md) is plain HTML and responds once loaded; a test of one
- * of its islands waits for that island's `[data-hydrated]` itself.
+ * A document (docs/decisions/031-islands.md) is plain HTML and responds once its own script has run
+ * (its loader adds it once the page has painted; the header's Escape comes with it); a test of one
+ * of its islands waits for that island's `[data-hydrated]` itself. Both set the same mark
+ * (`interactiveMark`, shared/pageData.ts).
  */
 export async function gotoApp(page: Page, url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null> {
   const response = await page.goto(url, options)
   // A function, not a string: Playwright evaluates a string predicate with eval, which the pages'
   // Content-Security-Policy refuses.
-  await page.waitForFunction(
-    () => performance.getEntriesByName('resonance:interactive').length > 0 || (document.readyState === 'complete' && !document.getElementById('resonance-page-data') && !document.querySelector('script[type="module"][src*="/assets/index-"]')),
-  )
+  await page.waitForFunction(() => performance.getEntriesByName('resonance:interactive').length > 0)
   return response
 }

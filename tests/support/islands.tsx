@@ -5,12 +5,32 @@ import { act } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { expect, vi } from 'vitest'
+import { moduleLoader } from '../../scripts/pageLoaders.ts'
+import { moduleListAttribute } from '../../shared/pageData.ts'
 import { DocumentRenderContext, type DocumentRender } from '../../src/islands/island.tsx'
 
-/** Puts `ui`, rendered as the server renders a document, into the page, and starts the islands' client entry over it. */
-export async function serveDocument(ui: ReactNode): Promise<void> {
+/**
+ * Puts `ui`, rendered as the server renders a document, into the page, and starts the islands' client
+ * entry over it. With `whileOnItsWay`, the page's module loader (scripts/pageLoaders.ts) runs first,
+ * as at the end of a document, then `whileOnItsWay` (what the reader does while the islands' code is
+ * still on its way), then the entry.
+ */
+export async function serveDocument(ui: ReactNode, whileOnItsWay?: () => void): Promise<void> {
   const page: DocumentRender = { islands: [], scripts: new Set(), renderIsland: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }
   document.body.innerHTML = renderToString(<DocumentRenderContext value={page}>{ui}</DocumentRenderContext>)
+  if (whileOnItsWay) {
+    // The loader as the document ends with it; jsdom runs no script element, so its text is run here.
+    const loader = document.createElement('script')
+    loader.setAttribute(moduleListAttribute, '/assets/islands.js')
+    document.body.append(loader)
+    Object.defineProperty(document, 'currentScript', { value: loader, configurable: true })
+    try {
+      new Function(moduleLoader)()
+    } finally {
+      delete (document as { currentScript?: unknown }).currentScript
+    }
+    whileOnItsWay()
+  }
   vi.resetModules()
   await import('../../src/islands/client.ts')
 }

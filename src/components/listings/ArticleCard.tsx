@@ -14,6 +14,8 @@ export interface ArticleCardProps {
   now: Date
   /** In the first row of a listing: load the image at once rather than when scrolled to. */
   eager?: boolean
+  /** The listing's first picture, most likely the page's largest paint: asked for before any other. */
+  priority?: boolean
   /** The card's place in a ranked list (trending); the list itself gives the order to screen readers. */
   rank?: number
   /** Show how many have read it ("1.2K reads"). */
@@ -24,7 +26,7 @@ export interface ArticleCardProps {
 const sizes = '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw'
 
 /** One article in a listing: image, category, title linking to the article, excerpt, byline and date. */
-export function ArticleCard({ article, now, eager = false, rank, showReads = false }: ArticleCardProps) {
+export function ArticleCard({ article, now, eager = false, priority = false, rank, showReads = false }: ArticleCardProps) {
   const image = imageSource(article.mainImage, 'card')
   const video = article.mediaType === 'video'
   const excerpt = cleanText(article.excerpt)
@@ -41,8 +43,9 @@ export function ArticleCard({ article, now, eager = false, rank, showReads = fal
             width={image.width}
             height={image.height}
             alt={article.mainImage?.alt ?? ''}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
             decoding="async"
+            {...(priority ? { fetchPriority: 'high' as const } : {})}
           />
           {video ? (
             <span className="article-card__play">

@@ -14,9 +14,11 @@ describe('ListingGrid', () => {
     expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Story 1', 'Story 2', 'Story 3', 'Story 4', 'Story 5'])
   })
 
-  it('loads the first row of images at once and the rest as they come into view', async () => {
+  it('loads the first row of images at once, the first before all, and the rest as they come into view', async () => {
     await renderWithRouter(<ListingGrid articles={articles} now={sampleNow} />)
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy'])
+    // The first picture, the page's largest paint at any width, is asked for before the others.
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null])
   })
 
   it('numbers a ranked list and shows its read counts', async () => {

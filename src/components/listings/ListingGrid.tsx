@@ -7,7 +7,7 @@ export interface ListingGridProps {
   now: Date
   /** A ranked list (trending): numbered, with read counts. */
   ranked?: boolean
-  /** How many cards are in the first row on a wide screen; their images load at once. */
+  /** How many cards are in the first row on a wide screen; their images load at once, the first one's first of all. */
   firstRow?: number
 }
 
@@ -15,7 +15,7 @@ export interface ListingGridProps {
 export function ListingGrid({ articles, now, ranked = false, firstRow = 3 }: ListingGridProps) {
   const items = articles.map((article, index) => (
     <li key={article._id} className="listing-grid__item">
-      <ArticleCard article={article} now={now} eager={index < firstRow} rank={ranked ? index + 1 : undefined} showReads={ranked} />
+      <ArticleCard article={article} now={now} eager={index < firstRow} priority={index === 0} rank={ranked ? index + 1 : undefined} showReads={ranked} />
     </li>
   ))
   return ranked ? <ol className="listing-grid listing-grid--ranked">{items}</ol> : <ul className="listing-grid">{items}</ul>

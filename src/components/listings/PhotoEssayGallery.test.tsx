@@ -17,7 +17,7 @@ describe('PhotoEssayGallery', async () => {
     expect(screen.getByRole('link', { name: 'Photo essays' }).getAttribute('href')).toBe('/photo-essays')
   })
 
-  it('shows every photograph 800 wide with its alt text and caption, lazy after the first', async () => {
+  it('shows every photograph 800 wide with its alt text and caption, the first asked for first and the rest lazily', async () => {
     const { container } = await renderWithRouter(<PhotoEssayGallery essay={sampleEssay} />)
     const images = [...container.querySelectorAll('img')]
     expect(images.map((img) => img.getAttribute('alt'))).toEqual([
@@ -29,6 +29,7 @@ describe('PhotoEssayGallery', async () => {
     expect(images.map((img) => img.getAttribute('width'))).toEqual(['800', '800', '800', '800'])
     expect(images[0]?.getAttribute('height')).toBe('450')
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy'])
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null])
     const figures = screen.getAllByRole('figure')
     expect(within(figures[0]!).getByText('Mist lifts off the water at Putney as the first rowing crews head out')).toBeTruthy()
     expect(within(figures[0]!).getByText('1 of 4')).toBeTruthy()

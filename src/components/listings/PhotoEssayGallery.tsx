@@ -61,9 +61,11 @@ export function PhotoEssayGallery({ essay }: PhotoEssayGalleryProps) {
                     width={source.width}
                     height={source.height}
                     alt={image.alt ?? ''}
-                    // Only the first photograph is above the fold; the rest load as the reader scrolls.
+                    // Only the first photograph is above the fold (the page's largest paint, so asked for
+                    // first of all); the rest load as the reader scrolls.
                     loading={index === 0 ? 'eager' : 'lazy'}
                     decoding="async"
+                    {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
                   />
                   <figcaption>
                     {image.caption || credit ? (

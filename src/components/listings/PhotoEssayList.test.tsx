@@ -16,6 +16,7 @@ describe('PhotoEssayList', () => {
     expect(cover.getAttribute('width')).toBe('600')
     expect(cover.getAttribute('height')).toBe('400')
     expect(cover.getAttribute('loading')).toBe('eager')
+    expect(cover.getAttribute('fetchpriority')).toBe('high')
   })
 
   it('shows an essay without a cover or photographer tidily', async () => {

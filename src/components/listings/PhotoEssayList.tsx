@@ -34,6 +34,7 @@ export function PhotoEssayList({ essays, now, firstRow = 3 }: PhotoEssayListProp
                   alt={essay.cover?.alt ?? ''}
                   loading={index < firstRow ? 'eager' : 'lazy'}
                   decoding="async"
+                  {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
                 />
               ) : null}
               <p className="photo-essay-card__count">{photographCount(essay.imageCount)}</p>

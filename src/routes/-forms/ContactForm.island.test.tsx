@@ -62,6 +62,33 @@ describe('the contact form island', () => {
     expect(document.activeElement).toBe(field('Email Address'))
   })
 
+  it("holds a form sent before the islands' code came, and checks it once woken; says what is wrong with the fields left meanwhile", async () => {
+    const form = () => screen.getByRole('form', { name: 'Send us a message' }) as HTMLFormElement
+    const posted: boolean[] = []
+    // The page's loader has not added the islands' entry yet (it does once the page has painted):
+    // the reader types a name, leaves a bad address, and sends.
+    await serveDocument(<ContactForm />, () => {
+      field('Full Name').focus()
+      field('Full Name').value = 'Ada Lovelace'
+      field('Email Address').focus()
+      field('Email Address').value = 'ada.example.com'
+      field('Subject').focus()
+      document.addEventListener('submit', (event) => posted.push(!event.defaultPrevented), { once: true })
+      form().requestSubmit(screen.getByRole('button', { name: 'Send Message' }))
+    })
+    // Held, not posted: the island, woken at once by the entry, checks and sends it.
+    expect(posted).toEqual([false])
+    const marker = islandMarker('ContactForm')
+    await hydrated(marker)
+    await act(async () => {})
+    expect(field('Full Name').value).toBe('Ada Lovelace')
+    expect(field('Email Address').value).toBe('ada.example.com')
+    expect(problem('Full Name')).toBeNull()
+    expect(problem('Email Address')).toBe('Please enter a valid email address.')
+    expect(problem('Subject')).toBe('Please enter a subject.')
+    expect(document.activeElement).toBe(field('Email Address'))
+  })
+
   it('says what is wrong with a field the reader left before it woke', async () => {
     const marker = await startIslands()
     field('Email Address').focus()
