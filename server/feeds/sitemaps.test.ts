@@ -85,8 +85,8 @@ describe('MonthIndex', () => {
     docs.set('d', article('d', '2026-09-25T10:00:00Z', '2026-11-23T20:00:00Z'))
     const counted = index.monthsCounted
     const after = await entries(index, sourceOver(docs))
-    // September, and November, whose change was the newest the index knew (in case another came in that second).
-    expect(index.monthsCounted - counted).toBe(2)
+    // September alone: the newest change the index knew (November's) was long settled when it read it.
+    expect(index.monthsCounted - counted).toBe(1)
     expect(after['2026-09']).toEqual(['2026-11-23T20:00:00Z', 3])
     expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
   })
@@ -107,13 +107,40 @@ describe('MonthIndex', () => {
     expect(moved['2026-10']).toEqual(['2026-11-23T20:30:00Z', 1])
   })
 
-  it('finds a change made in the same second as the newest one it knew', async () => {
+  it('finds a change made in the same second as the newest one it knew, when it read them in that second', async () => {
     const docs = newspaper()
-    const index = new MonthIndex()
+    // c's change at 10:00:00 is the newest the index knew, read half a second later; a is corrected in that same second.
+    const index = new MonthIndex(() => new Date('2026-11-02T10:00:00.500Z'))
     await index.months(sourceOver(docs))
-    // c's change at 10:00:00 is the newest the index knew; a is corrected in that same second.
     docs.set('a', { ...docs.get('a')!, title: 'Corrected', _updatedAt: '2026-11-02T10:00:00Z' })
     expect((await entries(index, sourceOver(docs)))['2026-09']).toEqual(['2026-11-02T10:00:00Z', 2])
+  })
+
+  it('does not read an import again at the next build, once it was read after that import settled', async () => {
+    const docs = newspaper()
+    // An import: 300 articles with one _updatedAt.
+    for (let i = 0; i < 300; i++) docs.set(`imp-${i}`, article(`imp-${i}`, `2026-0${1 + (i % 6)}-10T10:00:00Z`, '2026-11-23T20:00:00Z'))
+    let clock = new Date('2026-11-23T20:00:00.200Z')
+    const index = new MonthIndex(() => clock)
+    const read: number[] = []
+    const source = sourceOver(docs)
+    const fetch = source.fetch.bind(source)
+    source.fetch = async <T,>(query: string, params?: Record<string, unknown>): Promise<T> => {
+      const result = await fetch<T>(query, params)
+      if (params && 'since' in params) read.push((result as unknown[]).length)
+      return result
+    }
+    // Read in the import's own second, then a minute on: the next build reads the import again, in case a write shared its second.
+    await index.months(source)
+    clock = new Date('2026-11-23T20:01:30Z')
+    await index.months(source)
+    expect(read).toEqual([300])
+    // Read after it settled: the builds after read only what changed since.
+    await index.months(source)
+    docs.set('d', article('d', '2026-09-25T10:00:00Z', '2026-11-23T20:02:00Z'))
+    const after = await entries(index, source)
+    expect(read).toEqual([300, 0, 1])
+    expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
   })
 
   it('writes the index of an empty paper', async () => {

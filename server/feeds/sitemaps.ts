@@ -82,8 +82,22 @@ export const overviewQuery = `{
 /** Changed articles looked at before the index counts every month again (an import of more at once). */
 const maxChanged = 10_000
 
-/** The dates of the articles changed (or published) at or after `$since`: the months they are in have changed. */
-export const changedSinceQuery = `*[${dated} && _updatedAt >= $since][0...${maxChanged}].publishedAt`
+/**
+ * The dates of the articles changed (or published) after `$since`, or at or after it when a change
+ * may since have been made in that same second: the months they are in have changed. Read from the
+ * index of `_updatedAt` in order, so an import whose thousands of articles share one `_updatedAt`
+ * is not read again at the next build.
+ */
+export function changedSinceQuery(sameSecond: boolean): string {
+  return `*[${dated} && _updatedAt ${sameSecond ? '>=' : '>'} $since] | order(_updatedAt asc, _id asc)[0...${maxChanged}].publishedAt`
+}
+
+/**
+ * How long after its newest change a summary must have been read for no later write to share that
+ * change's second. The store stamps `_updatedAt` to the second when a transaction begins, so a write
+ * not yet committed when the summary was read carries a later second unless it began within this.
+ */
+const settledMs = 60_000
 
 /** Each month's newest change and number of articles, `count` months to a query: both read from the index of dates. */
 export function monthsQuery(months: string[]): string {
@@ -100,6 +114,8 @@ interface Summary {
   count: number
   /** The newest `_updatedAt` among them when the summary was read. */
   latest: string
+  /** Whether a later write may share `latest`'s second: the summary was read too soon after it. */
+  unsettled: boolean
   /** Months with articles. */
   months: Map<string, MonthSummary>
 }
@@ -117,21 +133,27 @@ export class MonthIndex {
   /** Months counted, for tests and the benchmark: how much work the last builds did. */
   monthsCounted = 0
 
+  /** The clock the store stamps `_updatedAt` by. */
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
   async months(source: FeedSource): Promise<Map<string, MonthSummary>> {
+    const readAt = this.clock().getTime()
     const overview = await source.fetch<{ count: number; latest: unknown; oldest: unknown; newest: unknown }>(overviewQuery)
     const oldest = monthOf(overview.oldest)
     const newest = monthOf(overview.newest)
     const latest = typeof overview.latest === 'string' ? overview.latest : ''
+    const unsettled = !(Date.parse(latest) < readAt - settledMs)
     if (!oldest || !newest || overview.count === 0) {
-      this.summary = { count: 0, latest, months: new Map() }
+      this.summary = { count: 0, latest, unsettled, months: new Map() }
       return this.summary.months
     }
     const all = new Set(monthsBetween(oldest, newest))
     const kept = this.summary
     let months: Map<string, MonthSummary> | null = null
     if (kept && kept.latest <= latest) {
-      const changed = await source.fetch<unknown[]>(changedSinceQuery, { since: kept.latest })
-      // At or after: `_updatedAt` is to the second, and a change in the summary's last second may not be in it.
+      // At or after only when the summary was read within its newest change's second (give or take a
+      // slow transaction): `_updatedAt` is to the second, and a later change in it may not be counted.
+      const changed = await source.fetch<unknown[]>(changedSinceQuery(kept.unsettled), { since: kept.latest })
       const touched = new Set(changed.map(monthOf).filter((month): month is string => month !== null && all.has(month)))
       if (changed.length < maxChanged) {
         const counted = await this.count(source, [...touched])
@@ -143,7 +165,7 @@ export class MonthIndex {
       }
     }
     months ??= await this.count(source, [...all])
-    this.summary = { count: overview.count, latest, months }
+    this.summary = { count: overview.count, latest, unsettled, months }
     return months
   }
 
