@@ -11,10 +11,11 @@ import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
 import { matchExpression, scopeExpression } from './query.ts'
+import { refillWhenVersionDiffers } from './versionedRefill.ts'
 
 /**
  * Bumped whenever what is indexed or how (columns, tokenizer, which documents) changes: a database
- * whose index has another version has it rebuilt when the store opens it.
+ * whose index has another version has it rebuilt when the store opens it (versionedRefill.ts).
  */
 export const searchIndexVersion = 3
 
@@ -90,59 +91,44 @@ export function indexed(doc: Doc | null): Indexed | null {
 export class SearchIndex {
   private readonly statements: WriteStatements
 
-  constructor(private readonly db: Database.Database) {
-    db.exec('CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
-    const version = db.prepare("SELECT value FROM search_meta WHERE key = 'version'").pluck().get()
-    if (version !== String(searchIndexVersion)) this.rebuild()
-    this.statements = writeStatements(db)
-  }
-
-  /**
-   * Drops and refills the index from the documents in one pass and one SQL transaction: on a first
-   * start with an existing database, and when searchIndexVersion changes.
-   */
-  private rebuild(): void {
-    this.db.transaction(() => {
-      this.db.exec(`
-        DROP TABLE IF EXISTS search_text;
-        DROP TABLE IF EXISTS search_titles;
-        DROP TABLE IF EXISTS search_docs;
-        DROP TABLE IF EXISTS search_categories;
-        DROP TABLE IF EXISTS search_labels;
-        CREATE TABLE search_docs (
-          rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT NOT NULL,
-          published_at TEXT, categories TEXT NOT NULL, UNIQUE (dataset, id)
-        );
-        CREATE TABLE search_labels (
-          dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT, title TEXT, kind TEXT, PRIMARY KEY (dataset, id)
-        ) WITHOUT ROWID;
-        CREATE INDEX search_labels_slug ON search_labels (dataset, slug);
-        -- scope: a token for the dataset and one per category, searched with a column filter only.
-        CREATE VIRTUAL TABLE search_text USING fts5(title, excerpt, body, scope, tokenize = 'porter unicode61 remove_diacritics 2');
-        -- The titles again, apart: "every word in the headline" read from the titles' own lists of
-        -- rows, not by checking where the word stands in each of the (many more) articles that have it.
-        CREATE VIRTUAL TABLE search_titles USING fts5(title, scope, tokenize = 'porter unicode61 remove_diacritics 2');
-      `)
-      const statements = writeStatements(this.db)
-      // In batches along the primary key: a connection cannot write while it iterates, and the
-      // whole archive read at once would hold every article in memory.
-      const batch = this.db.prepare("SELECT dataset, id, doc FROM documents WHERE type IN ('article', 'category') AND (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000")
-      let after = ['', '']
-      for (;;) {
-        const rows = batch.all(after[0], after[1]) as Array<{ dataset: string; id: string; doc: string }>
-        for (const row of rows) {
-          const doc = JSON.parse(row.doc) as Doc
+  constructor(db: Database.Database) {
+    // Refilled from the stored articles and categories on a first start with an existing database,
+    // and when searchIndexVersion changes.
+    refillWhenVersionDiffers(db, {
+      key: 'version',
+      version: searchIndexVersion,
+      types: ['article', 'category'],
+      recreate: () => {
+        db.exec(`
+          DROP TABLE IF EXISTS search_text;
+          DROP TABLE IF EXISTS search_titles;
+          DROP TABLE IF EXISTS search_docs;
+          DROP TABLE IF EXISTS search_categories;
+          DROP TABLE IF EXISTS search_labels;
+          CREATE TABLE search_docs (
+            rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT NOT NULL,
+            published_at TEXT, categories TEXT NOT NULL, UNIQUE (dataset, id)
+          );
+          CREATE TABLE search_labels (
+            dataset TEXT NOT NULL, id TEXT NOT NULL, slug TEXT, title TEXT, kind TEXT, PRIMARY KEY (dataset, id)
+          ) WITHOUT ROWID;
+          CREATE INDEX search_labels_slug ON search_labels (dataset, slug);
+          -- scope: a token for the dataset and one per category, searched with a column filter only.
+          CREATE VIRTUAL TABLE search_text USING fts5(title, excerpt, body, scope, tokenize = 'porter unicode61 remove_diacritics 2');
+          -- The titles again, apart: "every word in the headline" read from the titles' own lists of
+          -- rows, not by checking where the word stands in each of the (many more) articles that have it.
+          CREATE VIRTUAL TABLE search_titles USING fts5(title, scope, tokenize = 'porter unicode61 remove_diacritics 2');
+        `)
+        const statements = writeStatements(db)
+        return (dataset, id, doc) => {
           const entry = indexed(doc)
-          if (entry) insert(statements, row.dataset, row.id, entry)
+          if (entry) insert(statements, dataset, id, entry)
           const label = labelOf(doc)
-          if (label) statements.addLabel.run(row.dataset, row.id, label.slug, label.title, label.kind)
+          if (label) statements.addLabel.run(dataset, id, label.slug, label.title, label.kind)
         }
-        const last = rows[rows.length - 1]
-        if (!last) break
-        after = [last.dataset, last.id]
-      }
-      this.db.prepare("INSERT INTO search_meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(searchIndexVersion))
-    })()
+      },
+    })
+    this.statements = writeStatements(db)
   }
 
   /** Brings the index in line with a transaction's changes; called inside the store's SQL transaction. */

@@ -9,42 +9,32 @@
 import type Database from 'better-sqlite3'
 import { heldText, matchIndexType } from '../groq/textMatch.ts'
 import type { Change, Doc } from '../store/mutations.ts'
+import { refillWhenVersionDiffers } from './versionedRefill.ts'
 
-/** Bumped whenever what is held or how changes: the index is then refilled when the store opens the database. */
+/** Bumped whenever what is held or how changes: the index is then refilled when the store opens the database (versionedRefill.ts). */
 export const matchIndexVersion = 1
 
 export class MatchIndex {
   private readonly statements: ReturnType<typeof writeStatements>
 
-  constructor(private readonly db: Database.Database) {
-    db.exec('CREATE TABLE IF NOT EXISTS search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
-    const version = db.prepare("SELECT value FROM search_meta WHERE key = 'match'").pluck().get()
-    if (version !== String(matchIndexVersion)) this.rebuild()
+  constructor(db: Database.Database) {
+    refillWhenVersionDiffers(db, {
+      key: 'match',
+      version: matchIndexVersion,
+      types: [matchIndexType],
+      recreate: () => {
+        db.exec(`
+          DROP TABLE IF EXISTS match_docs;
+          DROP TABLE IF EXISTS match_words;
+          CREATE TABLE match_docs (rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (dataset, id));
+          -- Words are written in hexadecimal letters and digits: the ascii tokenizer takes each whole.
+          CREATE VIRTUAL TABLE match_words USING fts5(words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii');
+        `)
+        const statements = writeStatements(db)
+        return (dataset, id, doc) => insert(statements, dataset, id, doc)
+      },
+    })
     this.statements = writeStatements(db)
-  }
-
-  /** Drops and refills the index from the articles, in batches along the primary key, in one SQL transaction. */
-  private rebuild(): void {
-    this.db.transaction(() => {
-      this.db.exec(`
-        DROP TABLE IF EXISTS match_docs;
-        DROP TABLE IF EXISTS match_words;
-        CREATE TABLE match_docs (rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (dataset, id));
-        -- Words are written in hexadecimal letters and digits: the ascii tokenizer takes each whole.
-        CREATE VIRTUAL TABLE match_words USING fts5(words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii');
-      `)
-      const statements = writeStatements(this.db)
-      const batch = this.db.prepare('SELECT dataset, id, doc FROM documents WHERE type = ? AND (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000')
-      let after = ['', '']
-      for (;;) {
-        const rows = batch.all(matchIndexType, after[0], after[1]) as Array<{ dataset: string; id: string; doc: string }>
-        for (const row of rows) insert(statements, row.dataset, row.id, JSON.parse(row.doc) as Doc)
-        const last = rows[rows.length - 1]
-        if (!last) break
-        after = [last.dataset, last.id]
-      }
-      this.db.prepare("INSERT INTO search_meta (key, value) VALUES ('match', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(matchIndexVersion))
-    })()
   }
 
   /** Brings the index in line with a transaction's changes; called inside the store's SQL transaction. */
