@@ -1,7 +1,7 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 import { pageHead, pathWithSearch } from '../content/meta/cards.ts'
-import { validateSearchParams } from '../content/search/params.ts'
+import { searchAddressWithoutEmptyFields, validateSearchParams } from '../content/search/params.ts'
 import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
@@ -12,6 +12,12 @@ export const Route = createFileRoute('/search')({
   // homepage's initial JavaScript (by default only `component` would be split off).
   codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   validateSearch: validateSearchParams,
+  // A plain GET form sends its empty filters (`&section=&from=&to=`): the server answers such an
+  // address with a permanent redirect to the search's one address, which the edge caches like the page.
+  beforeLoad: ({ location }) => {
+    const href = searchAddressWithoutEmptyFields(location.searchStr)
+    if (href !== null) throw redirect({ href, statusCode: 301 })
+  },
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1, section: search.section, from: search.from, to: search.to }),
   // The search's modules load with the first search, outside the reader's first download (decision 018).
   loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {

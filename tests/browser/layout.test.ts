@@ -139,10 +139,17 @@ describe('the shared header and footer', () => {
     expect(await page.getByText(/Type a word or two in the box above/).isVisible()).toBe(true)
     expect(await page.title()).toBe('Search | Resonance')
     const form = page.getByRole('search', { name: 'Search articles' })
+    // The page's script sends the search to its one address at once, without the empty filters the
+    // browser would send (and the server's redirect that follows them).
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) asked.push(new URL(request.url()).search)
+    })
     await form.getByRole('searchbox').fill('zebra crossing')
     await form.getByRole('searchbox').press('Enter')
     await page.getByText('No articles match “zebra crossing”.').waitFor()
     expect(new URL(page.url()).searchParams.get('q')).toBe('zebra crossing')
+    expect(asked).toEqual(['?q=zebra+crossing'])
   })
 
   it('pages through many results twenty at a time', async () => {

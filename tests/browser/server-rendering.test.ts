@@ -83,6 +83,16 @@ describe('pages from the service', () => {
     expect(topic.headers.get('location')).toBe('/topic/sports?page=2')
   })
 
+  it("sends a search that names empty filters to its one address, a redirect the edge may keep like the page", async () => {
+    const empty = await html('/search?q=bridge&section=&from=&to=')
+    expect(empty.status).toBe(301)
+    expect(empty.headers.get('location')).toBe('/search?q=bridge')
+    expect(empty.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
+    // A filled field stays, even a wrong one, so the page can say what is wrong with it.
+    expect((await html('/search?q=bridge&section=uk&from=soon&to=')).headers.get('location')).toBe('/search?q=bridge&section=uk&from=soon')
+    expect((await html('/search?q=bridge&section=uk')).status).toBe(200)
+  })
+
   it("links the paper's feed from every reader page, and a section's or topic's own from its page, each a feed that answers", async () => {
     const feedLinks = (body: string) => [...body.matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*)"\/>/g)].map((m) => ({ title: m[1], href: m[2] }))
     const paper = { title: 'Resonance', href: '/rss.xml' }

@@ -48,3 +48,17 @@ export function validateSearchParams(search: Record<string, unknown>): SearchPar
   if (from !== null && to !== null && from > to) [from, to] = [to, from]
   return { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}), ...(section ? { section } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }
 }
+
+/**
+ * The one address of a search whose URL names fields left empty (`/search?q=x&section=&from=&to=`,
+ * what a plain GET form sends), or null when the URL names none: a search has one address at the
+ * edge and in history. Only empty fields go; a field that holds something, even something wrong,
+ * stays, so the page still says what is wrong with it.
+ */
+export function searchAddressWithoutEmptyFields(searchStr: string): string | null {
+  const params = new URLSearchParams(searchStr)
+  const filled = [...params].filter(([, value]) => value.trim() !== '')
+  if (filled.length === [...params].length) return null
+  const rest = new URLSearchParams(filled).toString()
+  return rest ? `/search?${rest}` : '/search'
+}

@@ -1,6 +1,6 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { normaliseSearchPage, normaliseSearchText, validateSearchParams } from './params.ts'
+import { normaliseSearchPage, normaliseSearchText, searchAddressWithoutEmptyFields, validateSearchParams } from './params.ts'
 import { markMatches, searchByGroq, searchPageCount, searchPageSize, searchQueryString, searchRequest, type GroqSearchPage, type PageSearch } from './search.ts'
 
 function block(text: string) {
@@ -111,6 +111,16 @@ describe('search parameters', () => {
     expect(normaliseSearchPage(1.5)).toBe(1)
     expect(normaliseSearchPage('two')).toBe(1)
     expect(normaliseSearchPage(undefined)).toBe(1)
+  })
+
+  it("gives a search that names empty fields its one address, and leaves every filled field as it was, wrong or not", () => {
+    expect(searchAddressWithoutEmptyFields('?q=Thames&section=&from=&to=')).toBe('/search?q=Thames')
+    expect(searchAddressWithoutEmptyFields('?q=Thames&section=uk&from=+&to=2026-11-01')).toBe('/search?q=Thames&section=uk&to=2026-11-01')
+    expect(searchAddressWithoutEmptyFields('?q=&section=')).toBe('/search')
+    expect(searchAddressWithoutEmptyFields('?q=x&from=soon&to=')).toBe('/search?q=x&from=soon')
+    // Already its one address: no redirect.
+    expect(searchAddressWithoutEmptyFields('?q=Thames&section=uk')).toBeNull()
+    expect(searchAddressWithoutEmptyFields('')).toBeNull()
   })
 
   it('keeps only meaningful values in the URL', () => {
