@@ -90,6 +90,18 @@ describe('live updates', () => {
     const page = await context.newPage()
     await openHome(page)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    // The status keeps the space its first words took: with "Connecting…" put back in its label, the
+    // right-aligned status moves no part of itself (the homepage's CLS stays 0 as it goes live).
+    const edges = await page.evaluate(() => {
+      const label = document.querySelector('.connection-status__label')!
+      const left = () => Math.round(document.querySelector('.connection-status__dot')!.getBoundingClientRect().left)
+      const live = left()
+      label.firstChild!.textContent = 'Connecting…'
+      const connecting = left()
+      label.firstChild!.textContent = 'Live'
+      return { live, connecting }
+    })
+    expect(edges.connecting).toBe(edges.live)
     await suite.service.client({ token: suite.token }).create(testArticle('just-in', 0, { isBreakingNews: true, title: 'Just in: Tower Bridge stuck open' }))
     await page.getByRole('region', { name: 'Breaking News' }).getByRole('link', { name: 'Just in: Tower Bridge stuck open' }).waitFor({ timeout: 5_000 })
     await context.close()

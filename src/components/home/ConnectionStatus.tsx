@@ -22,7 +22,7 @@ export function ConnectionStatus({ status, pollSeconds, onRetry }: ConnectionSta
   return (
     <p className={`connection-status connection-status--${status}`} role="status" aria-live="polite">
       <span className="connection-status__dot" aria-hidden="true" />
-      <span>{labels[status](pollSeconds)}</span>
+      <span className="connection-status__label">{labels[status](pollSeconds)}</span>
       {status === 'offline' && onRetry ? (
         <button type="button" className="connection-status__retry" onClick={onRetry}>
           Try again
