@@ -71,7 +71,7 @@ async function measure(articles: number): Promise<Measurement> {
       })
     }
 
-    // The query workers load their replicas on the first query: wait for that with the homepage query.
+    // The first query of a started service: wait for it with the homepage query.
     await request(queryUrl(base, DATASET, homepageQuery), { agent: reads, headers: clientHeaders, timeoutMs: 600_000 })
     const firstIndex = await get({ name: 'index', path: '/sitemap.xml', headers: {} })
     const month = /<loc>[^<]*(\/sitemaps\/articles-\d{4}-\d{2}\.xml)<\/loc>/.exec(firstIndex.body.toString('utf8'))?.[1]

@@ -100,8 +100,7 @@ async function measure(articles: number): Promise<Measurement> {
       return JSON.parse(res.body.toString('utf8')) as { result: { latest: Array<{ _id: string }> } }
     }
 
-    // The query workers load their replicas, then build the view and the homepage's kept filters,
-    // on the first queries: on a busy machine that can take longer than a query may wait (503) or
+    // The first queries of a started service: on a busy machine that can take longer than a query may wait (503) or
     // an anonymous query may run (queryTimeoutError). Then the homepage is open and listening.
     for (let attempt = 1; ; attempt++) {
       try {

@@ -82,12 +82,10 @@ export interface Limits {
   queryWorkers: number
   /** Anonymous queries that may wait for a worker before the next is answered 503. */
   queryQueue: number
-  /** Heap of each query worker in MB; null: sized from the database at each start of a worker. */
+  /** Heap of each query worker in MB; null: 256 (server/query/pool.ts, defaultWorkerHeapMb). */
   queryWorkerHeapMb: number | null
   /** Parsed documents each query worker keeps, in bytes (docs/decisions/028-documents-read-from-sqlite.md). */
   queryDocumentCacheBytes: number
-  /** Whether query workers keep a replica of every dataset (QUERY_REPLICA, off unless `on`); without one every query reads SQLite. */
-  queryReplica: boolean
   /** Parsed documents the store keeps for the writes it checks, in bytes (server/store/rows.ts). */
   storeDocumentCacheBytes: number
   query: { anonymous: QueryLimits; signedIn: QueryLimits }
@@ -161,8 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryQueue: int(env, 'QUERY_QUEUE', 64),
       queryWorkerHeapMb: env.QUERY_WORKER_HEAP_MB ? int(env, 'QUERY_WORKER_HEAP_MB', 0) : null,
       queryDocumentCacheBytes: int(env, 'QUERY_DOCUMENT_CACHE_MB', 32) * 1024 * 1024,
-      // Off by default: every query reads SQLite through its indexes (docs/decisions/028-documents-read-from-sqlite.md).
-      queryReplica: env.QUERY_REPLICA === 'on',
       storeDocumentCacheBytes: int(env, 'STORE_DOCUMENT_CACHE_MB', 16) * 1024 * 1024,
       query: {
         anonymous: {

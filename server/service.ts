@@ -97,7 +97,7 @@ export async function startService(config: Config, log: (line: string) => void =
   const parts = openParts(config)
   await prepare(parts, config, log)
   const { limits } = config
-  const pool = new QueryPool(parts.store, { dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb, documentCacheBytes: limits.queryDocumentCacheBytes, replica: limits.queryReplica, contendedTimeoutMs: limits.queryContendedTimeoutMs, queueWaitMs: limits.queryQueueWaitMs })
+  const pool = new QueryPool({ dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb, documentCacheBytes: limits.queryDocumentCacheBytes, contendedTimeoutMs: limits.queryContendedTimeoutMs, queueWaitMs: limits.queryQueueWaitMs })
   const queries = new QueryEngine(parts.store, pool, { cacheLimitBytes: limits.queryCacheBytes, limits: limits.query })
   const hub = new ListenerHub(parts.store, pool, limits.listen)
   const presence = new PresenceBook()

@@ -18,7 +18,7 @@ function open() {
   const dir = mkdtempSync(join(tmpdir(), 'resonance-listeners-'))
   const store = new Store(dir)
   store.createDataset('production')
-  const pool = new QueryPool(store, { dataDir: dir, size: 1, queueLimit: 10, heapMb: null, contendedTimeoutMs: 500, queueWaitMs: 10_000 })
+  const pool = new QueryPool({ dataDir: dir, size: 1, queueLimit: 10, heapMb: null, contendedTimeoutMs: 500, queueWaitMs: 10_000 })
   cleanup.push(async () => {
     await pool.close()
     store.close()

@@ -23,7 +23,7 @@ export async function newsletterCommand(config: Config, store: Store, args: stri
   const edition = options.edition ?? 'morning'
   if (edition !== 'morning') throw new Error(`--edition must be "morning" (editors' editions are sent from the admin's Newsletters page), got "${edition}"`)
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
-  const pool = new QueryPool(store, { dataDir: config.dataDir, size: 1, queueLimit: 16, heapMb: config.limits.queryWorkerHeapMb, replica: config.limits.queryReplica, contendedTimeoutMs: config.limits.queryContendedTimeoutMs, queueWaitMs: config.limits.queryQueueWaitMs })
+  const pool = new QueryPool({ dataDir: config.dataDir, size: 1, queueLimit: 16, heapMb: config.limits.queryWorkerHeapMb, contendedTimeoutMs: config.limits.queryContendedTimeoutMs, queueWaitMs: config.limits.queryQueueWaitMs })
   const queries = new QueryEngine(store, pool, { cacheLimitBytes: 8 * 1024 * 1024, limits: config.limits.query })
   const readerStore = new ReaderStore(config.dataDir)
   const mailer = new Mailer(readerStore, { smtpUrl: config.smtpUrl, from: config.mailFrom })

@@ -1,5 +1,5 @@
 // What the query engine's tests compare its answers with: groq-js's own answer over every document a
-// reader sees (the replica's definition), against a store in a temporary folder read through a
+// reader sees (views.ts, buildView), against a store in a temporary folder read through a
 // read-only connection of its own, as the service's readers read it. Used by tests only
 // (scan.test.ts, documents.test.ts, tests/contract/index-answers.test.ts).
 

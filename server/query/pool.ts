@@ -1,5 +1,5 @@
-// The query workers: a fixed number of threads, each with a replica of the datasets, that run GROQ
-// for the service. The thread that answers HTTP never evaluates a reader's query, so a slow or
+// The query workers: a fixed number of threads, each reading the documents from SQLite, that run
+// GROQ for the service. The thread that answers HTTP never evaluates a reader's query, so a slow or
 // enormous one cannot stall the homepage: it runs out its time limit in a worker, which is then
 // ended and replaced. docs/decisions/006-query-workers.md.
 //
@@ -13,19 +13,14 @@
 // an attacker can write then cost the paper at most half a thread, while its readers' queries go
 // to the others.
 
-import { statSync } from 'node:fs'
 import { setPriority } from 'node:os'
-import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { ApiError, httpError, typedError, type ErrorBody } from '../errors.ts'
 import type { Doc } from '../store/mutations.ts'
-import type { Store } from '../store/store.ts'
 import type { Perspective, Reader } from './views.ts'
 import type { SearchRequest } from '../search/index.ts'
 
 export type WorkerRequest =
-  | { type: 'reload' }
-  | { type: 'changes'; dataset: string; changes: Array<{ id: string; after: Doc | null }> }
   | { type: 'query'; id: number; dataset: string; query: string; params: Record<string, unknown>; perspective: Perspective; reader: Reader; maxResultBytes: number }
   | { type: 'match'; id: number; query: string; params: Record<string, unknown>; docs: Array<Doc | null> }
   | { type: 'parse'; id: number; query: string; params: Record<string, unknown> }
@@ -72,30 +67,28 @@ export interface PoolOptions {
   size: number
   /** Anonymous queries that may wait for a worker; more are answered 503. */
   queueLimit: number
-  /** Heap of each worker in MB; null sizes it from the database (its replica plus room to work). */
+  /** Heap of each worker in MB; null for defaultWorkerHeapMb. */
   heapMb: number | null
   /** Parsed documents each worker keeps, in bytes (documents.ts); 32 MiB when not given. */
   documentCacheBytes?: number
-  /**
-   * Whether each worker loads a replica of every dataset at its start and keeps it current, or
-   * (false when not given) reads every query's documents from SQLite (scan.ts) and starts at once.
-   */
-  replica?: boolean
   /** Time a public query may run while another public client waits for a worker. */
   contendedTimeoutMs: number
   /** Time a public query may wait for a worker before it is answered 503. */
   queueWaitMs: number
 }
 
-/** A worker's heap when it keeps no replica and QUERY_WORKER_HEAP_MB is not set. */
-export const defaultScanHeapMb = 256
+/**
+ * A worker's heap when QUERY_WORKER_HEAP_MB is not set: one query's work and the worker's bounded
+ * caches, whatever the archive (it reads every query's documents from SQLite: scan.ts).
+ */
+export const defaultWorkerHeapMb = 256
 
 const workerEntry = new URL('./workerEntry.mjs', import.meta.url)
 const workerModule = new URL('./worker.ts', import.meta.url).href
 
 export class QueryPool {
   private readonly slots: Slot[] = []
-  /** Workers loaded and kept current but given no work, to replace at once one that is ended. */
+  /** Workers started but given no work, to replace at once one that is ended. */
   private readonly spares: Slot[] = []
   private readonly trusted: Task[] = []
   /** Waiting public tasks by client; the Map's order is the order of their turns. */
@@ -112,18 +105,11 @@ export class QueryPool {
   private nextId = 1
   private closed = false
 
-  constructor(store: Store, options: PoolOptions) {
+  constructor(options: PoolOptions) {
     this.options = options
+    // Nothing to keep current as the store writes: each query reads the committed rows.
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn())
     this.refillSpares()
-    store.onTransaction((tx) => {
-      // Without replicas there is nothing to keep current: each query reads the committed rows.
-      if (!this.replica) return
-      this.broadcast({ type: 'changes', dataset: tx.dataset, changes: tx.changes.map((c) => ({ id: c.id, after: c.after })) })
-    })
-    store.onReload(() => {
-      if (this.replica) this.broadcast({ type: 'reload' })
-    })
   }
 
   get size(): number {
@@ -135,7 +121,7 @@ export class QueryPool {
     return this.slots.filter((s) => s.task?.lane === lane && !s.ending).length
   }
 
-  /** Whether every worker, spares included, has loaded its replica and can take work. */
+  /** Whether every worker, spares included, has opened its connection and can take work. */
   get allReady(): boolean {
     return [...this.slots, ...this.spares].every((s) => s.ready) && this.spares.length === SPARES
   }
@@ -188,13 +174,9 @@ export class QueryPool {
     task.reject(busy())
   }
 
-  private broadcast(message: WorkerRequest): void {
-    for (const slot of [...this.slots, ...this.spares]) slot.worker.postMessage(message)
-  }
-
   private spawn(): Slot {
     const worker = new Worker(workerEntry, {
-      workerData: { module: workerModule, dataDir: this.options.dataDir, documentCacheBytes: this.options.documentCacheBytes ?? defaultDocumentCacheBytes, replica: this.replica },
+      workerData: { module: workerModule, dataDir: this.options.dataDir, documentCacheBytes: this.options.documentCacheBytes ?? defaultDocumentCacheBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb() },
     })
     const slot: Slot = { worker, ready: false, task: null, held: false, startedAt: 0, tid: null, timer: null, ending: null }
@@ -207,22 +189,8 @@ export class QueryPool {
     return slot
   }
 
-  private get replica(): boolean {
-    return this.options.replica ?? false
-  }
-
   private heapMb(): number {
-    if (this.options.heapMb !== null) return this.options.heapMb
-    // Without a replica a worker holds one query's work and its bounded caches, whatever the archive.
-    if (!this.replica) return defaultScanHeapMb
-    let bytes = 0
-    try {
-      bytes = statSync(join(this.options.dataDir, 'content.db')).size
-    } catch {
-      // No database yet: the floor is enough.
-    }
-    // Parsed documents take a few times their JSON; the rest is room for a query's work.
-    return 256 + Math.ceil((4 * bytes) / (1024 * 1024))
+    return this.options.heapMb ?? defaultWorkerHeapMb
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {

@@ -1,5 +1,5 @@
-// Queries answered over the stored rows without a replica (scan.ts) must give exactly what groq-js
-// gives over the reader's view of every document (views.ts, buildView: the replica's definition),
+// Queries answered over the stored rows (scan.ts) must give exactly what groq-js
+// gives over the reader's view of every document (views.ts, buildView: a view's definition),
 // in every perspective, drafts included; and a pass holds a batch, not the dataset.
 
 import fc from 'fast-check'
@@ -93,7 +93,7 @@ describe('queries over the stored rows', () => {
     // Each run writes a dataset to SQLite: seconds on a busy two-core machine, a limit, not a target.
   }, 120_000)
 
-  it('place each draft as the replica’s drafts view does, and find it by its own type', async () => {
+  it('place each draft as the drafts view is defined to, and find it by its own type', async () => {
     const docs: Doc[] = [
       { _id: 'a', _type: 'post', title: 'a' },
       { _id: 'drafts.a', _type: 'post', title: 'a, draft' },

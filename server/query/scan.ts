@@ -1,5 +1,5 @@
-// Queries no index answers, run over the documents table itself, read in bounded batches, when the
-// query workers keep no replica (QUERY_REPLICA=off; docs/decisions/028-documents-read-from-sqlite.md).
+// Queries no index answers, run over the documents table itself, read in bounded batches
+// (docs/decisions/028-documents-read-from-sqlite.md and 038).
 //
 // Each `*[filter]` the planner compiles is answered by one pass over the rows the reader's view
 // shows (only the rows of one type when the filter names it, through the type index), a batch at a
@@ -8,7 +8,7 @@
 // gets the whole view, which the worker's fixed heap bounds: past it the query is answered 413 and
 // the worker replaced, as before. Time is the pool's: a pass is synchronous work the pool ends at
 // the query's limit. The drafts perspective reads each draft with its published row, so it gives
-// what the replica's drafts view gave (views.ts, buildView), in the same order.
+// what a drafts view is defined to give (views.ts, buildView), in the same order.
 
 import type Database from 'better-sqlite3'
 import { evaluate, type ExprNode } from 'groq-js'

@@ -94,8 +94,6 @@ function testConfig(env: Record<string, string>, dataDir: string): Config {
     ADMIN_PASSWORD: testAdmin.password,
     STATIC_DIR: join(dataDir, 'no-static'),
     NEWSLETTER_MORNING_TIME: morningAwayFromNow(),
-    // `QUERY_REPLICA=on npx vitest run --project contract …` runs the contract tests with query workers that keep a replica.
-    ...(process.env.QUERY_REPLICA ? { QUERY_REPLICA: process.env.QUERY_REPLICA } : {}),
     ...env,
     DATA_DIR: dataDir,
   })

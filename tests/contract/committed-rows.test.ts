@@ -1,5 +1,4 @@
-// Query workers without a replica (QUERY_REPLICA=off): every query reads the committed rows from
-// SQLite, so a write is answered at once with nothing to keep current, drafts reach editors only,
+// Query workers read every query's documents from the committed rows in SQLite (decision 038), so a write is answered at once with nothing to keep current, drafts reach editors only,
 // and a stranger's query over every document is still ended at its time and memory limits while
 // other readers are answered (docs/decisions/028-documents-read-from-sqlite.md).
 
@@ -17,7 +16,6 @@ const SMALL = 3_000
 
 beforeAll(async () => {
   service = await startTestService({
-    QUERY_REPLICA: 'off',
     QUERY_WORKER_HEAP_MB: '48',
     // Long enough that reading the large documents on a busy machine meets the heap first.
     QUERY_TIMEOUT_MS: '5000',
@@ -42,7 +40,7 @@ function getFrom(address: string, path: string, headers: Record<string, string> 
   return requestFrom(`${service.url}${path}`, { localAddress: address, headers })
 }
 
-describe('queries without a replica', () => {
+describe('queries read from the committed rows', () => {
   it('answer a listing with a story the moment its write is acknowledged, and drafts to editors only', async () => {
     const listing = queryUrl('*[_type == "story"] | order(n desc)[0...2]{_id, title}')
     expect((await getFrom('127.0.0.2', listing)).json.result).toEqual([])
