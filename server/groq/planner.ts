@@ -612,17 +612,6 @@ interface FilterPlan {
   test: (doc: unknown, params: Params) => boolean
   /** The conditions left to groq-js, joined with `&&` again; null when every one was compiled. */
   rest: ExprNode | null
-  /** Whether a compiled condition reads another document (`->`): its answer can change when that one does. */
-  derefs: boolean
-}
-
-/** Whether an expression dereferences (`->`) anywhere in it. */
-function readsOthers(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(readsOthers)
-  if (typeof node !== 'object' || node === null) return false
-  if ((node as { type?: unknown }).type === 'Deref') return true
-  if ((node as { type?: unknown }).type === 'Value') return false
-  return Object.values(node).some(readsOthers)
 }
 
 /** The operands of a top-level `a && b && c` chain, through parentheses. */
@@ -636,13 +625,11 @@ function planFilter(expr: ExprNode): FilterPlan | null {
   const compiled: Compiled[] = []
   const keys: string[] = []
   const rest: ExprNode[] = []
-  let derefs = false
   for (const part of conjuncts(expr)) {
     const fn = compile(part)
     if (fn) {
       compiled.push(fn)
       keys.push(JSON.stringify(part))
-      derefs ||= readsOthers(part)
     } else {
       rest.push(part)
     }
@@ -655,15 +642,10 @@ function planFilter(expr: ExprNode): FilterPlan | null {
       return true
     },
     rest: rest.length === 0 ? null : rest.reduce((left, right) => ({ type: 'And', left, right })),
-    derefs,
   }
 }
 
 interface OrderPlan {
-  /** Whether a term reads another document (`->`). */
-  derefs: boolean
-  /** The terms as text. */
-  key: string
   terms: Compiled[]
   /** 1 for asc, -1 for desc. */
   directions: number[]
@@ -679,7 +661,7 @@ function planOrder(args: ExprNode[]): OrderPlan | null {
     terms.push(fn)
     directions.push(arg.type === 'Desc' ? -1 : 1)
   }
-  return terms.length === 0 ? null : { key: JSON.stringify(args), terms, directions, derefs: readsOthers(args) }
+  return terms.length === 0 ? null : { terms, directions }
 }
 
 /** order()'s comparison of two items' term values, ties left to their order in the list. */
@@ -807,19 +789,11 @@ function isNode(value: unknown): value is Node {
 
 /**
  * Where the documents matching a compiled filter come from: by default one pass over `docs`; a query
- * worker answers from the matches it keeps current per filter (server/query/views.ts).
+ * worker reads them from the stored rows (server/query/scan.ts).
  */
 export interface Matcher {
-  /**
-   * The documents passing `test`, in the order of `docs`; `key` is the filter's conditions as text.
-   * `readsOthers`: the test dereferences other documents, so its matches may not be kept across writes.
-   */
-  filter(key: string, test: (doc: unknown) => boolean, readsOthers: boolean): readonly unknown[]
-  /**
-   * The same filter's documents sorted as `order()` sorts them: by `compare` on their `keys`, ties in
-   * the order of `docs`. `order` is the order's terms as text. Null leaves the sort to the planner.
-   */
-  sorted(key: string, order: string, keys: (doc: unknown) => unknown[], compare: (a: unknown[], b: unknown[]) => number): readonly unknown[] | null
+  /** The documents passing `test`, in the order of `docs`; `key` is the filter's conditions as text. */
+  filter(key: string, test: (doc: unknown) => boolean): readonly unknown[]
 }
 
 /**
@@ -1014,9 +988,6 @@ function planTree(
     const found = source.orderedSlice(scoped, (doc) => plan!.test(doc, params), node.left, end)
     return found ? { type: 'Value', value: sortBy(found, terms!, params, Infinity) } : null
   }
-  /** The filter key of each list of matches the matcher gave. */
-  const keptBy = new Map<readonly unknown[], string>()
-
   /** `limit`: how many of its first items the parent reads (it matters only to a planned order()). */
   const rewrite = (node: Node, limit = Infinity): Node => {
     // A Value's payload is data, not syntax, even where it has a `type` key.
@@ -1047,9 +1018,8 @@ function planTree(
           const test = (doc: unknown) => plan.test(doc, params)
           // From an index's candidates when it has them (planFromSource, planMixed), otherwise the matcher's.
           const pass = !match || (narrowed !== null && candidates !== null)
-          found = pass ? candidates!.filter(test) : match.filter(plan.key, test, plan.derefs)
+          found = pass ? candidates!.filter(test) : match.filter(plan.key, test)
           matched.set(plan.key, found)
-          if (!pass && !plan.derefs) keptBy.set(found, plan.key)
         }
         const value: Node = { type: 'Value', value: found }
         return plan.rest ? { type: 'Filter', base: value, expr: rewrite(plan.rest as Node) } : value
@@ -1074,12 +1044,7 @@ function planTree(
     if (out.type === 'PipeFuncCall' && out.name === 'order' && isNode(out.base) && out.base.type === 'Value' && Array.isArray(out.base.value)) {
       // Planned from the original terms: a rewritten one may hold this evaluation's documents.
       const plan = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
-      if (plan) {
-        const key = keptBy.get(out.base.value as unknown[])
-        const sorted = match && key !== undefined && !plan.derefs ? match.sorted(key, plan.key, (doc) => plan.terms.map((term) => term(doc, params)), (a, b) => compareKeys(plan, a, b)) : null
-        if (sorted) return { type: 'Value', value: limit >= sorted.length ? sorted : sorted.slice(0, limit) }
-        return { type: 'Value', value: sortBy(out.base.value as unknown[], plan, params, limit) }
-      }
+      if (plan) return { type: 'Value', value: sortBy(out.base.value as unknown[], plan, params, limit) }
     }
     return out
   }

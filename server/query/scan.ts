@@ -162,8 +162,6 @@ export class RowScanner {
         found.set(key, matches)
         return matches
       },
-      // The planner picks the first few of an order() from the matches itself.
-      sorted: () => null,
     }
   }
 
