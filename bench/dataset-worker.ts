@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildSyntheticArticles } from '../server/seed/synthetic.ts'
+import { syntheticArticles } from '../server/seed/synthetic.ts'
 import { Store } from '../server/store/store.ts'
 import type { DatasetInfo, DatasetOptions } from './dataset.ts'
 import { serveWork } from './worker.ts'
@@ -69,34 +69,45 @@ serveWork<DatasetOptions, DatasetInfo>(async (options) => {
     }))
     await store.commit(options.dataset, [...images, ...categories, ...authors].map((doc) => ({ createOrReplace: doc })), { identity: 'bench' })
 
-    let started = performance.now()
-    const articles = buildSyntheticArticles({
+    // Generated and committed a chunk at a time: a million articles are never held at once.
+    const articles = syntheticArticles({
       count: options.articles,
       now: new Date(),
       imageRefs: images.map((image) => image._id),
       authorIds: authors.map((author) => author._id),
       categoryIds: categories.map((category) => category._id),
     })
-    const generateMs = performance.now() - started
-
-    started = performance.now()
-    for (let i = 0; i < articles.length; i += options.chunk) {
-      const chunk = articles.slice(i, i + options.chunk)
-      await store.commit(options.dataset, chunk.map((doc) => ({ createOrReplace: doc })), { identity: 'bench' })
-    }
-    const commitMs = performance.now() - started
-
-    const published = articles.filter((doc) => !doc._id.includes('.'))
-    const step = Math.max(1, Math.floor(published.length / 100))
+    const step = Math.max(1, Math.floor(options.articles / 100))
     const sample: DatasetInfo['sample'] = []
-    for (let i = 0; i < published.length && sample.length < 100; i += step) {
-      const doc = published[i]!
-      const current = (doc.slug as { current?: unknown } | undefined)?.current
-      if (typeof current === 'string') sample.push({ id: doc._id, slug: current })
+    let generateMs = 0
+    let commitMs = 0
+    let index = 0
+    for (let done = false; !done; ) {
+      let started = performance.now()
+      const chunk: Array<Record<string, unknown> & { _id: string }> = []
+      while (chunk.length < options.chunk) {
+        const next = articles.next()
+        if (next.done) {
+          done = true
+          break
+        }
+        const doc = next.value
+        chunk.push(doc)
+        // The first published article at or after each hundredth of the dataset, newest first.
+        const current = (doc.slug as { current?: unknown } | undefined)?.current
+        if (sample.length < 100 && index >= sample.length * step && !doc._id.includes('.') && typeof current === 'string') sample.push({ id: doc._id, slug: current })
+        index++
+      }
+      generateMs += performance.now() - started
+      if (chunk.length === 0) break
+      started = performance.now()
+      await store.commit(options.dataset, chunk.map((doc) => ({ createOrReplace: doc })), { identity: 'bench' })
+      commitMs += performance.now() - started
     }
+
     return {
       documents: store.dataset(options.dataset).docs.size,
-      articles: articles.length,
+      articles: index,
       generateMs,
       commitMs,
       databaseBytes: ['content.db', 'content.db-wal'].reduce((sum, name) => {

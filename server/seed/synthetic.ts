@@ -44,8 +44,16 @@ function pickIndices(rng: Rng, count: number, how: number): Set<number> {
   return picked
 }
 
-/** `count` articles shaped like the demo ones (same fields, flags in similar proportions, bodies of 6-10 blocks), for datasets of 1,000 to 100,000. */
+/** `count` articles shaped like the demo ones (same fields, flags in similar proportions, bodies of 6-10 blocks), for datasets of 1,000 to 1,000,000. */
 export function buildSyntheticArticles(options: SyntheticOptions): SyntheticArticle[] {
+  return Array.from(syntheticArticles(options))
+}
+
+/**
+ * The same articles one at a time, newest first: a million of them (about 10 GiB as objects) are
+ * committed in chunks without ever being held at once.
+ */
+export function* syntheticArticles(options: SyntheticOptions): Generator<SyntheticArticle> {
   const { count, imageRefs, authorIds, categoryIds } = options
   if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a non-negative integer, got ${count}`)
   const rng = createRng(options.seed ?? DEFAULT_SYNTHETIC_SEED)
@@ -61,7 +69,6 @@ export function buildSyntheticArticles(options: SyntheticOptions): SyntheticArti
   const breaking = pickIndices(flags, count, handful(count))
   const leads = pickIndices(flags, count, handful(count))
 
-  const articles: SyntheticArticle[] = new Array(count)
   for (let index = 0; index < count; index++) {
     const { pool, story } = rng.pick(stories)
     const fill = createFill(rng)
@@ -109,7 +116,6 @@ export function buildSyntheticArticles(options: SyntheticOptions): SyntheticArti
       const lastDay = Math.round(reads * flags.float(0, 0.5))
       if (flags.chance(RECENTLY_READ_OLDER_SHARE) || offsetS < RECENTLY_READ_S) doc.readsLastDay = lastDay
     }
-    articles[index] = doc as unknown as SyntheticArticle
+    yield doc as unknown as SyntheticArticle
   }
-  return articles
 }
