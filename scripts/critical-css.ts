@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { loadConfig } from '../server/config.ts'
 import { startService } from '../server/service.ts'
-import { readerTemplate, rootElement } from './readerTemplate.ts'
+import { criticalStylesFile } from '../server/pages/criticalStyles.ts'
+import { criticalStylesPlan } from './criticalStylesPlan.ts'
+import { criticalStyle, readerTemplate, rootElement } from './readerTemplate.ts'
 
 const distDir = resolve('dist')
 const serverDir = resolve('dist-server')
@@ -32,6 +34,7 @@ function rootMarkup(html: string, path: string): string {
 
 async function main(): Promise<void> {
   rmSync(output, { force: true })
+  rmSync(join(serverDir, criticalStylesFile), { force: true })
   const dataDir = mkdtempSync(join(tmpdir(), 'resonance-critical-css-'))
   const config = loadConfig({
     PORT: '0',
@@ -70,6 +73,9 @@ async function main(): Promise<void> {
     const template = await readerTemplate(readFileSync(join(distDir, 'index.html'), 'utf8'), [...pages.values()], distDir)
     writeFileSync(output, template)
     const css = [...template.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('')
+    // The inlined rules with what each needs: each document is sent only those its markup can use.
+    const inlined = criticalStyle(template)
+    writeFileSync(join(serverDir, criticalStylesFile), JSON.stringify(criticalStylesPlan(inlined)))
     console.log(`Inlined ${(css.length / 1024).toFixed(1)} KB of CSS (${(brotliCompressSync(css).length / 1024).toFixed(1)} KB Brotli) from ${pages.size} reader pages into ${output.replace(`${resolve('.')}/`, '')}`)
   } finally {
     await service.close()

@@ -9,6 +9,14 @@ import { join } from 'node:path'
 import Beasties from 'beasties'
 import { moduleLoaderElement, stylesheetLoader } from './pageLoaders.ts'
 
+/** The text of the styles Beasties inlined in the template's head (its other inline style is index.html's own, in <noscript>). */
+export function criticalStyle(template: string): string {
+  const head = template.slice(0, template.indexOf('</head>'))
+  const styles = [...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
+  if (styles.length !== 1) throw new Error(`The reader template has ${styles.length} inlined styles in its head, not one`)
+  return styles[0]!
+}
+
 /** Where the template's root is; the renderer puts each page's markup inside it. */
 export const rootElement = '<div id="root"></div>'
 

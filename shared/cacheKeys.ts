@@ -4,6 +4,13 @@
 // the edge purger (server/edge/purger.ts) asks the cache to drop the keys a change names.
 // docs/decisions/019-edge-cache.md.
 
+/**
+ * The one response header the keys travel in: Varnish's xkey (deploy/varnish/default.vcl). They were
+ * sent twice, as `Surrogate-Key` too, for other CDNs; on a homepage that was about 0.7 KB more in the
+ * document's first round trip. A CDN that reads `Surrogate-Key` copies this header into it at its edge.
+ */
+export const surrogateKeyHeader = 'xkey'
+
 /** Every page, whatever it shows. */
 export const siteKey = 'site'
 /** Pages whose main content is a list of published stories (the homepage, sections, topics, authors, archive, search, videos, photo essays). */

@@ -106,7 +106,6 @@ sub vcl_backend_response {
 sub vcl_deliver {
   # Keys are for the cache; readers need not see which documents a page shows.
   unset resp.http.xkey;
-  unset resp.http.Surrogate-Key;
   if (obj.hits > 0) {
     set resp.http.X-Cache = "HIT";
   } else {

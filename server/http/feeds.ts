@@ -5,6 +5,7 @@
 // Unknown sections, topics and months are the protocol's JSON 404, like every other refusal here.
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { surrogateKeyHeader } from '../../shared/cacheKeys.ts'
 import { notModified, type Built, type CachedFeed } from '../feeds/cache.ts'
 import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
 import { liveBlogFeed } from '../feeds/liveBlogRss.ts'
@@ -40,8 +41,8 @@ function send(req: IncomingMessage, res: ServerResponse, feed: CachedFeed): void
     ETag: feed.etag,
     'Last-Modified': feed.lastModified,
     'Cache-Control': feed.keys ? keyedFeedCacheControl : feedCacheControl,
-    // Varnish's xkey and the Surrogate-Key of other CDNs, as reader pages carry them (server/pages/render.ts).
-    ...(feed.keys ? { 'Surrogate-Key': feed.keys, xkey: feed.keys } : {}),
+    // As reader pages carry them (server/pages/render.ts).
+    ...(feed.keys ? { [surrogateKeyHeader]: feed.keys } : {}),
   }
   if (notModified(req.headers as Record<string, string | undefined>, feed)) {
     res.writeHead(304, { ...validators, ...(feed.gzip ? { Vary: 'Accept-Encoding' } : {}) })

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, httpError } from '../errors.ts'
 import { assertDepth } from '../input.ts'
-import { queryKey } from '../../shared/cacheKeys.ts'
+import { queryKey, surrogateKeyHeader } from '../../shared/cacheKeys.ts'
 import { encode, etagOf, sendEncoded, type Encoded } from '../pages/encoding.ts'
 
 export function fail(res: ServerResponse, error: unknown): void {
@@ -81,7 +81,7 @@ export function sendPublicQuery(req: IncomingMessage, res: ServerResponse, body:
   let ready = prepared.get(body)
   if (ready === undefined) prepared.set(body, (ready = { tag: etagOf(body), body: encode(body, 5) }))
   const key = queryKey(dataset)
-  sendEncoded(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl, 'Surrogate-Key': key, xkey: key }, ready.body, ready.tag)
+  sendEncoded(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl, [surrogateKeyHeader]: key }, ready.body, ready.tag)
 }
 
 /** A cached query response, stored saying `"ms":0}`; a lookup that took longer (a GC pause) says so. */

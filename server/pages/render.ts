@@ -12,8 +12,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { surrogateKeyHeader } from '../../shared/cacheKeys.ts'
 import { moduleListAttribute, pageDataElementId } from '../../shared/pageData.ts'
 import type { FormSubmission } from '../../shared/readerForms.ts'
+import { classNamesIn, criticalStylesFile, isCriticalStyles, stylesFor, type CriticalStyles } from './criticalStyles.ts'
 import { defaultSecurityOptions, pageHeaders, type SecurityOptions } from './headers.ts'
 import { ByteLru } from '../byteLru.ts'
 import { isFilePath } from './static.ts'
@@ -121,6 +123,19 @@ export const pageCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60
 /** Whatever is personal (a form's page with what one reader typed, a preview) or failed. */
 export const privateCacheControl = 'private, no-store'
 
+/** The build's plan of the template's inline styles, when there is one and it describes this template's. */
+function stylesPlan(file: string, head: string, log: (line: string) => void): CriticalStyles | null {
+  if (!existsSync(file)) return null
+  try {
+    const plan: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (isCriticalStyles(plan) && head.includes(`<style>${plan.whole}</style>`)) return plan
+  } catch {
+    // Read as absent below.
+  }
+  log(`Every reader page carries all the inlined styles: ${file} does not describe the reader template`)
+  return null
+}
+
 export class PageRenderer {
   /** Rendered pages kept per URL, for the minute they were rendered in and the dataset's revision, within a budget of bytes. */
   private readonly cache: ByteLru<Cached>
@@ -135,6 +150,12 @@ export class PageRenderer {
     private readonly source: PageSource,
     private readonly log: (line: string) => void,
     cacheBytes: number,
+    /**
+     * The build's plan of the template's inline styles (server/pages/criticalStyles.ts), and the
+     * headers of a document whose inline styles are cut down to `css`; null without a plan (an older
+     * build, or index.html as the template), when every page carries the template's styles whole.
+     */
+    private readonly styles: { plan: CriticalStyles; headersFor(css: string): Record<string, string> } | null = null,
   ) {
     this.cache = new ByteLru<Cached>(cacheBytes, (page) => page.body.plain.length + (page.body.gzip?.length ?? 0) + (page.body.br?.length ?? 0))
   }
@@ -174,6 +195,8 @@ export class PageRenderer {
     const manifest = join(dirname(modulePath), 'reader-manifest.json')
     const entries = existsSync(manifest) ? readerEntries(JSON.parse(readFileSync(manifest, 'utf8'))) : null
     // The policy comes from the template: what is rendered into it is markup, never inline script.
+    // Only its inlined rules differ between documents, each allowed by its own hash.
+    const styles = index === readerTemplate ? stylesPlan(join(dirname(modulePath), criticalStylesFile), head, log) : null
     return new PageRenderer(
       module,
       target.dataset,
@@ -183,6 +206,7 @@ export class PageRenderer {
       source,
       log,
       cacheBytes,
+      styles && { plan: styles, headersFor: (css) => pageHeaders(html.replace(`<style>${styles.whole}</style>`, () => `<style>${css}</style>`), security) },
     )
   }
 
@@ -250,7 +274,7 @@ export class PageRenderer {
       this.log(`Could not render ${path} with a form submission: ${error instanceof Error ? error.stack : String(error)}`)
       return false
     }
-    const { 'Surrogate-Key': _keys, xkey: _xkey, ...headers } = page.headers
+    const { [surrogateKeyHeader]: _keys, ...headers } = page.headers
     sendEncoded(req, res, status, { ...headers, 'Cache-Control': privateCacheControl }, page.body)
     return true
   }
@@ -261,16 +285,25 @@ export class PageRenderer {
    * without the loader, from an older build, gets them as module scripts); a page the whole app takes
    * over carries index.html's app and the data it was rendered with.
    */
-  private document(page: RenderedPage): string {
+  private document(page: RenderedPage): { html: string; headers: Record<string, string> } {
     const scripts = page.scripts && this.entries ? page.scripts.map((name) => this.entries!.get(name)) : null
     if (scripts && scripts.every((src) => src !== undefined)) {
-      const start = `${this.template.documentHead.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>`
+      let head = this.template.documentHead
+      let headers = this.headers
+      if (this.styles) {
+        // A document's own markup is all its first paint shows (a page the whole app takes over
+        // renders more in the browser, and keeps every inlined rule).
+        const css = stylesFor(this.styles.plan, classNamesIn(`${head}${page.head}${page.html}${this.template.tail}`))
+        head = head.replace(`<style>${this.styles.plan.whole}</style>`, () => `<style>${css}</style>`)
+        headers = { ...this.headers, ...this.styles.headersFor(css) }
+      }
+      const start = `${head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>`
       const loader = `<script ${moduleListAttribute}="">`
-      if (this.template.tail.includes(loader)) return `${start}${this.template.tail.replace(loader, `<script ${moduleListAttribute}="${escapeAttribute(scripts.join(' '))}">`)}`
-      return `${start}${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')}${this.template.tail}`
+      if (this.template.tail.includes(loader)) return { html: `${start}${this.template.tail.replace(loader, `<script ${moduleListAttribute}="${escapeAttribute(scripts.join(' '))}">`)}`, headers }
+      return { html: `${start}${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')}${this.template.tail}`, headers }
     }
     const data = `<script type="application/json" id="${pageDataElementId}">${page.pageData}</script>`
-    return `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`
+    return { html: `${this.template.head.replace('</head>', `${page.head}</head>`)}<div id="root">${page.html}</div>${data}${this.template.tail}`, headers: this.headers }
   }
 
   private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null, client = ''): Promise<Cached> {
@@ -285,18 +318,17 @@ export class PageRenderer {
       { origin, now, submission, dataset: this.dataset, ...(this.source.search ? { search: (search: PageSearch, dataset: string) => this.source.search!(search, dataset, client) } : {}) },
     )
     const keys = (page.keys ?? []).join(' ')
+    const rendered = page.redirect ? null : this.document(page)
     const common = {
-      ...this.headers,
+      ...(rendered?.headers ?? this.headers),
       'Cache-Control': page.status >= 500 ? privateCacheControl : pageCacheControl,
-      // Varnish's xkey and the Surrogate-Key of other CDNs: the same keys under both names.
-      ...(keys ? { 'Surrogate-Key': keys, xkey: keys } : {}),
+      ...(keys ? { [surrogateKeyHeader]: keys } : {}),
     }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
       return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
     }
-    const html = this.document(page)
-    const body = Buffer.from(html)
+    const body = Buffer.from(rendered!.html)
     return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
   }
 }
