@@ -268,4 +268,23 @@ export function scopedScan(scan: OrderedScan, expr: ExprNode, params: Params): O
   return scan
 }
 
+/** SQL true for a `key` column in one of the ranges, its bounds pushed onto `args` in order. */
+export function keyRangeSql(ranges: KeyRange[], args: unknown[]): string {
+  if (ranges.length === 0) return '0'
+  return `(${ranges
+    .map((range) => {
+      const parts: string[] = []
+      if (range.low) {
+        parts.push(`key ${range.lowInclusive ? '>=' : '>'} ?`)
+        args.push(range.low)
+      }
+      if (range.high) {
+        parts.push(`key ${range.highInclusive ? '<=' : '<'} ?`)
+        args.push(range.high)
+      }
+      return parts.length === 0 ? '1' : `(${parts.join(' AND ')})`
+    })
+    .join(' OR ')})`
+}
+
 export { everyKey }

@@ -11,11 +11,12 @@ import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
 import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextNarrowing } from '../groq/planner.ts'
 import { MatchReader } from '../search/matchIndex.ts'
-import type { KeyRange } from '../groq/keys.ts'
+import { keyRangeSql as rangeSql } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
 import type { Doc } from '../store/mutations.ts'
 import { shows, type Kind } from './views.ts'
+import { TotalsReader } from './totals.ts'
 
 export type { Narrowing }
 
@@ -45,24 +46,6 @@ export const visibleIdSql = {
   raw: `NOT (id >= 'versions.' AND id < 'versions/')`,
   'raw+versions': '1',
 } as const
-
-function rangeSql(ranges: KeyRange[], args: unknown[]): string {
-  if (ranges.length === 0) return '0'
-  return `(${ranges
-    .map((range) => {
-      const parts: string[] = []
-      if (range.low) {
-        parts.push(`key ${range.lowInclusive ? '>=' : '>'} ?`)
-        args.push(range.low)
-      }
-      if (range.high) {
-        parts.push(`key ${range.highInclusive ? '<=' : '<'} ?`)
-        args.push(range.high)
-      }
-      return parts.length === 0 ? '1' : `(${parts.join(' AND ')})`
-    })
-    .join(' OR ')})`
-}
 
 /** `AND` conditions for ids longer than each prefix and starting with it (or, negated, not), as count() reads them. */
 function idPrefixSql(ids: Array<{ prefix: string; negate: boolean }>, args: unknown[], column: string): string {
@@ -102,12 +85,19 @@ export class DocumentReader {
   private readonly cache: ByteLru<Parsed>
   private readonly statements
   private readonly words: MatchReader
+  private readonly totals: TotalsReader
+  /**
+   * Index entries this reader has read (rows of an index or of the kept totals a statement visits),
+   * by its own accounting: for tests that hold a query to what it reads, whatever the archive's size.
+   */
+  indexEntries = 0
 
   /** `withinLimit`: WITHIN_LIMIT unless a test reads its listings the other way at any size. */
   constructor(db: Database.Database, cacheBytes: number, { withinLimit = WITHIN_LIMIT }: { withinLimit?: number } = {}) {
     this.db = db
     this.withinLimit = withinLimit
     this.words = new MatchReader(db)
+    this.totals = new TotalsReader(db)
     this.cache = new ByteLru<Parsed>(cacheBytes, (entry) => entry.bytes)
     const rows = (where: string) => db.prepare(`SELECT id, version FROM documents WHERE dataset = ? AND ${where} ORDER BY id LIMIT ?`)
     this.statements = {
@@ -139,7 +129,7 @@ export class DocumentReader {
       ordered: (scan, accept, enough) =>
         !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
       orderedSlice: (scan, accept, start, end) => (scan.covered && !scan.within && keyed(scan.type, scan.field) ? this.orderedSlice(dataset, scan, (id) => shows(kind, id), accept, start, end) : null),
-      count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind])),
+      count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind], kind)),
       dereference: (id) => {
         const doc = this.byId(dataset, id)
         return doc && visible(doc) ? doc : null
@@ -234,11 +224,11 @@ export class DocumentReader {
       flush()
       return out
     }
-    let rows = first.all(...args) as KeyRow[]
+    let rows = this.entries(first.all(...args) as KeyRow[])
     while (rows.length > 0) {
       for (const row of rows) if (take(row)) return out
       const last: KeyRow = rows[rows.length - 1]!
-      rows = rows.length < ORDERED_BATCH ? [] : (next.all(...args, last.key, last.id) as KeyRow[])
+      rows = rows.length < ORDERED_BATCH ? [] : this.entries(next.all(...args, last.key, last.id) as KeyRow[])
     }
     flush()
     return out
@@ -255,21 +245,21 @@ export class DocumentReader {
     const below = this.db.prepare(`${from} AND key < ? ORDER BY key DESC LIMIT 1`)
     const group = this.db.prepare(`${from} AND key = ? AND id > ? ORDER BY id LIMIT ${ORDERED_BATCH}`)
     const unordered = this.db.prepare(`${from} AND key >= ? ORDER BY key DESC, id DESC`)
-    let top = highest.get(...args) as KeyRow | undefined
+    let top = this.entry(highest.get(...args) as KeyRow | undefined)
     while (top) {
       if (top.key[0]! >= keyRank.null) {
-        yield* unordered.all(...args, nullKey) as KeyRow[]
-        top = below.get(...args, nullKey) as KeyRow | undefined
+        yield* this.entries(unordered.all(...args, nullKey) as KeyRow[])
+        top = this.entry(below.get(...args, nullKey) as KeyRow | undefined)
         continue
       }
       let last = ''
       for (;;) {
-        const rows = group.all(...args, top.key, last) as KeyRow[]
+        const rows = this.entries(group.all(...args, top.key, last) as KeyRow[])
         yield* rows
         if (rows.length < ORDERED_BATCH) break
         last = rows[rows.length - 1]!.id
       }
-      top = below.get(...args, top.key) as KeyRow | undefined
+      top = this.entry(below.get(...args, top.key) as KeyRow | undefined)
     }
   }
 
@@ -307,7 +297,7 @@ export class DocumentReader {
       group = []
       return true
     }
-    let rows = first.all(...args) as KeyRow[]
+    let rows = this.entries(first.all(...args) as KeyRow[])
     while (rows.length > 0) {
       for (const row of rows) {
         const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
@@ -319,7 +309,7 @@ export class DocumentReader {
         group.push(row)
       }
       const last: KeyRow = rows[rows.length - 1]!
-      rows = rows.length < SLICE_BATCH ? [] : (next.all(...args, last.key, last.id) as KeyRow[])
+      rows = rows.length < SLICE_BATCH ? [] : this.entries(next.all(...args, last.key, last.id) as KeyRow[])
     }
     return flush() === null ? null : out
   }
@@ -333,21 +323,25 @@ export class DocumentReader {
     const args: unknown[] = [dataset, narrowing.type, narrowing.field]
     const ranges = rangeSql(narrowing.ranges, args).replaceAll('key', 'n.key')
     const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${this.withinLimit + 1})`).pluck().get(...args) as number
+    this.indexEntries += found
     if (found > this.withinLimit) return null
     const orderArgs: unknown[] = [scan.field]
     const orderRange = `${rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')}${idPrefixSql(scan.ids ?? [], orderArgs, 'o.id')}`
-    return this.db
+    return this.entries(this.db
       .prepare(
         `SELECT o.id AS id, o.version AS version, o.key AS key FROM document_keys n CROSS JOIN document_keys o ON o.dataset = n.dataset AND o.id = n.id AND o.type = n.type AND o.field = ? AND ${orderRange} WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} ORDER BY o.key ${direction}, o.id ${scan.idTies ? 'ASC' : direction}`,
       )
-      .all(...orderArgs, ...args) as KeyRow[]
+      .all(...orderArgs, ...args) as KeyRow[])
   }
 
   /**
    * How many documents of `set.type` the view shows that have a key in every condition of `set.all`
    * and none in `set.none`, counted from the index without reading a document.
    */
-  count(dataset: string, set: CountSet, visibleSql: string): number {
+  count(dataset: string, set: CountSet, visibleSql: string, kind?: keyof typeof visibleIdSql): number {
+    // A whole type's documents, or one section's, author's or blog's: from the totals the store keeps.
+    const kept = kind ? this.totals.count(dataset, set, kind, visibleSql, (entries) => (this.indexEntries += entries)) : null
+    if (kept !== null) return kept
     const idArgs = set.ids.flatMap((c) => [c.prefix, c.prefix.slice(0, -1) + String.fromCharCode(c.prefix.charCodeAt(c.prefix.length - 1) + 1)])
     const ids = (column: string) => [visibleSql.replace(/\bid\b/g, column), ...set.ids.map((c) => `${c.negate ? 'NOT ' : ''}(${column} > ? AND ${column} < ?)`)].join(' AND ')
     if (set.all.length > 0) {
@@ -358,16 +352,17 @@ export class DocumentReader {
         const args: unknown[] = [dataset, set.type, condition.field]
         const ranges = rangeSql(condition.ranges, args)
         const size = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} LIMIT ${DRIVER_PROBE})`).pluck().get(...args) as number
+        this.indexEntries += size
         // Past the probe, one value (a section, an author) is taken to hold fewer than a range, and a
         // range fewer than several (`defined(slug.current)` is every key but null).
         const point = condition.ranges.length === 1 && condition.ranges[0]!.low !== null && condition.ranges[0]!.high !== null && condition.ranges[0]!.low.equals(condition.ranges[0]!.high)
         return { condition, size, rank: point ? 0 : condition.ranges.length === 1 ? 1 : 2 }
       })
       const driver = sized.reduce((a, b) => (b.size < a.size || (b.size === a.size && b.rank < a.rank) ? b : a)).condition
-      const args: unknown[] = [dataset, set.type, driver.field]
-      const where = [`d.dataset = ? AND d.type = ? AND d.field = ? AND ${rangeSql(driver.ranges, args).replaceAll('key', 'd.key')}`]
-      where.push(ids('d.id'))
-      args.push(...idArgs)
+      const rangeArgs: unknown[] = [dataset, set.type, driver.field]
+      const range = `d.dataset = ? AND d.type = ? AND d.field = ? AND ${rangeSql(driver.ranges, rangeArgs).replaceAll('key', 'd.key')}`
+      const where = [ids('d.id')]
+      const args: unknown[] = [...idArgs]
       const check = (condition: CountSet['all'][number], negate: boolean) => {
         args.push(condition.field)
         const ranges = rangeSql(condition.ranges, args).replaceAll('key', 'k.key')
@@ -376,7 +371,12 @@ export class DocumentReader {
       for (const condition of set.all) if (condition !== driver) where.push(check(condition, false))
       for (const condition of set.none) where.push(check(condition, true))
       // An array's field has a key per element: a document is counted once.
-      return this.db.prepare(`SELECT count(${driver.element ? 'DISTINCT d.id' : '*'}) FROM document_keys d WHERE ${where.join(' AND ')}`).pluck().get(...args) as number
+      // The range's entries are each read; the other conditions are checked on each.
+      const row = this.db
+        .prepare(`SELECT count(*) AS entries, count(${driver.element ? 'DISTINCT ' : ''}CASE WHEN ${where.join(' AND ')} THEN d.id END) AS n FROM document_keys d WHERE ${range}`)
+        .get(...args, ...rangeArgs) as { entries: number; n: number }
+      this.indexEntries += row.entries
+      return row.n
     }
     const args: unknown[] = []
     const keyed = (condition: CountSet['all'][number]) => {
@@ -385,10 +385,13 @@ export class DocumentReader {
       args.push(...idArgs)
       return `SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} AND ${ids('id')}`
     }
-    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE dataset = ? AND type = ? AND ${ids('id')}`).pluck().get(dataset, set.type, ...idArgs) as number
-    if (set.none.length === 0) return total
+    const counted = this.db.prepare(`SELECT count(*) AS entries, count(CASE WHEN ${ids('id')} THEN 1 END) AS n FROM documents WHERE dataset = ? AND type = ?`).get(...idArgs, dataset, set.type) as { entries: number; n: number }
+    this.indexEntries += counted.entries
+    if (set.none.length === 0) return counted.n
     const sql = set.none.map(keyed).join(' UNION ')
-    return total - (this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number)
+    const removed = this.db.prepare(`SELECT count(*) FROM (${sql})`).pluck().get(...args) as number
+    this.indexEntries += removed
+    return counted.n - removed
   }
 
   /**
@@ -401,10 +404,11 @@ export class DocumentReader {
     const from = `FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
     if (Number.isFinite(limit)) {
       const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${limit + 1})`).pluck().get(...args) as number
+      this.indexEntries += found
       if (found > limit) return null
     }
     const out: Doc[] = []
-    for (const row of this.db.prepare(`SELECT id, max(version) AS version ${from} GROUP BY id ORDER BY id`).all(...args) as Row[]) {
+    for (const row of this.entries(this.db.prepare(`SELECT id, max(version) AS version ${from} GROUP BY id ORDER BY id`).all(...args) as Row[])) {
       const doc = this.load(dataset, row)
       if (keep(doc)) out.push(doc)
     }
@@ -418,13 +422,14 @@ export class DocumentReader {
   byText(dataset: string, narrowing: TextNarrowing, visibleSql: string, limit: number): Doc[] | null {
     if (narrowing.query === null) return []
     const rows = this.words.rows(dataset, narrowing.query, visibleSql, limit)
+    if (rows) this.indexEntries += rows.length
     // The index holds one type's documents; one whose type changed since is read and dropped.
     return rows === null ? null : rows.map((row) => this.load(dataset, row)).filter((doc) => doc._type === narrowing.type)
   }
 
   /** The stored document with this id, or null. */
   byId(dataset: string, id: string): Doc | null {
-    const row = this.statements.byId.get(dataset, id) as Row | undefined
+    const row = this.entry(this.statements.byId.get(dataset, id) as Row | undefined)
     return row ? this.load(dataset, row) : null
   }
 
@@ -440,10 +445,10 @@ export class DocumentReader {
     for (const value of new Set(narrowing.values)) {
       const room = limit + 1 - rows.length
       if (narrowing.by === 'id') {
-        const row = this.statements.byId.get(dataset, value) as Row | undefined
+        const row = this.entry(this.statements.byId.get(dataset, value) as Row | undefined)
         if (row) rows.push(row)
       } else {
-        rows.push(...((narrowing.by === 'slug' ? this.statements.bySlug : this.statements.byType).all(dataset, value, room) as Row[]))
+        rows.push(...this.entries((narrowing.by === 'slug' ? this.statements.bySlug : this.statements.byType).all(dataset, value, room) as Row[]))
       }
       if (rows.length > limit) return null
     }
@@ -455,6 +460,17 @@ export class DocumentReader {
       return unique.map((row) => this.load(dataset, row))
     }
     return rows.map((row) => this.load(dataset, row))
+  }
+
+  /** Rows read from an index, counted. */
+  private entries<T>(rows: T[]): T[] {
+    this.indexEntries += rows.length
+    return rows
+  }
+
+  private entry<T>(row: T | undefined): T | undefined {
+    if (row !== undefined) this.indexEntries++
+    return row
   }
 
   private load(dataset: string, row: Row): Doc {

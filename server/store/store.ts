@@ -20,6 +20,7 @@ import { SearchIndex } from '../search/index.ts'
 import { MatchIndex } from '../search/matchIndex.ts'
 import { DocumentKeys, migrateDocumentColumns, migrateDocumentKeys, slugColumn } from './documentColumns.ts'
 import { migratePairKeys, PairKeys } from './pairKeys.ts'
+import { migrateCounts } from './counts.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -147,6 +148,8 @@ export class Store {
     this.keys = new DocumentKeys(this.db)
     migratePairKeys(this.db)
     this.pairs = new PairKeys(this.db)
+    // Per-type and per-value counts, kept by triggers in every write's SQL transaction (counts.ts).
+    migrateCounts(this.db)
     this.pins = new PinnedUpdates(this.db)
     this.statements = {
       upsert: this.db.prepare(
