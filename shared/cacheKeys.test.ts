@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentKey, listsKey, liveBlogNewestKey, liveBlogPagesKey, missingKey, pageKeys, purgeKeys, queryKey, siteKey } from './cacheKeys.ts'
+import { documentKey, listsKey, liveBlogNewestKey, liveBlogPagesKey, missingKey, pageKeys, purgeKeys, queryKey, shortId, siteKey } from './cacheKeys.ts'
 
 describe('pageKeys', () => {
   const results = {
@@ -81,5 +81,19 @@ describe('purgeKeys', () => {
       expect(purgeKeys({ id: 'u7', type: 'liveUpdate', operation: 'create', dataset: 'production', document: { _id: 'u7', _type: 'liveUpdate' } })).toEqual([siteKey, queryKey('production')])
       expect(change('create', { ...plain, liveBlog: 'a b' })).toEqual([siteKey, queryKey('production')])
     })
+  })
+})
+
+describe('a document in a key', () => {
+  it('is 8 characters a header carries as they are, the same for the same id, and different for a hundred thousand ids', () => {
+    const id = '41180b30-407e-42d3-bffc-c26c85fbf71b'
+    expect(documentKey(id)).toMatch(/^d:[A-Za-z0-9_-]{8}$/)
+    expect(documentKey(id)).toBe(documentKey(`${id}`))
+    expect(liveBlogNewestKey(id)).toBe(`live:${shortId(id)}`)
+    expect(liveBlogPagesKey(id)).toBe(`live:${shortId(id)}:pages`)
+    const keys = new Set(Array.from({ length: 100_000 }, (_, i) => shortId(`story-${i}`)))
+    expect(keys.size).toBe(100_000)
+    // Ids that differ in one character, anywhere, get keys that differ.
+    expect(new Set(['a1', 'a2', 'b1', '1a', id, id.replace('4', '5')].map(shortId)).size).toBe(6)
   })
 })

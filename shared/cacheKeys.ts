@@ -18,9 +18,35 @@ export const listsKey = 'lists'
 /** Pages answered "not found": a publish may fill one. */
 export const missingKey = 'missing'
 
+const keyAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/** FNV-1a over the id's UTF-16 code units, from `seed`: 32 bits. */
+function fnv1a(text: string, seed: number): number {
+  let hash = seed >>> 0
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return hash
+}
+
+/**
+ * A document's id in a key, as 8 characters (48 bits of two FNV-1a hashes): a homepage names about
+ * twenty documents, and their ids whole (36 characters each) were half a kilobyte of the document's
+ * first round trip. Two ids that share a key only purge each other's pages as well; among a million
+ * documents that is unlikely to happen once. The purger names a changed document the same way.
+ */
+export function shortId(id: string): string {
+  const high = fnv1a(id, 0x811c9dc5)
+  const low = fnv1a(id, 0x050c5d1f) & 0xffff
+  let out = ''
+  for (let shift = 26; shift >= 0; shift -= 6) out += keyAlphabet[(high >>> shift) & 63]
+  out += keyAlphabet[((high & 3) << 4) | (low >>> 12)]
+  out += keyAlphabet[(low >>> 6) & 63]
+  out += keyAlphabet[low & 63]
+  return out
+}
+
 /** The pages that show a document (under its published id). */
 export function documentKey(id: string): string {
-  return `d:${id}`
+  return `d:${shortId(id)}`
 }
 
 /** Every public query answer of a dataset (which documents a query reads is not known before it runs). */
@@ -34,7 +60,7 @@ export function queryKey(dataset: string): string {
  * that shows its latest updates. An older page is not among them: no post changes it. Every post, edit or deletion of one of its updates changes them.
  */
 export function liveBlogNewestKey(blog: string): string {
-  return `live:${blog}`
+  return `live:${shortId(blog)}`
 }
 
 /**
@@ -43,7 +69,7 @@ export function liveBlogNewestKey(blog: string): string {
  * (docs/decisions/034-live-blog-purges.md).
  */
 export function liveBlogPagesKey(blog: string): string {
-  return `live:${blog}:pages`
+  return `live:${shortId(blog)}:pages`
 }
 
 /** Routes whose page is one document; every other page with documents is a list. */
