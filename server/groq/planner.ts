@@ -382,6 +382,11 @@ export interface KeyNarrowing {
   type: string
   field: string
   ranges: KeyRange[]
+  /**
+   * The filter's other keyed conditions (`liveBlog._ref == $blog` beside `isKeyEvent == true`), each
+   * a superset of its answer too: the reader takes whichever holds the fewest index entries.
+   */
+  alternatives?: KeyNarrowing[]
 }
 
 /**
@@ -574,7 +579,10 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
       if (best?.by === 'key') {
         // Both ends of a range on one plain field (`publishedAt >= a && publishedAt < b`, a month) are
         // one range. Not an array's elements: `"a" in categories[]._ref && "b" in …` holds two elements.
-        if (best.field === found.field && !condition.field.element && best.ranges.length === 1) best = { ...best, ranges: [intersect(best.ranges[0]!, found.ranges[0]!)] }
+        const same = [best, ...(best.alternatives ?? [])].find((k) => k.field === found.field)
+        if (same && !condition.field.element && same.ranges.length === 1) same.ranges = [intersect(same.ranges[0]!, found.ranges[0]!)]
+        // Another field's condition: the reader may find it narrower (DocumentReader.narrowest).
+        else if (!same && !(condition.field as { dense?: boolean }).dense) best.alternatives = [...(best.alternatives ?? []), found]
       } else if ((condition.field as { dense?: boolean }).dense && condition.yes[0]!.low?.equals(trueKey)) dense ??= found
       // Dense where it holds (most articles are current; few are not).
       else best = found
@@ -963,7 +971,11 @@ function planTree(
     const narrowing = narrowingOf(expr, params)
     const scan = narrowing?.by === 'id' || narrowing?.by === 'slug' ? null : orderedScanOf(expr, node.args as ExprNode[], params)
     if (!scan) return null
-    if (narrowing?.by === 'key' && narrowing.field !== scan.field) scan.within = narrowing
+    if (narrowing?.by === 'key') {
+      // Within the documents of a condition on another field: any of them, the reader takes the narrowest.
+      const [within, ...alternatives] = [narrowing, ...(narrowing.alternatives ?? [])].filter((k) => k.field !== scan.field)
+      if (within) scan.within = { ...within, alternatives }
+    }
     const found = source.ordered(scopedScan(scan, expr, params), (doc) => plan.test(doc, params), limit)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
   }

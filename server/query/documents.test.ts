@@ -127,6 +127,8 @@ const listingFilters = [
   `_type == "post" && "c1" in categories[]._ref && $category in categories[]._ref`,
   `_type == "post" && defined(slug.current) && $category in categories[]._ref && publishedAt < "2024-01-02T00:00:00Z"`,
   `_type == "post" && _updatedAt >= $since && defined(publishedAt)`,
+  // Several keyed fields, the broadest first: narrowed by whichever holds the fewest entries.
+  `_type == "post" && publishedAt >= $since && author._ref == $author && isFeatured == true`,
 ]
 const listingQueries = [
   ...listingFilters.flatMap((filter) => [`count(*[${filter}])`, ...orders.map((order, i) => `*[${filter}] | ${order}${slices[(i + filter.length) % slices.length]}{_id, publishedAt}`)]),
@@ -140,6 +142,9 @@ const listingQueries = [
 const unplannedListings = new Set([
   `*[_type == "category"]{"items": *[_type == "post" && ^._id in categories[]._ref] | order(publishedAt desc)[0...2]._id}`,
   `*[_type == "category" && slug.current == $section][0]{"items": *[_type == "post"]{"same": *[_type == "post" && _id == ^._id][0]._id}[0...2]}`,
+  // Unordered, from the candidates of the narrowest of several keyed conditions, the broadest first.
+  `*[_type == "post" && readsLastDay > $n && $category in categories[]._ref && isBreakingNews == true]{_id}`,
+  `*[_type == "post" && coalesce(publishedAt, _createdAt) > $since && mediaType == "video" && "c1" in categories[]._ref]._id`,
 ])
 listingQueries.push(...unplannedListings)
 

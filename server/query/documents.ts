@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
 import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextNarrowing } from '../groq/planner.ts'
 import { MatchReader } from '../search/matchIndex.ts'
-import { keyRangeSql as rangeSql } from '../groq/keys.ts'
+import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
 import type { Doc } from '../store/mutations.ts'
@@ -122,12 +122,15 @@ export class DocumentReader {
       candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
         if (narrowing.by !== 'key') return this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null
-        if (!keyed(narrowing.type, narrowing.field)) return null
+        const [usable, ...alternatives] = [narrowing, ...(narrowing.alternatives ?? [])].filter((k) => keyed(k.type, k.field))
+        if (!usable) return null
         // Only the ones the filter passes are kept, so past `limit` the candidates cost time, not memory.
-        return this.byKey(dataset, narrowing, accept ? keyLimit : limit, (doc) => visible(doc) && (!accept || accept(doc)))
+        return this.byKey(dataset, { ...usable, alternatives }, accept ? keyLimit : limit, (doc) => visible(doc) && (!accept || accept(doc)))
       },
-      ordered: (scan, accept, enough) =>
-        !keyed(scan.type, scan.field) || (scan.within && !keyed(scan.within.type, scan.within.field)) ? null : this.ordered(dataset, scan, (doc) => visible(doc) && accept(doc), enough),
+      ordered: (scan, accept, enough) => {
+        const within = scan.within && { ...scan.within, alternatives: scan.within.alternatives?.filter((k) => keyed(k.type, k.field)) }
+        return !keyed(scan.type, scan.field) || (within && !keyed(within.type, within.field)) ? null : this.ordered(dataset, { ...scan, within }, (doc) => visible(doc) && accept(doc), enough)
+      },
       orderedSlice: (scan, accept, start, end) => (scan.covered && !scan.within && keyed(scan.type, scan.field) ? this.orderedSlice(dataset, scan, (id) => shows(kind, id), accept, start, end) : null),
       count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind], kind)),
       dereference: (id) => {
@@ -169,7 +172,9 @@ export class DocumentReader {
     const args: unknown[] = [dataset, scan.type, scan.field]
     let where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
     const direction = scan.descending ? 'DESC' : 'ASC'
-    // Narrowed by another field: its few documents' rows at once from the index, already in order.
+    // Narrowed by another field (the narrowest of the filter's conditions on other fields): its few
+    // documents' rows at once from the index, already in order.
+    if (scan.within?.alternatives?.length) scan = { ...scan, within: this.narrowest(dataset, scan.within, this.withinLimit + 1) }
     const narrowed = scan.within ? this.within(dataset, scan, direction) : null
     if (scan.within && !narrowed) {
       // Too many to sort: read in order, passing over the rows without a key in the narrowing's
@@ -348,11 +353,9 @@ export class DocumentReader {
       // The documents of the smallest set, each checked for the others' keys through the id index (one
       // lookup each): a count of a section's articles reads that section's keys, not every article's
       // slug key as well. A set is sized by reading at most DRIVER_PROBE of its keys.
-      const sized = set.all.map((condition) => {
-        const args: unknown[] = [dataset, set.type, condition.field]
-        const ranges = rangeSql(condition.ranges, args)
-        const size = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${ranges} LIMIT ${DRIVER_PROBE})`).pluck().get(...args) as number
-        this.indexEntries += size
+      const sizes = this.sizes(dataset, set.type, set.all, DRIVER_PROBE)
+      const sized = set.all.map((condition, i) => {
+        const size = sizes[i]!
         // Past the probe, one value (a section, an author) is taken to hold fewer than a range, and a
         // range fewer than several (`defined(slug.current)` is every key but null).
         const point = condition.ranges.length === 1 && condition.ranges[0]!.low !== null && condition.ranges[0]!.high !== null && condition.ranges[0]!.low.equals(condition.ranges[0]!.high)
@@ -399,6 +402,7 @@ export class DocumentReader {
    * as it is reached; null when more than `limit` have a key in range.
    */
   private byKey(dataset: string, narrowing: KeyNarrowing, limit: number, keep: (doc: Doc) => boolean = () => true): Doc[] | null {
+    narrowing = this.narrowest(dataset, narrowing, limit + 1)
     const args: unknown[] = [dataset, narrowing.type, narrowing.field]
     const where = rangeSql(narrowing.ranges, args)
     const from = `FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
@@ -460,6 +464,39 @@ export class DocumentReader {
       return unique.map((row) => this.load(dataset, row))
     }
     return rows.map((row) => this.load(dataset, row))
+  }
+
+  /**
+   * Of a key narrowing and its alternatives (the filter's conditions on other keyed fields), the one
+   * with the fewest index entries. Each is counted up to a bound that grows fourfold until one falls
+   * under it (or the bound reaches `cap`), so sizing them reads a few times the narrowest one's
+   * entries for each, never all of a broad one's: one blog's updates, not every key event.
+   */
+  private narrowest(dataset: string, narrowing: KeyNarrowing, cap: number): KeyNarrowing {
+    const options = [narrowing, ...(narrowing.alternatives ?? [])].map(({ alternatives: _others, ...k }) => k)
+    if (options.length === 1) return options[0]!
+    const sizes = this.sizes(dataset, narrowing.type, options, cap)
+    return options[sizes.indexOf(Math.min(...sizes))]!
+  }
+
+  /**
+   * How many index entries each condition's ranges hold, each counted up to a bound that grows
+   * fourfold from 32 until one falls under it or the bound reaches `cap` (the sizes are then the
+   * bound's): the narrowest is known exactly, and the others read a few times its entries at most.
+   */
+  private sizes(dataset: string, type: string, conditions: ReadonlyArray<{ field: string; ranges: KeyRange[] }>, cap: number): number[] {
+    // One condition is the narrowest whatever its size.
+    if (conditions.length < 2) return conditions.map(() => 0)
+    for (let probe = 32; ; probe *= 4) {
+      const bound = Math.min(probe, cap)
+      const sizes = conditions.map((c) => {
+        const args: unknown[] = [dataset, type, c.field]
+        const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${rangeSql(c.ranges, args)} LIMIT ${bound})`).pluck().get(...args) as number
+        this.indexEntries += found
+        return found
+      })
+      if (Math.min(...sizes) < bound || bound >= cap) return sizes
+    }
   }
 
   /** Rows read from an index, counted. */

@@ -150,6 +150,44 @@ describe("the site's own queries", () => {
     }
   }, 120_000)
 
+  // A filter is narrowed by whichever of its keyed conditions holds the fewest index entries, not the
+  // first it names: the updates of a small blog since a time are that blog's ten, not every update
+  // since then (2,000 of another blog), whether listed, listed in another order, or counted.
+  it('narrow a filter by its narrowest keyed condition, reading that condition\'s entries, not the first one\'s', async () => {
+    const dataset = 'narrowest'
+    const { store, db } = testStore
+    store.createDataset(dataset)
+    const start = Date.parse('2026-11-27T06:00:00Z')
+    const update = (blog: string, n: number) => ({
+      _id: `${blog}-u${n}`,
+      _type: 'liveUpdate',
+      liveBlog: { _type: 'reference', _ref: blog },
+      publishedAt: new Date(start + n * 5_000).toISOString(),
+      body: [{ _type: 'block', _key: 'b', children: [{ _type: 'span', _key: 's', text: `Update ${n}` }] }],
+    })
+    const updates = [...Array.from({ length: 2_000 }, (_, n) => update('large', n)), ...Array.from({ length: 10 }, (_, n) => update('small', n))]
+    await store.commit(dataset, [{ _id: 'large', _type: 'article', title: 'Large', isLiveBlog: true }, { _id: 'small', _type: 'article', title: 'Small', isLiveBlog: true }, ...updates].map((d) => ({ createOrReplace: d })))
+    const docs = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous')
+    const params = { blog: 'small', since: new Date(start).toISOString() }
+    const broadFirst = `_type == "liveUpdate" && publishedAt >= $since && liveBlog._ref == $blog`
+    // Each with the most index entries it may read: the small blog's ten (sized, then read) and the
+    // first 32 of the broad condition's, which sizing them reads to learn it is the larger.
+    const cases: Array<[string, string, number, number]> = [
+      ['listed', `*[${broadFirst}]._id`, 10, 80],
+      ['listed in another order', `*[${broadFirst}] | order(_updatedAt desc, _id asc)[0...3]._id`, 10, 80],
+      ['counted', `count(*[${broadFirst}])`, 0, 80],
+    ]
+    for (const [name, query, parsed, entries] of cases) {
+      const reader = new DocumentReader(db, 32 * 1024 * 1024)
+      const tree = parseGroq(query, params)
+      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500, { keyLimit: Infinity }), params, (id) => reader.byId(dataset, id))
+      expect(answered, name).not.toBeNull()
+      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
+      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
+      expect(reader.indexEntries, name).toBeLessThanOrEqual(entries)
+    }
+  }, 120_000)
+
   // The admin's lists (decision 028): an editor's article list, the dashboard and the section
   // managers read drafts beside published articles, and their conditions on the other half are
   // keys of their own (server/groq/pairs.ts), so they are read from the index like a reader's.
