@@ -25,6 +25,7 @@ import { nullKey, sortKey } from '../store/documentColumns.ts'
 import { compositeFieldOf } from './pairs.ts'
 import { constantOf } from './constant.ts'
 import { matchIndexType, textQueryOf } from './textMatch.ts'
+import { needsAWord, scoreTermOf, textConditionOf, type ScoreTerm, type TextCondition } from './textScore.ts'
 
 type Params = Record<string, unknown>
 
@@ -614,6 +615,50 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
   return best ?? dense
 }
 
+/**
+ * A search filter the match index decides alone, without a document (textScore.ts): the article
+ * type, perhaps `defined(slug.current)`, and conditions of `match`es on indexed texts and constants.
+ */
+export interface TextFilter {
+  type: string
+  slugDefined: boolean
+  condition: TextCondition
+}
+
+/**
+ * A filter whose every top-level condition is `_type == "article"`, `defined(slug.current)`, or a
+ * condition textConditionOf decides, such that a document passing it holds one of its words; null
+ * for any other (it is then read as before).
+ */
+export function textFilterOf(expr: ExprNode, params: Params): TextFilter | null {
+  let typed = false
+  let slugDefined = false
+  let condition: TextCondition = { kind: 'constant', value: true }
+  for (const part of conjuncts(expr)) {
+    if (part.type === 'OpCall' && part.op === '==') {
+      const [field, other] = pathOf(part.left) === '_type' ? [part.left, part.right] : [part.right, part.left]
+      const value = pathOf(field) === '_type' ? constantOf(other, params) : null
+      if (value) {
+        if (value.value !== matchIndexType) return null
+        typed = true
+        continue
+      }
+    }
+    if (part.type === 'FuncCall' && part.namespace === 'global' && part.name === 'defined' && part.args.length === 1 && pathOf(part.args[0]!) === 'slug.current') {
+      slugDefined = true
+      continue
+    }
+    const decided = textConditionOf(part, params)
+    if (!decided) return null
+    if (decided.kind === 'constant') {
+      if (!decided.value) condition = decided
+    } else if (!(condition.kind === 'constant' && !condition.value)) {
+      condition = condition.kind === 'constant' ? decided : { kind: 'and', left: condition, right: decided }
+    }
+  }
+  return typed && needsAWord(condition) ? { type: matchIndexType, slugDefined, condition } : null
+}
+
 interface FilterPlan {
   /** The compiled conditions, as text: identical filters in one query (the homepage's counts repeat its sections') run once. */
   key: string
@@ -831,6 +876,14 @@ export interface Source {
   orderedSlice?(scan: OrderedScan, accept: (doc: unknown) => boolean, start: number, end: number): readonly unknown[] | null
   /** How many documents the view shows in the set, from the index alone; null when its keys do not tell. */
   count?(set: CountSet): number | null
+  /** How many documents a search filter passes, from the match index's counts alone; null when they do not tell. */
+  textCount?(filter: TextFilter): number | null
+  /**
+   * The documents a search filter passes that come first by `score(…terms)`, at least `enough` of
+   * them when there are, with all tied with the last (textScore.ts firstByScore), in the dataset's
+   * order; null when the counts do not tell.
+   */
+  textFirst?(filter: TextFilter, terms: readonly ScoreTerm[], enough: number): readonly unknown[] | null
   /** The document `->` finds for an id, as the evaluation's dereference callback finds it; none when absent. */
   dereference?: Dereference
 }
@@ -841,6 +894,8 @@ interface Narrowed {
   ordered(scan: OrderedScan, accept: (doc: unknown) => boolean, enough: number): readonly unknown[] | null
   orderedSlice(scan: OrderedScan, accept: (doc: unknown) => boolean, start: number, end: number): readonly unknown[] | null
   count(set: CountSet): number | null
+  textCount(filter: TextFilter): number | null
+  textFirst(filter: TextFilter, terms: readonly ScoreTerm[], enough: number): readonly unknown[] | null
   /** Some `*` cannot be answered from the source. */
   incomplete(): void
 }
@@ -855,7 +910,14 @@ export function planFromSource(given: ExprNode, source: Source, givenParams: Par
   const params = withDereference(givenParams, source.dereference ?? (() => null))
   // First without reading anything: a query with a `*` no condition narrows (the homepage's
   // listings) costs a walk of its tree, not a read of candidates it would then throw away.
-  const dry: Source = { candidates: () => [], ordered: source.ordered && (() => []), orderedSlice: source.orderedSlice && (() => []), count: source.count && (() => 0) }
+  const dry: Source = {
+    candidates: () => [],
+    ordered: source.ordered && (() => []),
+    orderedSlice: source.orderedSlice && (() => []),
+    count: source.count && (() => 0),
+    textCount: source.textCount && (() => 0),
+    textFirst: source.textFirst && (() => []),
+  }
   if (!answers(tree, params, dry).complete) return null
   const { planned, complete } = answers(tree, params, source)
   return complete ? planned : null
@@ -921,6 +983,8 @@ function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher
     ordered: (scan, accept, enough) => (complete && source.ordered ? source.ordered(scan, accept, enough) : null),
     orderedSlice: (scan, accept, start, end) => (complete && source.orderedSlice ? source.orderedSlice(scan, accept, start, end) : null),
     count: (set) => (complete && source.count ? source.count(set) : null),
+    textCount: (filter) => (complete && source.textCount ? source.textCount(filter) : null),
+    textFirst: (filter, terms, enough) => (complete && source.textFirst ? source.textFirst(filter, terms, enough) : null),
     incomplete: () => {
       complete = false
     },
@@ -953,15 +1017,25 @@ function planTree(
    * `*[filter] | order(f, …)[a...b]` read from the end of f's keys until the slice is full.
    */
   const fromIndex = (node: Node, limit: number, source: Narrowed): Node | null => {
-    const filter = node.type === 'FuncCall' ? (node.args as Node[])[0] : node.type === 'PipeFuncCall' ? (node.base as Node) : undefined
+    const piped = node.type === 'PipeFuncCall' ? (node.base as Node) : undefined
+    // An order() after a score() reads the score()'s filter (firstScored).
+    const filter = node.type === 'FuncCall' ? (node.args as Node[])[0] : piped?.type === 'PipeFuncCall' && piped.name === 'score' ? (piped.base as Node) : piped
     if (!filter || filter.type !== 'Filter' || (filter.base as Node).type !== 'Everything') return null
     const expr = filter.expr as ExprNode
     if (node.type === 'FuncCall' && node.name === 'count' && node.namespace === 'global' && (node.args as Node[]).length === 1) {
       const set = countSetOf(expr, params)
-      const counted = set ? source.count(set) : null
+      let counted = set ? source.count(set) : null
+      if (counted === null) {
+        // A search's total: from the match index's counts (textScore.ts), no document parsed.
+        const text = textFilterOf(expr, params)
+        counted = text ? source.textCount(text) : null
+      }
       return counted === null ? null : { type: 'Value', value: counted }
     }
     if (node.type !== 'PipeFuncCall' || node.name !== 'order' || !Number.isFinite(limit)) return null
+    const scored = firstScored(node, filter, limit, source)
+    if (scored) return scored
+    if (filter !== piped) return null
     const plan = cached(filterPlans, filter, () => planFilter(expr))
     const order = cached(orderPlans, node, () => planOrder(node.args as ExprNode[]))
     if (!plan || plan.rest || !order) return null
@@ -978,6 +1052,25 @@ function planTree(
     }
     const found = source.ordered(scopedScan(scan, expr, params), (doc) => plan.test(doc, params), limit)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
+  }
+  /**
+   * `*[filter] | score(…) | order(_score desc, …)[a...b]` for a search filter the match index
+   * decides (textFilterOf): the filter is run by groq-js on the documents that score among the first
+   * b (and those tied with the last), so score(), order() and the slice are groq-js's own on them,
+   * and every document left out scores lower than those. `filter` is the Filter under the order()'s
+   * base when that is a score(); the node returned keeps the query's filter, score() and order().
+   */
+  const firstScored = (node: Node, filter: Node, limit: number, source: Narrowed): Node | null => {
+    const score = node.base as Node
+    const first = (node.args as Node[])[0]
+    if (score.type !== 'PipeFuncCall' || score.name !== 'score' || score.base !== filter) return null
+    if (first?.type !== 'Desc' || pathOf(first.base as ExprNode) !== '_score') return null
+    const text = textFilterOf(filter.expr as ExprNode, params)
+    const terms = text ? (score.args as ExprNode[]).map((arg) => scoreTermOf(arg, params)) : []
+    if (!text || terms.some((term) => term === null)) return null
+    const docs = source.textFirst(text, terms as ScoreTerm[], limit)
+    if (!docs) return null
+    return { ...node, base: { ...score, base: { ...filter, base: { type: 'Value', value: docs } } } }
   }
   /**
    * `*[filter] | order(f, …)[a...b]` with a > 0, when every row of the listing's keys passes the

@@ -112,7 +112,8 @@ describe("the match index's words", () => {
           return
         }
         const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
-        const held = new Set(texts.flatMap((t) => matchWords(t)).map((w) => heldWord('t', w)))
+        // As the index holds them: each word with its count after an `x` (any count will do here).
+        const held = new Set(texts.flatMap((t) => matchWords(t)).map((w) => `${heldWord('t', w)}x1`))
         if (matches) expect(satisfies(found.query, held)).toBe(true)
       }),
       { numRuns: 3_000 },
@@ -126,8 +127,8 @@ describe("the match index's words", () => {
       fc.property(fc.oneof(text, fc.array(text, { maxLength: 3 })), (by) => {
         const found = textQueryOf(parse('title match $q || excerpt match $q || pt::text(body) match $q', { params: { q: by } }), { q: by })
         if (found?.query) {
-          // Quoted index words (a letter, hexadecimal digits, perhaps a mark), a prefix star, AND, OR and brackets.
-          expect(found.query).toMatch(/^(?:\(|\)|AND|OR| |"[teb][0-9a-f]+z?"\*?)+$/)
+          // Quoted index words (a letter, hexadecimal digits, perhaps a mark, perhaps the count's `x`), a prefix star, AND, OR and brackets.
+          expect(found.query).toMatch(/^(?:\(|\)|AND|OR| |"[teb][0-9a-f]+z?x?"\*?)+$/)
           expect(found.query.length).toBeLessThan(3 * 16 * (2 + 48 * 4 + 4) + 100)
         }
       }),
@@ -137,7 +138,8 @@ describe("the match index's words", () => {
 
   it('narrow a pattern with a word that has a fixed beginning, and nothing else', () => {
     const query = (by: unknown) => textQueryOf(parse('title match $q', { params: { q: by } }), { q: by })
-    expect(query('London')).toEqual({ query: `"${heldWord('t', 'london')}"` })
+    // A whole word is every count of it: its held word and the `x` before the count.
+    expect(query('London')).toEqual({ query: `"${heldWord('t', 'london')}x"*` })
     expect(query('lond*')).toEqual({ query: `"${heldWord('t', 'lond')}"*` })
     expect(query(['bridge*', 'lond*'])?.query).toContain(' AND ')
     expect(query('*')).toBeNull()
@@ -150,7 +152,7 @@ describe("the match index's words", () => {
     const tree = (q: string) => parse(q, { params: { q: 'storm' } })
     expect(textQueryOf(tree('title match $q || pt::text(body) match $q'), { q: 'storm' })?.query).toContain(' OR ')
     expect(textQueryOf(tree('title match $q || slug.current match $q'), { q: 'storm' })).toBeNull()
-    expect(textQueryOf(tree('title match $q && slug.current match $q'), { q: 'storm' })).toEqual({ query: `"${heldWord('t', 'storm')}"` })
+    expect(textQueryOf(tree('title match $q && slug.current match $q'), { q: 'storm' })).toEqual({ query: `"${heldWord('t', 'storm')}x"*` })
   })
 
   it('read pt::text as groq-js does', async () => {

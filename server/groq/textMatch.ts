@@ -135,11 +135,41 @@ export function heldWord(letter: string, word: string): string {
   return word.length > heldUnits ? `${letter}${hexOf(word, heldUnits)}z` : `${letter}${hexOf(word, word.length)}`
 }
 
-/** The index's text for a document: each distinct word of each indexed text, as held. */
-export function heldText(doc: Record<string, unknown>): string {
-  const held = new Set<string>()
-  for (const { letter, read } of indexedTexts) for (const text of read(doc)) for (const word of matchWords(text)) held.add(heldWord(letter, word))
-  return [...held].join(' ')
+/**
+ * The index's text for a document: for each indexed text, each distinct word as held, followed by
+ * `x` and how many times groq-js's `match` reads it there (a letter that is no hexadecimal digit,
+ * so a word's tokens never begin another word's), all after `prefix` (the dataset's, datasetPrefix).
+ */
+export function heldText(doc: Record<string, unknown>, prefix: string): string {
+  const counts = new Map<string, number>()
+  for (const { letter, read } of indexedTexts) {
+    for (const text of read(doc)) {
+      for (const word of matchWords(text)) {
+        const held = heldWord(letter, word)
+        counts.set(held, (counts.get(held) ?? 0) + 1)
+      }
+    }
+  }
+  return [...counts].map(([held, count]) => `${prefix}${held}x${count}`).join(' ')
+}
+
+/** What every token of a dataset's documents begins with: its name in hexadecimal, and `g`, which no hexadecimal digit is. */
+export function datasetPrefix(dataset: string): string {
+  return `${Buffer.from(dataset, 'utf8').toString('hex')}g`
+}
+
+/** The words an index token holds: its held word without the letter, decoded; null for a word held only by its beginning. */
+export function heldWordOf(token: string, from: number): string | null {
+  const end = token.indexOf('x', from)
+  if (end === -1 || token[end - 1] === 'z') return null
+  let out = ''
+  for (let i = from; i + 4 <= end; i += 4) out += String.fromCharCode(parseInt(token.slice(i, i + 4), 16))
+  return out
+}
+
+/** The count an index token carries, after its `x`. */
+export function heldCountOf(token: string): number {
+  return Number(token.slice(token.lastIndexOf('x') + 1))
 }
 
 /** Pattern words past this many in one `match` do not narrow further (the rest are still checked by groq-js). */
@@ -150,7 +180,7 @@ function wordQuery(letter: string, word: string): string | null {
   const wild = word.search(/[*.]/)
   const fixed = wild === -1 ? word : word.slice(0, wild)
   if (fixed.length === 0) return null
-  if (wild === -1 && fixed.length < heldUnits) return `"${letter}${hexOf(fixed, fixed.length)}"`
+  if (wild === -1 && fixed.length < heldUnits) return `"${letter}${hexOf(fixed, fixed.length)}x"*`
   return `"${letter}${hexOf(fixed, Math.min(fixed.length, heldUnits))}"*`
 }
 

@@ -9,7 +9,8 @@
 
 import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
-import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextNarrowing } from '../groq/planner.ts'
+import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextFilter, TextNarrowing } from '../groq/planner.ts'
+import { documentScore, firstByScore, holds, wordsRead, type Counts, type ScoreTerm } from '../groq/textScore.ts'
 import { MatchReader } from '../search/matchIndex.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
@@ -118,7 +119,10 @@ export class DocumentReader {
     const visible = (doc: Doc) => shows(kind, doc._id)
     // Pair keys hold what the raw perspective sees, for some types only (server/groq/pairs.ts): any other reader follows the references.
     const keyed = (type: string, field: string) => !isPairField(field) || (kind === 'raw' && pairTypes.has(type))
+    const searched = this.searched(dataset, kind)
     return {
+      textCount: (filter) => searched.passing(filter)?.length ?? null,
+      textFirst: (filter, terms, enough) => searched.first(filter, terms, enough),
       candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
         if (narrowing.by !== 'key') return this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null
@@ -429,6 +433,66 @@ export class DocumentReader {
     if (rows) this.indexEntries += rows.length
     // The index holds one type's documents; one whose type changed since is read and dropped.
     return rows === null ? null : rows.map((row) => this.load(dataset, row)).filter((doc) => doc._type === narrowing.type)
+  }
+
+  /**
+   * A search filter's documents, decided from the match index's counts (server/groq/textScore.ts),
+   * for one query: each word's counts are read once, and the documents a filter passes once, though
+   * a query asks for its count and its first page.
+   */
+  private searched(dataset: string, kind: Exclude<Kind, 'drafts'>) {
+    const counted = new Map<string, Map<number, number> | null>()
+    const passed = new Map<string, number[] | null>()
+    let unusual: ReturnType<MatchReader['unusual']> | null = null
+    /** The counts of every word `items` read, or null when the index cannot tell one. */
+    const countsFor = (items: Parameters<typeof wordsRead>[0]): Counts | null => {
+      for (const { letter, word } of wordsRead(items)) {
+        const key = `${letter}\u0000${word}`
+        if (!counted.has(key)) counted.set(key, this.words.counts(dataset, letter, word))
+        if (counted.get(key) === null) return null
+      }
+      return (letter, word) => counted.get(`${letter}\u0000${word}`)!
+    }
+    const passing = (filter: TextFilter): number[] | null => {
+      const key = JSON.stringify(filter)
+      if (passed.has(key)) return passed.get(key)!
+      const counts = countsFor([filter.condition])
+      let out: number[] | null = null
+      if (counts) {
+        unusual ??= this.words.unusual(dataset)
+        // Every document the filter passes holds one of its words (textFilterOf): these are all the candidates.
+        const candidates = new Set<number>()
+        for (const { letter, word } of wordsRead([filter.condition])) for (const rowid of counts(letter, word).keys()) candidates.add(rowid)
+        out = []
+        for (const rowid of candidates) {
+          const odd = unusual.get(rowid)
+          if (odd && (!shows(kind, odd.id) || (filter.slugDefined && odd.slugless))) continue
+          if (holds(filter.condition, counts, rowid)) out.push(rowid)
+        }
+      }
+      passed.set(key, out)
+      return out
+    }
+    const first = (filter: TextFilter, terms: readonly ScoreTerm[], enough: number): Doc[] | null => {
+      const rows = passing(filter)
+      const counts = rows ? countsFor(terms) : null
+      if (!rows || !counts) return null
+      const scored = rows.map((rowid) => ({ item: rowid, score: documentScore(unusual!.get(rowid)?.score ?? 0, terms, counts, rowid) }))
+      const chosen = firstByScore(scored, enough)
+      if (!chosen) return null
+      const docs: Doc[] = []
+      for (const rowid of chosen) {
+        const row = this.words.idOf(rowid)
+        if (!row) return null
+        const doc = this.load(dataset, row)
+        // The index holds one type's documents, written with them: a document of another type here is an index out of step.
+        if (doc._type !== filter.type) return null
+        docs.push(doc)
+      }
+      // In the dataset's order, as every filter's documents reach groq-js.
+      return docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    }
+    return { passing, first }
   }
 
   /** The stored document with this id, or null. */

@@ -7,12 +7,12 @@
 // docs/decisions/037-groq-match-from-the-index.md.
 
 import type Database from 'better-sqlite3'
-import { heldText, matchIndexType } from '../groq/textMatch.ts'
+import { datasetPrefix, heldCountOf, heldText, heldWordOf, heldWord, matchIndexType } from '../groq/textMatch.ts'
 import type { Change, Doc } from '../store/mutations.ts'
 import { refillWhenVersionDiffers } from './versionedRefill.ts'
 
 /** Bumped whenever what is held or how changes: the index is then refilled when the store opens the database (versionedRefill.ts). */
-export const matchIndexVersion = 1
+export const matchIndexVersion = 2
 
 export class MatchIndex {
   private readonly statements: ReturnType<typeof writeStatements>
@@ -24,11 +24,16 @@ export class MatchIndex {
       types: [matchIndexType],
       recreate: () => {
         db.exec(`
+          DROP TABLE IF EXISTS match_terms;
           DROP TABLE IF EXISTS match_docs;
           DROP TABLE IF EXISTS match_words;
-          CREATE TABLE match_docs (rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (dataset, id));
-          -- Words are written in hexadecimal letters and digits: the ascii tokenizer takes each whole.
+          -- slugless: slug.current is not defined; score: the document's own _score, when a number.
+          -- A document with either, or a dot in its id, is one of the few read apart (MatchReader.unusual).
+          CREATE TABLE match_docs (rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, slugless INTEGER NOT NULL, score REAL, UNIQUE (dataset, id));
+          CREATE INDEX match_docs_unusual ON match_docs (dataset) WHERE instr(id, '.') > 0 OR slugless = 1 OR score IS NOT NULL;
+          -- Words are written in hexadecimal letters and digits, with their count: the ascii tokenizer takes each whole.
           CREATE VIRTUAL TABLE match_words USING fts5(words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii');
+          CREATE VIRTUAL TABLE match_terms USING fts5vocab(match_words, row);
         `)
         const statements = writeStatements(db)
         return (dataset, id, doc) => insert(statements, dataset, id, doc)
@@ -72,22 +77,47 @@ function writeStatements(db: Database.Database) {
   return {
     find: db.prepare('SELECT rowid FROM match_docs WHERE dataset = ? AND id = ?').pluck(),
     ofDataset: db.prepare('SELECT rowid FROM match_docs WHERE dataset = ?').pluck(),
-    addDoc: db.prepare('INSERT INTO match_docs (dataset, id) VALUES (?, ?)'),
+    addDoc: db.prepare('INSERT INTO match_docs (dataset, id, slugless, score) VALUES (?, ?, ?, ?)'),
     addWords: db.prepare('INSERT INTO match_words (rowid, words) VALUES (?, ?)'),
     removeDoc: db.prepare('DELETE FROM match_docs WHERE rowid = ?'),
     removeWords: db.prepare('DELETE FROM match_words WHERE rowid = ?'),
   }
 }
 
+/** Whether `slug.current` is defined for a document, as groq-js reads it (an attribute of an object, not null). */
+function slugDefined(doc: Doc): boolean {
+  const slug = doc.slug
+  if (typeof slug !== 'object' || slug === null || Array.isArray(slug)) return false
+  const current = Object.hasOwn(slug, 'current') ? (slug as Record<string, unknown>).current : undefined
+  return current !== undefined && current !== null
+}
+
 function insert(statements: ReturnType<typeof writeStatements>, dataset: string, id: string, doc: Doc): void {
-  const rowid = statements.addDoc.run(dataset, id).lastInsertRowid
-  statements.addWords.run(rowid, heldText(doc))
+  const score = typeof doc._score === 'number' ? doc._score : null
+  const rowid = statements.addDoc.run(dataset, id, slugDefined(doc) ? 0 : 1, score).lastInsertRowid
+  statements.addWords.run(rowid, heldText(doc, datasetPrefix(dataset)))
+}
+
+/** The quoted words of an index query (textMatch.ts textQueryOf) with the dataset's prefix before each. */
+function inDataset(query: string, dataset: string): string {
+  const prefix = datasetPrefix(dataset)
+  return query.replace(/"([^"]*)"/g, (_, word: string) => `"${prefix}${word}"`)
+}
+
+/** Index terms read at most for one word of a pattern (a word with a wildcard early in it reads many): past it, no counts. */
+const TERMS_PER_WORD = 2_000
+
+/** A document of the index read apart from the others: a dot in its id, no `slug.current`, or its own `_score`. */
+export interface UnusualDoc {
+  id: string
+  slugless: boolean
+  score: number | null
 }
 
 /**
  * The reading side, on a query worker's read-only connection: the documents of a dataset whose
  * words can match, as (id, version) in id order, those the view's SQL condition on `id` shows;
- * null when there are more than `limit`.
+ * null when there are more than `limit`. And the counts groq-js's `score()` reads (textScore.ts).
  */
 export class MatchReader {
   private readonly statements
@@ -95,9 +125,16 @@ export class MatchReader {
   constructor(db: Database.Database) {
     this.statements = new Map<string, Database.Statement>()
     this.db = db
+    this.reads = {
+      terms: db.prepare('SELECT term FROM match_terms WHERE term >= ? AND term < ? LIMIT ?').pluck(),
+      docs: db.prepare('SELECT rowid FROM match_words WHERE match_words MATCH ?').pluck(),
+      unusual: db.prepare("SELECT rowid, id, slugless, score FROM match_docs WHERE dataset = ? AND (instr(id, '.') > 0 OR slugless = 1 OR score IS NOT NULL)"),
+      ids: db.prepare('SELECT d.rowid AS rowid, d.id AS id, doc.version AS version FROM match_docs d JOIN documents doc ON doc.dataset = d.dataset AND doc.id = d.id WHERE d.rowid = ?'),
+    }
   }
 
   private readonly db: Database.Database
+  private readonly reads
 
   rows(dataset: string, query: string, visibleSql: string, limit: number): Array<{ id: string; version: number }> | null {
     let statement = this.statements.get(visibleSql)
@@ -110,8 +147,54 @@ export class MatchReader {
         LIMIT ?`)
       this.statements.set(visibleSql, statement)
     }
-    const rows = statement.all(query, dataset, limit + 1) as Array<{ id: string; version: number }>
+    const rows = statement.all(inDataset(query, dataset), dataset, limit + 1) as Array<{ id: string; version: number }>
     if (rows.length > limit) return null
     return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  }
+
+  /**
+   * How many times a pattern word (as groq-js compiles it: `*` any run, `.` any one code unit, case
+   * folded) is read in one text of each of the dataset's articles, by index row; only rows where it
+   * is read. Null when the index cannot tell exactly: a word it holds only by its beginning could
+   * match, or the word's beginning is shared by too many words.
+   */
+  counts(dataset: string, letter: string, word: string): Map<number, number> | null {
+    const wild = word.search(/[*.]/)
+    const fixed = wild === -1 ? word : word.slice(0, wild)
+    const from = datasetPrefix(dataset).length + 1
+    const exact = wild === -1 ? heldWord(letter, fixed) : null
+    // A word held by its beginning only could equal (or match) this one: the index cannot count it.
+    if (exact?.endsWith('z')) return null
+    const start = `${datasetPrefix(dataset)}${exact ? `${exact}x` : heldWord(letter, fixed.slice(0, 48))}`
+    // Every term that starts so: hexadecimal digits, `x`, `z` and digits follow, all before `{`.
+    const terms = this.reads.terms.all(start, `${start}{`, TERMS_PER_WORD + 1) as string[]
+    if (terms.length > TERMS_PER_WORD) return null
+    const re = exact ? null : new RegExp(`^${word.replace(/\*/g, '.*')}$`, 'i')
+    const out = new Map<number, number>()
+    for (const term of terms) {
+      if (re) {
+        const held = heldWordOf(term, from)
+        if (held === null) return null
+        // The held word is folded as the regular expression folds (textMatch.ts), so it matches as the word did.
+        if (!re.test(held)) continue
+      }
+      const count = heldCountOf(term)
+      for (const rowid of this.reads.docs.all(`"${term}"`) as number[]) out.set(rowid, (out.get(rowid) ?? 0) + count)
+    }
+    return out
+  }
+
+  /** The dataset's articles with a dot in their id, no `slug.current` or a `_score` of their own, by index row: few, as a rule. */
+  unusual(dataset: string): Map<number, UnusualDoc> {
+    const out = new Map<number, UnusualDoc>()
+    for (const row of this.reads.unusual.all(dataset) as Array<{ rowid: number; id: string; slugless: number; score: number | null }>) {
+      out.set(row.rowid, { id: row.id, slugless: row.slugless === 1, score: row.score })
+    }
+    return out
+  }
+
+  /** The id and stored version of the document an index row holds, or null when it is gone. */
+  idOf(rowid: number): { id: string; version: number } | null {
+    return (this.reads.ids.get(rowid) as { id: string; version: number } | undefined) ?? null
   }
 }

@@ -1,0 +1,100 @@
+// GROQ's `score()` and a search's count decided from the match index's word counts
+// (server/groq/textScore.ts) give exactly groq-js's answer: random articles full of a few common
+// words repeated (so counts differ and scores tie), drafts, articles without a slug or with a
+// `_score` of their own, random search strings (quotes, `*`, punctuation, case, other scripts,
+// arrays, not text at all), and the first page or a later one of the /search page's query and
+// others. Any difference fails, and the counts must answer most of them (the rest are read as before).
+
+import fc from 'fast-check'
+import { parse } from 'groq-js'
+import { describe, expect, it } from 'vitest'
+import type { Source } from '../groq/planner.ts'
+import { DocumentReader } from '../query/documents.ts'
+import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from '../query/groqOracle.testing.ts'
+import type { Doc } from '../store/mutations.ts'
+import type { Kind } from '../query/views.ts'
+
+const testStore = storeForTests('match-score')
+
+const common = ['the', 'The', 'THE', 'storm', 'Storm', 'london', 'London', 'strike', 'strikes', 'striking', 'U.K.', 'uk', 'é', 'É', 'ß', 'σ', 'Σ', 'ſ', '3.5', '35', "o'clock", 'a', 'a.b', 'x'.repeat(50), `${'x'.repeat(49)}y`, '中文']
+const separator = fc.constantFrom(' ', ' ', ' ', ', ', '. ', '-', ' * ', '\n', '"', '!')
+const text = fc.array(fc.tuple(fc.constantFrom(...common), separator), { maxLength: 14 }).map((parts) => parts.map(([w, s]) => w + s).join(''))
+const title = text.map((t) => t.slice(0, 200))
+const span = (t: string) => ({ _type: 'span', _key: 's', text: t })
+const MISSING = undefined
+const article = fc.record({
+  _id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'drafts.a', 'drafts.c', 'drafts.z', 'versions.r1.a', 'x.private'),
+  _type: fc.constantFrom('article', 'article', 'article', 'article', 'note'),
+  // A title is at most 200 characters (the store's bound).
+  title: fc.oneof(title, title, fc.array(title, { maxLength: 2 }), fc.constantFrom(MISSING, null, 7)),
+  excerpt: fc.oneof(text, fc.constant(MISSING)),
+  body: fc.oneof(fc.array(fc.record({ _type: fc.constantFrom('block', 'block', 'image'), _key: fc.constant('k'), children: fc.array(text.map(span), { maxLength: 3 }) }), { maxLength: 4 }), fc.constantFrom(MISSING, 'plain text body')),
+  // The store refuses a slug that is not text or another article's, so it is the id's own or none.
+  slugged: fc.constantFrom(true, true, false),
+  publishedAt: fc.constantFrom('2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', MISSING),
+  _score: fc.constantFrom(MISSING, MISSING, MISSING, 2, -1.5),
+})
+const dataset = fc.uniqueArray(article, { selector: (d) => d._id, maxLength: 12 }).map((docs) =>
+  docs.map(({ slugged, ...d }) => Object.fromEntries(Object.entries({ ...d, slug: slugged ? { _type: 'slug', current: `slug-${d._id.split('.').pop()}` } : MISSING }).filter(([, v]) => v !== MISSING)) as Doc),
+)
+const searchText = fc.array(fc.oneof(fc.constantFrom(...common, 'stri*', 'lond*', 'th*', '*', 's*m', 'u.k', '"the storm"', 'STORM', 'É*', 'nowhere'), separator), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(' '))
+const pattern = fc.oneof(searchText, searchText, fc.array(searchText, { maxLength: 2 }), fc.constantFrom('', '!!', null, 3, ['a', 3]))
+
+/** The shape of the /search page's GROQ query (src/content/search/search.ts, which the server may not import), pages of two. */
+const matches = `_type == "article" && defined(slug.current) && (title match $q || excerpt match $q || pt::text(body) match $q)
+    && (!defined($section) || $section in categories[]->slug.current)
+    && (!defined($from) || dateTime(publishedAt) >= dateTime($from)) && (!defined($to) || dateTime(publishedAt) < dateTime($to))`
+const page = (start: number, end: number) => `{
+  "total": count(*[${matches}]),
+  "hits": *[${matches}]
+    | score(boost(title match $q, 3), boost(excerpt match $q, 2), pt::text(body) match $q)
+    | order(_score desc, publishedAt desc, _id asc)[${start}...${end}]{_id, title, "slug": slug.current, publishedAt, excerpt, _score}
+}`
+/** The /search page's query at pages of two (first, later), and other shapes of `score()` and counts. */
+const queries: Array<{ query: string; params?: Record<string, unknown> }> = [
+  { query: page(0, 2), params: { section: null, from: null, to: null } },
+  { query: page(2, 4), params: { section: null, from: null, to: null } },
+  { query: '*[_type == "article" && title match $q] | score(title match $q) | order(_score desc)[0...2]{_id, _score}' },
+  {
+    query:
+      '*[_type == "article" && (title match $q || pt::text(body) match $q)] | score(boost(title match $q, 2.5) || pt::text(body) match $q, (excerpt match $q), title match $q && pt::text(body) match $q) | order(_score desc, _id desc)[1...3]{_id, _score}',
+  },
+  { query: '{"n": count(*[_type == "article" && defined(slug.current) && (title match $q || excerpt match $q)]), "first": *[_type == "article" && defined(slug.current) && (title match $q || excerpt match $q)] | score(excerpt match $q) | order(_score desc, publishedAt desc)[0]._id}' },
+  { query: '*["article" == _type && !(title match $q) && excerpt match $q] | score(boost(excerpt match $q, $b)) | order(_score desc)[0...1]{_id, _score}', params: { b: 1 } },
+  { query: '*["article" == _type && !(title match $q) && excerpt match $q] | score(boost(excerpt match $q, $b)) | order(_score desc)[0...1]{_id, _score}', params: { b: 'not a number' } },
+]
+const kinds: Array<Exclude<Kind, 'drafts'>> = ['anonymous', 'raw']
+
+/** The source, noting whether the counts answered (textCount or textFirst gave an answer). */
+function counting(source: Source): { source: Source; answered: () => boolean } {
+  let answered = false
+  const noted = <T,>(value: T | null): T | null => {
+    if (value !== null) answered = true
+    return value
+  }
+  return {
+    source: { ...source, textCount: (filter) => noted(source.textCount!(filter)), textFirst: (filter, terms, enough) => noted(source.textFirst!(filter, terms, enough)) },
+    answered: () => answered,
+  }
+}
+
+describe("GROQ's score() and a search's count from the match index's counts", () => {
+  it("give groq-js's answer: the same documents, scores, order, page and count", async () => {
+    let fromCounts = 0
+    await fc.assert(
+      fc.asyncProperty(dataset, pattern, fc.constantFrom(...queries), fc.constantFrom(...kinds), async (docs, q, { query, params: more }, kind) => {
+        const { name, docs: written } = await testStore.stored(docs)
+        const reader = new DocumentReader(testStore.db, 1024 * 1024)
+        const params = { q, ...more }
+        const tree = parse(query, { params })
+        const { source, answered } = counting(reader.source(name, kind, 500))
+        const got = await indexAnswer(reader, tree, source, params, (id) => reader.byId(name, id))
+        if (answered()) fromCounts++
+        if (got) expect(JSON.stringify(got.result)).toBe(JSON.stringify(await groqAnswer(tree, visibleInIdOrder(written, kind), params)))
+      }),
+      { numRuns: 400 },
+    )
+    // Most of them from the counts: the property is about them, not the reading they fall back to.
+    expect(fromCounts).toBeGreaterThan(200)
+  }, 240_000)
+})
