@@ -615,6 +615,12 @@ export function narrowingOf(expr: ExprNode, params: Params): Narrowing | null {
   return best ?? dense
 }
 
+/** An order()'s term after `_score desc`: a keyed field, and its direction. */
+export interface ThenBy {
+  field: string
+  descending: boolean
+}
+
 /**
  * A search filter the match index decides alone, without a document (textScore.ts): the article
  * type, perhaps `defined(slug.current)`, and conditions of `match`es on indexed texts and constants.
@@ -880,10 +886,13 @@ export interface Source {
   textCount?(filter: TextFilter): number | null
   /**
    * The documents a search filter passes that come first by `score(…terms)`, at least `enough` of
-   * them when there are, with all tied with the last (textScore.ts firstByScore), in the dataset's
-   * order; null when the counts do not tell.
+   * them when there are, with all tied with the last (textScore.ts firstByScore), as score() gives
+   * them: copies with their `_score`, by it, ties in the dataset's order; null when the counts do
+   * not tell. `then`: the order's next term, a keyed field, by whose
+   * keys the source may leave out those of the last score's tie that come after the first `enough`
+   * (keeping every one whose key equals the last kept's).
    */
-  textFirst?(filter: TextFilter, terms: readonly ScoreTerm[], enough: number): readonly unknown[] | null
+  textFirst?(filter: TextFilter, terms: readonly ScoreTerm[], enough: number, then: ThenBy | null): readonly unknown[] | null
   /** The document `->` finds for an id, as the evaluation's dereference callback finds it; none when absent. */
   dereference?: Dereference
 }
@@ -895,7 +904,7 @@ interface Narrowed {
   orderedSlice(scan: OrderedScan, accept: (doc: unknown) => boolean, start: number, end: number): readonly unknown[] | null
   count(set: CountSet): number | null
   textCount(filter: TextFilter): number | null
-  textFirst(filter: TextFilter, terms: readonly ScoreTerm[], enough: number): readonly unknown[] | null
+  textFirst(filter: TextFilter, terms: readonly ScoreTerm[], enough: number, then: ThenBy | null): readonly unknown[] | null
   /** Some `*` cannot be answered from the source. */
   incomplete(): void
 }
@@ -984,7 +993,7 @@ function answers(tree: ExprNode, params: Params, source: Source, match?: Matcher
     orderedSlice: (scan, accept, start, end) => (complete && source.orderedSlice ? source.orderedSlice(scan, accept, start, end) : null),
     count: (set) => (complete && source.count ? source.count(set) : null),
     textCount: (filter) => (complete && source.textCount ? source.textCount(filter) : null),
-    textFirst: (filter, terms, enough) => (complete && source.textFirst ? source.textFirst(filter, terms, enough) : null),
+    textFirst: (filter, terms, enough, then) => (complete && source.textFirst ? source.textFirst(filter, terms, enough, then) : null),
     incomplete: () => {
       complete = false
     },
@@ -1055,10 +1064,11 @@ function planTree(
   }
   /**
    * `*[filter] | score(…) | order(_score desc, …)[a...b]` for a search filter the match index
-   * decides (textFilterOf): the filter is run by groq-js on the documents that score among the first
-   * b (and those tied with the last), so score(), order() and the slice are groq-js's own on them,
-   * and every document left out scores lower than those. `filter` is the Filter under the order()'s
-   * base when that is a score(); the node returned keeps the query's filter, score() and order().
+   * decides (textFilterOf): the filter and score() are answered from the counts (textScore.ts) with
+   * the documents that score among the first b (and those tied with the last, or the part of the
+   * tie the order's next term keeps), so order() and the slice, run by groq-js on them, give what
+   * they give over every document: each one left out comes after them. `filter` is the Filter under
+   * the order()'s base when that is a score().
    */
   const firstScored = (node: Node, filter: Node, limit: number, source: Narrowed): Node | null => {
     const score = node.base as Node
@@ -1068,9 +1078,12 @@ function planTree(
     const text = textFilterOf(filter.expr as ExprNode, params)
     const terms = text ? (score.args as ExprNode[]).map((arg) => scoreTermOf(arg, params)) : []
     if (!text || terms.some((term) => term === null)) return null
-    const docs = source.textFirst(text, terms as ScoreTerm[], limit)
-    if (!docs) return null
-    return { ...node, base: { ...score, base: { ...filter, base: { type: 'Value', value: docs } } } }
+    // The order's second term, when it is a keyed field: the last score's tie is cut by its keys.
+    const second = (node.args as ExprNode[])[1]
+    const field = second ? keyedFieldOf(second.type === 'Asc' || second.type === 'Desc' ? second.base : second) : null
+    const then = field && !field.element ? { field: field.name, descending: second!.type === 'Desc' } : null
+    const scored = source.textFirst(text, terms as ScoreTerm[], limit, then)
+    return scored ? { ...node, base: { type: 'Value', value: scored } } : null
   }
   /**
    * `*[filter] | order(f, …)[a...b]` with a > 0, when every row of the listing's keys passes the

@@ -15,7 +15,7 @@
 // - anything else (a bracketed `match` too): 1 when it is true, else 0;
 // - a document's score starts from its own `_score` when that is a number, else 0, and adds each
 //   argument's in order; score() then sorts by it, highest first, keeping ties in arrival order.
-// docs/decisions/039-groq-score-from-the-index.md.
+// docs/decisions/040-groq-score-from-the-index.md.
 
 import type { ExprNode } from 'groq-js'
 import { constantOf } from './constant.ts'
@@ -181,60 +181,91 @@ export function needsAWord(condition: TextCondition): boolean {
   }
 }
 
-function matches(item: TextMatch, counts: Counts, doc: number): boolean {
-  // groq-js's match: the pattern has words, and each matches one of the text's.
-  return item.words !== null && item.words.every((word) => counts(item.letter, word).has(doc))
-}
-
-/** Whether the condition is true for a document. */
-export function holds(condition: TextCondition, counts: Counts, doc: number): boolean {
+/**
+ * The condition as a test of a document (an index row), its words' counts looked up once here:
+ * a search's filter is tested on every article holding one of its words.
+ */
+export function conditionTest(condition: TextCondition, counts: Counts): (doc: number) => boolean {
   switch (condition.kind) {
-    case 'match':
-      return matches(condition, counts, doc)
-    case 'and':
-      return holds(condition.left, counts, doc) && holds(condition.right, counts, doc)
-    case 'or':
-      return holds(condition.left, counts, doc) || holds(condition.right, counts, doc)
-    case 'not':
-      return !holds(condition.base, counts, doc)
-    case 'constant':
-      return condition.value
+    case 'match': {
+      // groq-js's match: the pattern has words, and each matches one of the text's.
+      if (condition.words === null) return () => false
+      const maps = condition.words.map((word) => counts(condition.letter, word))
+      return (doc) => maps.every((map) => map.has(doc))
+    }
+    case 'and': {
+      const left = conditionTest(condition.left, counts)
+      const right = conditionTest(condition.right, counts)
+      return (doc) => left(doc) && right(doc)
+    }
+    case 'or': {
+      const left = conditionTest(condition.left, counts)
+      const right = conditionTest(condition.right, counts)
+      return (doc) => left(doc) || right(doc)
+    }
+    case 'not': {
+      const base = conditionTest(condition.base, counts)
+      return (doc) => !base(doc)
+    }
+    case 'constant': {
+      const value = condition.value
+      return () => value
+    }
   }
 }
 
-/** One argument's score for a document, with groq-js's arithmetic in groq-js's order. */
-export function termScore(term: ScoreTerm, counts: Counts, doc: number): number {
+/** One argument's score of a document, with groq-js's arithmetic in groq-js's order. */
+function termScorer(term: ScoreTerm, counts: Counts): (doc: number) => number {
   switch (term.kind) {
     case 'match': {
-      if (term.words === null) return 0
-      let score = 0
-      for (const word of term.words) {
-        const freq = counts(term.letter, word).get(doc) ?? 0
-        score += (freq * (BM25k + 1)) / (freq + BM25k)
+      if (term.words === null) return () => 0
+      const maps = term.words.map((word) => counts(term.letter, word))
+      return (doc) => {
+        let score = 0
+        for (const map of maps) {
+          const freq = map.get(doc) ?? 0
+          score += (freq * (BM25k + 1)) / (freq + BM25k)
+        }
+        return score
       }
-      return score
     }
     case 'boost': {
-      const inner = termScore(term.base, counts, doc)
-      return term.by !== null && inner > 0 ? inner + term.by : 0
+      const base = termScorer(term.base, counts)
+      const by = term.by
+      return (doc) => {
+        const inner = base(doc)
+        return by !== null && inner > 0 ? inner + by : 0
+      }
     }
-    case 'sum':
-      return termScore(term.left, counts, doc) + termScore(term.right, counts, doc)
+    case 'sum': {
+      const left = termScorer(term.left, counts)
+      const right = termScorer(term.right, counts)
+      return (doc) => left(doc) + right(doc)
+    }
     case 'both': {
-      const left = termScore(term.left, counts, doc)
-      const right = termScore(term.right, counts, doc)
-      return left === 0 || right === 0 ? 0 : left + right
+      const left = termScorer(term.left, counts)
+      const right = termScorer(term.right, counts)
+      return (doc) => {
+        const l = left(doc)
+        const r = right(doc)
+        return l === 0 || r === 0 ? 0 : l + r
+      }
     }
-    case 'condition':
-      return holds(term.condition, counts, doc) ? 1 : 0
+    case 'condition': {
+      const test = conditionTest(term.condition, counts)
+      return (doc) => (test(doc) ? 1 : 0)
+    }
   }
 }
 
 /** A document's `_score` after `score(…terms)`: its own `_score` (`start`) plus each term's, in order. */
-export function documentScore(start: number, terms: readonly ScoreTerm[], counts: Counts, doc: number): number {
-  let score = start
-  for (const term of terms) score += termScore(term, counts, doc)
-  return score
+export function documentScorer(terms: readonly ScoreTerm[], counts: Counts): (start: number, doc: number) => number {
+  const scorers = terms.map((term) => termScorer(term, counts))
+  return (start, doc) => {
+    let score = start
+    for (const scorer of scorers) score += scorer(doc)
+    return score
+  }
 }
 
 /**
@@ -247,7 +278,7 @@ export function firstByScore<T>(scored: ReadonlyArray<{ item: T; score: number }
   if (scored.some((s) => !Number.isFinite(s.score))) return null
   if (scored.length <= enough) return scored.map((s) => s.item)
   if (enough <= 0) return []
-  const scores = scored.map((s) => s.score).sort((a, b) => b - a)
-  const cutoff = scores[enough - 1]!
+  const scores = Float64Array.from(scored, (s) => s.score).sort()
+  const cutoff = scores[scores.length - enough]!
   return scored.filter((s) => s.score >= cutoff).map((s) => s.item)
 }

@@ -9,8 +9,8 @@
 
 import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
-import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextFilter, TextNarrowing } from '../groq/planner.ts'
-import { documentScore, firstByScore, holds, wordsRead, type Counts, type ScoreTerm } from '../groq/textScore.ts'
+import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextFilter, TextNarrowing, ThenBy } from '../groq/planner.ts'
+import { conditionTest, documentScorer, firstByScore, wordsRead, type Counts, type ScoreTerm } from '../groq/textScore.ts'
 import { MatchReader } from '../search/matchIndex.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
@@ -122,7 +122,7 @@ export class DocumentReader {
     const searched = this.searched(dataset, kind)
     return {
       textCount: (filter) => searched.passing(filter)?.length ?? null,
-      textFirst: (filter, terms, enough) => searched.first(filter, terms, enough),
+      textFirst: (filter, terms, enough, then) => searched.first(filter, terms, enough, then && keyed(filter.type, then.field) ? then : null),
       candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
         if (narrowing.by !== 'key') return this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null
@@ -463,36 +463,70 @@ export class DocumentReader {
         // Every document the filter passes holds one of its words (textFilterOf): these are all the candidates.
         const candidates = new Set<number>()
         for (const { letter, word } of wordsRead([filter.condition])) for (const rowid of counts(letter, word).keys()) candidates.add(rowid)
+        const test = conditionTest(filter.condition, counts)
         out = []
         for (const rowid of candidates) {
           const odd = unusual.get(rowid)
           if (odd && (!shows(kind, odd.id) || (filter.slugDefined && odd.slugless))) continue
-          if (holds(filter.condition, counts, rowid)) out.push(rowid)
+          if (test(rowid)) out.push(rowid)
         }
       }
       passed.set(key, out)
       return out
     }
-    const first = (filter: TextFilter, terms: readonly ScoreTerm[], enough: number): Doc[] | null => {
+    const first = (filter: TextFilter, terms: readonly ScoreTerm[], enough: number, then: ThenBy | null): Array<Doc & { _score: number }> | null => {
       const rows = passing(filter)
       const counts = rows ? countsFor(terms) : null
       if (!rows || !counts) return null
-      const scored = rows.map((rowid) => ({ item: rowid, score: documentScore(unusual!.get(rowid)?.score ?? 0, terms, counts, rowid) }))
-      const chosen = firstByScore(scored, enough)
+      const score = documentScorer(terms, counts)
+      const scored = rows.map((rowid) => ({ item: rowid, score: score(unusual!.get(rowid)?.score ?? 0, rowid) }))
+      let chosen = firstByScore(scored, enough)
       if (!chosen) return null
-      const docs: Doc[] = []
+      if (then && chosen.length > enough) chosen = this.cutTie(scored, chosen, enough, filter.type, then) ?? chosen
+      const scoreOf = new Map(scored.map((s) => [s.item, s.score]))
+      const docs: Array<{ doc: Doc; score: number }> = []
       for (const rowid of chosen) {
         const row = this.words.idOf(rowid)
         if (!row) return null
         const doc = this.load(dataset, row)
         // The index holds one type's documents, written with them: a document of another type here is an index out of step.
         if (doc._type !== filter.type) return null
-        docs.push(doc)
+        docs.push({ doc, score: scoreOf.get(rowid)! })
       }
-      // In the dataset's order, as every filter's documents reach groq-js.
-      return docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      // As score() gives them: in the dataset's order, each a copy with its `_score`, sorted by it
+      // (a stable sort, so ties stay in that order).
+      docs.sort((a, b) => (a.doc._id < b.doc._id ? -1 : a.doc._id > b.doc._id ? 1 : 0))
+      const out = docs.map(({ doc, score }) => Object.assign({}, doc, { _score: score }))
+      return out.sort((a, b) => b._score - a._score)
     }
     return { passing, first }
+  }
+
+  /**
+   * The first `enough` of `chosen` (the first by score, and all tied with the last: textScore.ts
+   * firstByScore) with the last score's tie cut by the order's next term: its keys sort as order()
+   * sorts (documentColumns.ts; null, objects and arrays one group), so only the tied documents
+   * whose key comes before the last kept one's, or equals it, can be on the page. Null when a tied
+   * document has no key (then every tied one is kept).
+   */
+  private cutTie(scored: ReadonlyArray<{ item: number; score: number }>, chosen: number[], enough: number, type: string, then: ThenBy): number[] | null {
+    const scoreOf = new Map(scored.map((s) => [s.item, s.score]))
+    let cutoff = Infinity
+    for (const rowid of chosen) cutoff = Math.min(cutoff, scoreOf.get(rowid)!)
+    const above = chosen.filter((rowid) => scoreOf.get(rowid)! > cutoff)
+    const tied: Array<{ rowid: number; key: string }> = []
+    for (const rowid of chosen) {
+      if (scoreOf.get(rowid)! !== cutoff) continue
+      const key = this.words.keyOf(rowid, type, then.field)
+      if (!key) return null
+      // Keys from null on sort as one group, as order() sorts null, objects and arrays.
+      tied.push({ rowid, key: key[0]! >= keyRank.null ? '\uffff' : key.toString('latin1') })
+    }
+    tied.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * (then.descending ? -1 : 1))
+    const need = enough - above.length
+    let end = need
+    while (end < tied.length && tied[end]!.key === tied[need - 1]!.key) end++
+    return [...above, ...tied.slice(0, end).map((t) => t.rowid)]
   }
 
   /** The stored document with this id, or null. */

@@ -1,10 +1,11 @@
 // The index GROQ's `match` is answered from: every article's words in `title`, `excerpt` and
 // `pt::text(body)` as groq-js's `match` reads them (server/groq/textMatch.ts), in an FTS5 table that
-// keeps only which rows hold each word (no text, no positions). Written by the store in the same SQL
+// keeps only which rows hold each word and how many times (no text, no positions): enough for
+// groq-js's `score()` too (server/groq/textScore.ts, decision 040). Written by the store in the same SQL
 // transaction as the documents, like the /search page's index (index.ts), so a query sees the words
 // of exactly the documents it reads. Drafts and versions are held too (the admin searches them); a
 // reader's view leaves them out when it reads the rows (server/query/documents.ts).
-// docs/decisions/037-groq-match-from-the-index.md.
+// docs/decisions/037-groq-match-from-the-index.md and 040-groq-score-from-the-index.md.
 
 import type Database from 'better-sqlite3'
 import { datasetPrefix, heldCountOf, heldText, heldWordOf, heldWord, matchIndexType } from '../groq/textMatch.ts'
@@ -130,6 +131,9 @@ export class MatchReader {
       docs: db.prepare('SELECT rowid FROM match_words WHERE match_words MATCH ?').pluck(),
       unusual: db.prepare("SELECT rowid, id, slugless, score FROM match_docs WHERE dataset = ? AND (instr(id, '.') > 0 OR slugless = 1 OR score IS NOT NULL)"),
       ids: db.prepare('SELECT d.rowid AS rowid, d.id AS id, doc.version AS version FROM match_docs d JOIN documents doc ON doc.dataset = d.dataset AND doc.id = d.id WHERE d.rowid = ?'),
+      key: db
+        .prepare('SELECT k.key FROM match_docs d JOIN document_keys k INDEXED BY document_keys_by_id ON k.dataset = d.dataset AND k.id = d.id WHERE d.rowid = ? AND k.type = ? AND k.field = ?')
+        .pluck(),
     }
   }
 
@@ -191,6 +195,11 @@ export class MatchReader {
       out.set(row.rowid, { id: row.id, slugless: row.slugless === 1, score: row.score })
     }
     return out
+  }
+
+  /** The key (server/store/documentColumns.ts) of the document an index row holds in a keyed field, or null. */
+  keyOf(rowid: number, type: string, field: string): Buffer | null {
+    return (this.reads.key.get(rowid, type, field) as Buffer | undefined) ?? null
   }
 
   /** The id and stored version of the document an index row holds, or null when it is gone. */

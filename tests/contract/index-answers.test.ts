@@ -83,7 +83,7 @@ describe("the site's own queries", () => {
       // reading the articles with the words (eight or nine of the 600 here).
       ['search', searchArticlesQuery(1), { q: 'london bridge', section: null, from: null, to: null }, 20],
       ['search, a section', searchArticlesQuery(1), { q: 'storm', section: 'c2', from: '2026-01-01T00:00:00Z', to: null }, 20],
-      // Common words, scored and counted from the index's word counts (decision 039): the page and
+      // Common words, scored and counted from the index's word counts (decision 040): the page and
       // the articles tied with its last are parsed, where groq-js's score() read every match ("the"
       // is in all 600, "london" and "the" both in 338).
       ['search, a common word', searchArticlesQuery(1), { q: 'the', section: null, from: null, to: null }, 25],
