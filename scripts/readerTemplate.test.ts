@@ -30,7 +30,7 @@ writeFileSync(join(dist, 'favicon.svg'), `${icon}\n`)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 describe('the reader pages’ template', async () => {
-  const template = await readerTemplate(index, ['<main><h1 class="headline">Thames Barrier closes</h1></main>'], dist)
+  const template = await readerTemplate(index, ['<main id="main"><h1 class="headline">Thames Barrier closes</h1></main>'], dist)
   const head = template.slice(0, template.indexOf('</head>'))
   const inlined = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1])
 
@@ -60,6 +60,15 @@ describe('the reader pages’ template', async () => {
     expect(moduleLoader).toContain("'largest-contentful-paint'")
     expect(moduleLoader).toMatch(/\['pointerdown','keydown','focusin','submit'\]/)
     expect(moduleLoader).toContain("if(!m.length)return")
+  })
+
+  it('asks the browser to paint nothing before the main content is parsed, so no header is painted half-parsed', () => {
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render">')
+    expect(template.indexOf('<link rel="expect"')).toBeLessThan(template.indexOf('</head>'))
+  })
+
+  it('refuses a reader page without the main content the first paint waits for', async () => {
+    await expect(readerTemplate(index, ['<main id="main"></main>', '<main><h1>No id</h1></main>'], dist)).rejects.toThrow('Reader page 2 has no <main id="main">')
   })
 
   it('carries the site icon in the page instead of asking for it', () => {

@@ -2,6 +2,8 @@
 // lists them, the search panel that really searches, the small-screen menu, keyboard use, the skip
 // link, and axe audits of the home and search pages.
 
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { footerAbout, footerSections, mainSections, mediaLinks, topBarTopics, topics, utilityLinks } from '../../src/content/layout/navigation.ts'
@@ -228,6 +230,62 @@ describe('the shared header and footer', () => {
     expect(await skip.isVisible()).toBe(true)
     await page.keyboard.press('Enter')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+  })
+
+  it('paints a page only once it is parsed to its main content: a page arriving cut inside the header moves nothing', async () => {
+    // The photo essay from the service, sent by a relay in two parts: up to the header's search
+    // toggle, then, once the browser has painted (or has had a second to), the rest. Painting the
+    // first part alone showed the header's tools without the menu, and they moved when it came.
+    const path = '/photo-essays/dawn-on-the-thames'
+    const whole = await (await fetch(`${suite.service.url}${path}`)).text()
+    const cut = whole.indexOf('<svg', whole.indexOf('page-header__toggle--search'))
+    expect(cut).toBeGreaterThan(0)
+    let sendRest = () => {}
+    const relay = createServer((req, res: ServerResponse) => {
+      void (async () => {
+        const upstream = await fetch(`${suite.service.url}${req.url ?? '/'}`)
+        const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)))
+        res.writeHead(upstream.status, headers)
+        if (req.url !== path) return res.end(Buffer.from(await upstream.arrayBuffer()))
+        res.write(whole.slice(0, cut))
+        await new Promise<void>((resolve) => (sendRest = resolve))
+        res.end(whole.slice(cut))
+      })()
+    })
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+    try {
+      const context = await suite.newContext({ viewport: { width: 390, height: 844 } })
+      const page = await context.newPage()
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifted: number; mainParsedAt?: number }
+        seen.shifted = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) seen.shifted += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        new MutationObserver((_, observer) => {
+          if (!document.getElementById('main')) return
+          seen.mainParsedAt = performance.now()
+          observer.disconnect()
+        }).observe(document, { childList: true, subtree: true })
+      })
+      const loaded = page.goto(`http://127.0.0.1:${(relay.address() as AddressInfo).port}${path}`, { waitUntil: 'load' })
+      await page.waitForFunction(() => document.querySelector('.page-header__toggle--search'))
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 1_000 }).catch(() => {})
+      sendRest()
+      await loaded
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+      const seen = await page.evaluate(() => {
+        const { shifted, mainParsedAt } = window as unknown as { shifted: number; mainParsedAt?: number }
+        return { shifted, mainParsedAt, painted: performance.getEntriesByName('first-contentful-paint')[0]!.startTime }
+      })
+      expect(seen.shifted).toBe(0)
+      expect(seen.mainParsedAt).toBeDefined()
+      expect(seen.painted).toBeGreaterThanOrEqual(seen.mainParsedAt!)
+    } finally {
+      sendRest()
+      relay.closeAllConnections()
+      await new Promise((resolve) => relay.close(resolve))
+    }
   })
 
   it('passes axe on the home page, with and without its panels open, wide and narrow', async () => {
