@@ -44,11 +44,15 @@ export const stylesheetLoader =
  * Until the islands' entry has come, the loader witnesses what the reader does in each island and
  * leaves it on the marker (`earlyWitness`), for the entry to take over: that the island was used,
  * the fields left, and a form sent, held rather than posted (the island checks and sends it once it
- * has woken). If a script cannot be had, a held form is posted by the browser, as without JavaScript.
+ * has woken), and what the reader's pointer is pressing, anywhere on the page (a press begun now may
+ * end once the island is live, which must know it began: a form holds a field's message until the
+ * press is over, so the button pressed is not pushed away under it). If a script cannot be had, a held
+ * form is posted by the browser, as without JavaScript.
  */
 export const moduleLoader =
-  `(function(s){${whenPainted}var m=s.getAttribute('${moduleListAttribute}').split(' ').filter(Boolean),k=['pointerdown','keydown','focusin','submit'],q=document.querySelectorAll('${islandTag}');if(!m.length)return;` +
-  "q.forEach(function(i){var e={used:false,left:[],held:null},t=['pointerdown','keydown','focusin','input','focusout','submit'];" +
+  `(function(s){${whenPainted}var m=s.getAttribute('${moduleListAttribute}').split(' ').filter(Boolean),k=['pointerdown','keydown','focusin','submit'],q=document.querySelectorAll('${islandTag}'),P=null;if(!m.length)return;` +
+  "addEventListener('pointerdown',function(v){P=v.target},true);['pointerup','pointercancel'].forEach(function(n){addEventListener(n,function(){P=null},true)});" +
+  "q.forEach(function(i){var e={used:false,left:[],held:null,pressed:function(){return P}},t=['pointerdown','keydown','focusin','input','focusout','submit'];" +
   "function o(v){e.used=true;if(v.type==='focusout')e.left.push(v.target);if(v.type==='submit'){v.preventDefault();e.held={form:v.target,submitter:v.submitter||null}}}" +
   `t.forEach(function(n){i.addEventListener(n,o)});e.stop=function(){t.forEach(function(n){i.removeEventListener(n,o)})};i.${earlyWitness}=e});` +
   `function r(){q.forEach(function(i){var e=i.${earlyWitness};if(!e)return;delete i.${earlyWitness};e.stop();if(e.held)e.held.form.requestSubmit(e.held.submitter)})}` +

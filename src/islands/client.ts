@@ -57,10 +57,14 @@ function replay({ control, value, checked }: Change): void {
 
 /**
  * What the reader did in an island before it woke, beyond typing (which stays in the fields): the
- * fields they left, and a form they sent. A form sent before its island woke (a click on its button
- * is both the first use and the send) is held rather than posted by the browser, and sent again once
- * the island has hydrated, so it is checked and sent as the island does it. Without JavaScript the
- * browser posts it as always.
+ * fields they left, a form they sent, and a press not yet over. A form sent before its island woke (a
+ * click on its button is both the first use and the send) is held rather than posted by the browser,
+ * and sent again once the island has hydrated, so it is checked and sent as the island does it.
+ * Without JavaScript the browser posts it as always. A press begun before the island was live (its
+ * pointer still down when it is) is handed over as it began: a form holds the message of a field the
+ * press left until the press is over, or the message would push the button pressed down and the
+ * browser would drop the click (useHeldWhilePressed); the island's own listeners come with its
+ * effects, too late to have seen the press begin.
  */
 interface Witness {
   /** The reader used the island before this entry came (the page's loader saw it): it wakes at once. */
@@ -93,6 +97,22 @@ function witness(marker: HTMLElement): Witness {
   early?.stop()
   for (const target of early?.left ?? []) if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) left.add(target)
   if (early?.held) held = early.held
+  // Anywhere on the page, as a press anywhere moves the focus, until the island is live.
+  let pressed: EventTarget | null = early?.pressed() ?? null
+  const press = (event: Event) => {
+    pressed = event.target
+  }
+  const release = () => {
+    pressed = null
+  }
+  window.addEventListener('pointerdown', press, true)
+  window.addEventListener('pointerup', release, true)
+  window.addEventListener('pointercancel', release, true)
+  const stopPresses = () => {
+    window.removeEventListener('pointerdown', press, true)
+    window.removeEventListener('pointerup', release, true)
+    window.removeEventListener('pointercancel', release, true)
+  }
   const stop = () => {
     marker.removeEventListener('submit', hold)
     marker.removeEventListener('focusout', leave)
@@ -109,12 +129,17 @@ function witness(marker: HTMLElement): Witness {
       changes = changesIn(marker)
     },
     /**
-     * The changes, then the fields left, then the form sent, each its own event, each rendered by
-     * React before the next (`flushSync`), so each handler sees what the one before did (the second
-     * box unticked sees the first one unticked).
+     * The changes, then a press still going on, then the fields left, then the form sent, each its
+     * own event, each rendered by React before the next (`flushSync`), so each handler sees what the
+     * one before did (the second box unticked sees the first one unticked).
      */
     replay(flushSync) {
+      stopPresses()
       for (const change of changes) flushSync(() => replay(change))
+      const target = pressed
+      if (target instanceof Node && target.isConnected) {
+        flushSync(() => target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, isPrimary: true, button: 0, buttons: 1 })))
+      }
       for (const control of left) {
         if (control === document.activeElement) continue
         flushSync(() => control.dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
@@ -123,6 +148,7 @@ function witness(marker: HTMLElement): Witness {
     },
     release() {
       stop()
+      stopPresses()
       if (held) send(held)
     },
   }
@@ -140,6 +166,8 @@ async function hydrate(marker: HTMLElement, index: number, seen: Witness): Promi
   const name = marker.dataset.island ?? ''
   const load = moduleOf(name)
   if (!load) throw new Error(`No island is named ${name}`)
+  // Its code is on its way: what the reader does from now until it is live is handed to it.
+  marker.dataset.waking = ''
   // React DOM runs in a task of its own, then the island's module, then the hydration starts.
   const [{ hydrateRoot }, { flushSync }, { createElement, startTransition }, { Hydrated }, module] = await importInTurn([() => import('react-dom/client')], () =>
     Promise.all([import('react-dom/client'), import('react-dom'), import('react'), import('./hydrated.ts'), load()]),
@@ -154,6 +182,7 @@ async function hydrate(marker: HTMLElement, index: number, seen: Witness): Promi
     if (done) return
     done = true
     seen.replay(flushSync)
+    delete marker.dataset.waking
     delete marker.dataset.hydrating
     marker.dataset.hydrated = ''
   }
@@ -222,6 +251,7 @@ document.querySelectorAll<HTMLElement>(islandTag).forEach((marker, index) => {
       // One island failing leaves the others, and its own server-rendered HTML, as they are.
       hydrate(marker, index, seen).catch((error: unknown) => {
         console.error(`The ${marker.dataset.island} island could not start`, error)
+        delete marker.dataset.waking
         seen.release()
       })
     },

@@ -20,6 +20,8 @@ export interface EarlyWitness {
   left: EventTarget[]
   /** A form sent, held instead of posted. */
   held: { form: HTMLFormElement; submitter: HTMLElement | null } | null
+  /** What the reader's pointer is pressing now, anywhere on the page (down, not yet up); null when nothing is. */
+  pressed(): EventTarget | null
   /** Stops the loader's witnessing. */
   stop(): void
 }
