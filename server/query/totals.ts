@@ -14,8 +14,8 @@
 import type Database from 'better-sqlite3'
 import type { CountSet } from '../groq/planner.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
-import { countedFields, idClass, visibleClasses } from '../store/counts.ts'
-import { nullKey } from '../store/documentColumns.ts'
+import { countedFields, countedPairPrefix, idClass, visibleClasses } from '../store/counts.ts'
+import { nullKey, sortKey } from '../store/documentColumns.ts'
 
 type ViewKind = keyof typeof visibleClasses
 
@@ -29,7 +29,8 @@ function pointOf(ranges: KeyRange[]): Buffer | null {
   return range.low && range.high && range.lowInclusive && range.highInclusive && range.low.equals(range.high) ? range.low : null
 }
 
-const isCounted = (field: string, key: Buffer) => countedFields.includes(field) || key.equals(nullKey)
+const booleanKeys = [sortKey(true), sortKey(false)]
+const isCounted = (field: string, key: Buffer) => countedFields.includes(field) || key.equals(nullKey) || (field.startsWith(countedPairPrefix) && booleanKeys.some((k) => k.equals(key)))
 
 /** The end of the ids starting with `prefix`: the prefix with its last code unit one higher. */
 const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)

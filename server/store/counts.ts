@@ -37,11 +37,16 @@ export const visibleClasses = {
 export const countedFields: readonly string[] = ['isBreakingNews', 'isLeadStory', 'isFeatured', 'isLatestUpdate', 'mediaType', 'author._ref', 'liveBlog._ref', 'categories[]._ref']
 
 const nullKeySql = "x'64'"
-const countedKeySql = `(NEW_OR_OLD.field IN (${countedFields.map((f) => `'${f}'`).join(', ')}) OR NEW_OR_OLD.key = ${nullKeySql})`
+/**
+ * The admin's conditions on a document's other half (`pair:` fields, server/groq/pairs.ts) are
+ * counted where they are true or false: an editor's article list counts its current versions.
+ */
+export const countedPairPrefix = 'pair:'
+const countedKeySql = `(NEW_OR_OLD.field IN (${countedFields.map((f) => `'${f}'`).join(', ')}) OR NEW_OR_OLD.key = ${nullKeySql} OR (NEW_OR_OLD.field >= 'pair:' AND NEW_OR_OLD.field < 'pair;' AND NEW_OR_OLD.key IN (x'0400', x'0401')))`
 const counted = (row: 'NEW' | 'OLD') => countedKeySql.replaceAll('NEW_OR_OLD', row)
 
 /** Bumped when what is counted changes: the counts are then filled again from the rows, once. */
-const countsVersion = `1:${countedFields.join(',')}`
+const countsVersion = `2:${countedFields.join(',')}:pair-booleans`
 
 /**
  * Creates the count tables and the triggers that keep them; fills them from the rows already there
