@@ -12,6 +12,7 @@ import { startService } from '../server/service.ts'
 import { criticalStylesFile } from '../server/pages/criticalStyles.ts'
 import { criticalStylesPlan } from './criticalStylesPlan.ts'
 import { criticalStyle, readerTemplate, rootElement } from './readerTemplate.ts'
+import { withReaderStylesheet } from './readerStylesheet.ts'
 
 const distDir = resolve('dist')
 const serverDir = resolve('dist-server')
@@ -70,7 +71,10 @@ async function main(): Promise<void> {
       const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
       pages.set(`POST ${path}`, rootMarkup(await res.text(), `POST ${path}`))
     }
-    const template = await readerTemplate(readFileSync(join(distDir, 'index.html'), 'utf8'), [...pages.values()], distDir)
+    // Reader pages load a stylesheet without the admin's rules (scripts/readerStylesheet.ts).
+    const samples = [...pages.values()]
+    const indexHtml = withReaderStylesheet(readFileSync(join(distDir, 'index.html'), 'utf8'), samples, distDir, resolve('src'))
+    const template = await readerTemplate(indexHtml, samples, distDir)
     writeFileSync(output, template)
     const css = [...template.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('')
     // The inlined rules with what each needs: each document is sent only those its markup can use.

@@ -215,8 +215,8 @@ describe('in Chromium under the policy', () => {
       const res = await gotoApp(page, `${suite.service.url}${path}`)
       expect(res?.status(), path).toBe(200)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      // The critical styles come inline; the stylesheet, loaded without blocking, then applies in full.
-      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === 'all'))
+      // The critical styles come inline; the reader stylesheet, loaded without blocking, then applies in full.
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/reader-') && sheet.media.mediaText === 'all'))
       await settled(page)
     }
     expect(problems).toEqual([])
@@ -241,8 +241,8 @@ describe('in Chromium under the policy', () => {
     await page.getByRole('region', { name: 'Lead Story' }).waitFor()
     expect(await page.locator('.connection-status').count()).toBe(1)
     expect(await page.locator('.connection-status').isVisible()).toBe(false)
-    // The whole stylesheet comes by the <noscript> link, as the script that loads it cannot run.
-    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === ''))).toBe(true)
+    // The reader stylesheet comes by the <noscript> link, as the script that loads it cannot run.
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/reader-') && sheet.media.mediaText === ''))).toBe(true)
     expect(problems).toEqual([])
   })
 

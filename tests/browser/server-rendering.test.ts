@@ -230,8 +230,8 @@ describe('in the browser', () => {
     const time = page.getByRole('main').getByRole('article').filter({ hasText: 'Bridge reopens after a year of repairs' }).locator('time')
     expect(await time.textContent()).toMatch(/^3\d minutes ago$/)
     expect(await time.getAttribute('title')).toMatch(/^\w+day \d{1,2} \w+ \d{4} \d{2}\.\d{2} (GMT|BST)$/)
-    // Once the whole stylesheet applies, any shift of the layout from then on is recorded.
-    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/style-') && sheet.media.mediaText === 'all'))
+    // Once the reader stylesheet applies, any shift of the layout from then on is recorded.
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/reader-') && sheet.media.mediaText === 'all'))
     await page.evaluate(() => {
       const shifts: number[] = []
       Object.assign(window, { shifts })
