@@ -206,7 +206,7 @@ describe('in Chromium under the policy', () => {
     expect(problems).toEqual([])
   })
 
-  it('shows every other kind of reader page with nothing refused, and the whole stylesheet taken on', async () => {
+  it('shows every other kind of reader page with nothing refused, and the reader stylesheet taken on', async () => {
     const { context, problems } = await watchedContext()
     const page = await context.newPage()
     const essay = await suite.service.client().fetch<string>('*[_type == "imageGallery" && defined(slug.current)][0].slug.current')
