@@ -61,8 +61,15 @@ export interface Parts {
 }
 
 /** Opens the stores under `config.dataDir` without serving anything (the `content` command uses this). */
-export function openParts(config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds' | 'signinMaxFailuresPerAddress'> & { limits?: Pick<Config['limits'], 'storeDocumentCacheBytes'> }): Parts {
-  const store = new Store(config.dataDir, { documentCacheBytes: config.limits?.storeDocumentCacheBytes })
+/**
+ * `refill`: what an upgrade must refill from the documents (listing keys, search indexes) is
+ * refilled before this returns (`now`), or by the service after it listens (`later`, startService).
+ */
+export function openParts(
+  config: Pick<Config, 'dataDir' | 'projectId' | 'sessionTtlSeconds' | 'signinMaxFailuresPerAddress'> & { limits?: Pick<Config['limits'], 'storeDocumentCacheBytes'> },
+  { refill = 'now' }: { refill?: 'now' | 'later' } = {},
+): Parts {
+  const store = new Store(config.dataDir, { documentCacheBytes: config.limits?.storeDocumentCacheBytes, refill })
   const auth = new Auth(config.dataDir, { sessionTtlSeconds: config.sessionTtlSeconds, maxFailuresPerAddress: config.signinMaxFailuresPerAddress })
   const assets = new Assets(store, { dataDir: config.dataDir, projectId: config.projectId })
   return { store, auth, assets }
@@ -94,7 +101,8 @@ export async function prepare(parts: Parts, config: Config, log: (line: string) 
 }
 
 export async function startService(config: Config, log: (line: string) => void = () => {}): Promise<Service> {
-  const parts = openParts(config)
+  // A refill an upgrade needs runs after the service listens (below): readers are answered meanwhile without it.
+  const parts = openParts(config, { refill: 'later' })
   await prepare(parts, config, log)
   const { limits } = config
   const pool = new QueryPool({ dataDir: config.dataDir, size: limits.queryWorkers, queueLimit: limits.queryQueue, heapMb: limits.queryWorkerHeapMb, documentCacheBytes: limits.queryDocumentCacheBytes, contendedTimeoutMs: limits.queryContendedTimeoutMs, queueWaitMs: limits.queryQueueWaitMs })
@@ -216,6 +224,16 @@ export async function startService(config: Config, log: (line: string) => void =
   siteUrl ??= url
   // Sending resumes (and the Morning Briefing is timed) once links in emails can name the site.
   newsletters.start()
+  const refilling = parts.store.pendingRefills
+  if (refilling.length > 0) {
+    // A batch at a time between requests (docs/decisions/039-refills-after-listen.md).
+    log(`Refilling after an upgrade (${refilling.join(', ')}); pages are answered meanwhile, more slowly`)
+    const began = Date.now()
+    parts.store.refillInBackground().then(
+      () => log(`Refilled in ${((Date.now() - began) / 1000).toFixed(1)} s`),
+      (error: unknown) => log(`The refill stopped (${error instanceof Error ? error.message : String(error)}); it goes on at the next start, and pages are answered without it meanwhile`),
+    )
+  }
   return {
     url,
     port,

@@ -11,6 +11,12 @@ export const searchResultsPerPage = 20
 export const searchMaxPage = 50
 
 /**
+ * The type of the service's refusal while its search index is refilled after an upgrade
+ * (server/search/versionedRefill.ts): the page then asks the GROQ query instead, slower but whole.
+ */
+export const searchRefillingErrorType = 'searchIndexRefillingError'
+
+/**
  * Words too common to tell articles apart: left out of a search unless they are inside quotes
  * ("the" alone would otherwise match every article). English, as the paper is.
  */

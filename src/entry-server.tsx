@@ -9,7 +9,7 @@ import { contentConfig, type ContentEnv } from '../shared/contentConfig.ts'
 import type { FormSubmission } from '../shared/readerForms.ts'
 import { queryKey, searchKey, serialisePageData, type ContentSource, type PageData, type QueryParams } from './content/clients/source.ts'
 import { siteOrigin } from './content/meta/site.ts'
-import { searchByGroq, type PageSearch, type SearchResultPage } from './content/search/search.ts'
+import { isIndexRefilling, searchByGroq, type PageSearch, type SearchResultPage } from './content/search/search.ts'
 import { createAppRouter, settleDeferred } from './router.ts'
 import { needsWholeApp } from './content/pages/wholeApp.ts'
 import { DocumentRenderContext, type DocumentRender, type DocumentScript } from './islands/island.tsx'
@@ -88,7 +88,9 @@ export async function renderPage(url: string, query: ServerQuery, options: Rende
       return result as R
     },
     async search(search: PageSearch): Promise<SearchResultPage> {
-      const result = (options.search ? await options.search(search, target.dataset) : await searchByGroq((text, params) => content.fetch(text, params), search)) as SearchResultPage
+      const byGroq = () => searchByGroq((text, params) => content.fetch(text, params), search)
+      // While the service's index is refilled after an upgrade, the GROQ query answers, whole.
+      const result = (options.search ? await options.search(search, target.dataset).catch((error: unknown) => (isIndexRefilling(error) ? byGroq() : Promise.reject(error))) : await byGroq()) as SearchResultPage
       results[searchKey(search)] = result
       return result
     },

@@ -15,6 +15,7 @@ import { MatchReader } from '../search/matchIndex.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
+import { keysReady, pendingFamilies } from '../store/keyRefill.ts'
 import type { Doc } from '../store/mutations.ts'
 import { shows, type Kind } from './views.ts'
 import { TotalsReader } from './totals.ts'
@@ -92,6 +93,7 @@ export class DocumentReader {
    * by its own accounting: for tests that hold a query to what it reads, whatever the archive's size.
    */
   indexEntries = 0
+  private readonly pendingFamilies: (dataset: string) => Set<string>
 
   /** `withinLimit`: WITHIN_LIMIT unless a test reads its listings the other way at any size. */
   constructor(db: Database.Database, cacheBytes: number, { withinLimit = WITHIN_LIMIT }: { withinLimit?: number } = {}) {
@@ -99,6 +101,7 @@ export class DocumentReader {
     this.withinLimit = withinLimit
     this.words = new MatchReader(db)
     this.totals = new TotalsReader(db)
+    this.pendingFamilies = pendingFamilies(db)
     this.cache = new ByteLru<Parsed>(cacheBytes, (entry) => entry.bytes)
     const rows = (where: string) => db.prepare(`SELECT id, version FROM documents WHERE dataset = ? AND ${where} ORDER BY id LIMIT ?`)
     this.statements = {
@@ -117,17 +120,24 @@ export class DocumentReader {
    */
   source(dataset: string, kind: Exclude<Kind, 'drafts'>, limit: number, { keyLimit = limit }: { keyLimit?: number } = {}): Source {
     const visible = (doc: Doc) => shows(kind, doc._id)
+    // Read once, at the first use, in the query's read transaction: the fields whose keys are being
+    // written again after an upgrade (keyRefill.ts) are answered as if they had none, by a pass.
+    let pending: Set<string> | null = null
+    const ready = (field: string) => keysReady((pending ??= this.pendingFamilies(dataset)), field)
     // Pair keys hold what the raw perspective sees, for some types only (server/groq/pairs.ts): any other reader follows the references.
-    const keyed = (type: string, field: string) => !isPairField(field) || (kind === 'raw' && pairTypes.has(type))
+    const keyed = (type: string, field: string) => (!isPairField(field) || (kind === 'raw' && pairTypes.has(type))) && ready(field)
     const searched = this.searched(dataset, kind)
     return {
-      textCount: (filter) => searched.passing(filter)?.length ?? null,
-      textFirst: (filter, terms, enough, then) => searched.first(filter, terms, enough, then && keyed(filter.type, then.field) ? then : null),
+      // Not while the match index is refilled after an upgrade: then `match` is answered by a pass.
+      textCount: (filter) => (this.words.refilling() ? null : (searched.passing(filter)?.length ?? null)),
+      textFirst: (filter, terms, enough, then) => this.words.refilling() ? null : searched.first(filter, terms, enough, then && keyed(filter.type, then.field) ? then : null),
       candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
         if (narrowing.by !== 'key') return this.candidates(dataset, narrowing, limit)?.filter(visible) ?? null
-        const [usable, ...alternatives] = [narrowing, ...(narrowing.alternatives ?? [])].filter((k) => keyed(k.type, k.field))
-        if (!usable) return null
+        const every = [narrowing, ...(narrowing.alternatives ?? [])]
+        const [usable, ...alternatives] = every.filter((k) => keyed(k.type, k.field))
+        // Keys being written again after an upgrade: the type's documents, as if the fields had none (past `limit`, a pass).
+        if (!usable) return every.some((k) => !ready(k.field)) ? (this.candidates(dataset, { by: 'type', values: [narrowing.type] }, limit)?.filter(visible) ?? null) : null
         // Only the ones the filter passes are kept, so past `limit` the candidates cost time, not memory.
         return this.byKey(dataset, { ...usable, alternatives }, accept ? keyLimit : limit, (doc) => visible(doc) && (!accept || accept(doc)))
       },

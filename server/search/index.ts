@@ -6,18 +6,23 @@
 
 import Database from 'better-sqlite3'
 import { cleanText } from '../../shared/text.ts'
-import { parseSearchText, searchMaxPage, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
+import { parseSearchText, searchMaxPage, searchRefillingErrorType, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
 import { matchExpression, scopeExpression } from './query.ts'
-import { refillWhenVersionDiffers } from './versionedRefill.ts'
+import { versionedRefill, type RefillJob } from './versionedRefill.ts'
 
 /**
  * Bumped whenever what is indexed or how (columns, tokenizer, which documents) changes: a database
- * whose index has another version has it rebuilt when the store opens it (versionedRefill.ts).
+ * whose index has another version has it refilled after the service listens (versionedRefill.ts).
  */
 export const searchIndexVersion = 3
+
+/** The index's row in `search_meta`, and its refill's name. */
+export const searchIndexRefill = 'version'
+
+export const searchRefillingMessage = 'Search is being rebuilt after an update to the paper and will be back within minutes. Please try again shortly.'
 
 // Marks around matched words in highlight() and snippet(): characters of Unicode's private use
 // area, taken out of indexed text first, so no article's text can forge a mark.
@@ -90,12 +95,14 @@ export function indexed(doc: Doc | null): Indexed | null {
 /** The index's tables in the store's database, and its writes. */
 export class SearchIndex {
   private readonly statements: WriteStatements
+  /** Its refill while one is pending (versionedRefill.ts): until it ends, a search is refused with a 503 that says so. */
+  readonly refill: RefillJob | null
 
   constructor(db: Database.Database) {
     // Refilled from the stored articles and categories on a first start with an existing database,
     // and when searchIndexVersion changes.
-    refillWhenVersionDiffers(db, {
-      key: 'version',
+    this.refill = versionedRefill(db, {
+      key: searchIndexRefill,
       version: searchIndexVersion,
       types: ['article', 'category'],
       recreate: () => {
@@ -119,8 +126,12 @@ export class SearchIndex {
           -- rows, not by checking where the word stands in each of the (many more) articles that have it.
           CREATE VIRTUAL TABLE search_titles USING fts5(title, scope, tokenize = 'porter unicode61 remove_diacritics 2');
         `)
+      },
+      writer: () => {
         const statements = writeStatements(db)
         return (dataset, id, doc) => {
+          remove(statements, dataset, id)
+          statements.removeLabel.run(dataset, id)
           const entry = indexed(doc)
           if (entry) insert(statements, dataset, id, entry)
           const label = labelOf(doc)
@@ -142,17 +153,9 @@ export class SearchIndex {
       const before = indexed(change.before)
       const after = indexed(change.after)
       if (!before && !after) continue
-      this.remove(dataset, change.id)
+      remove(this.statements, dataset, change.id)
       if (after) insert(this.statements, dataset, change.id, after)
     }
-  }
-
-  private remove(dataset: string, id: string): void {
-    const rowid = this.statements.find.get(dataset, id) as number | undefined
-    if (rowid === undefined) return
-    this.statements.removeText.run(rowid)
-    this.statements.removeTitle.run(rowid)
-    this.statements.removeDoc.run(rowid)
   }
 
   /** Removes a dropped dataset's articles; called inside the store's SQL transaction. */
@@ -193,6 +196,14 @@ function writeStatements(db: Database.Database) {
 const rowidSlots = 256
 const rowidOf = (time: number): number => Math.floor(time) * rowidSlots
 const timeOfRowid = (rowid: number): number => Math.floor(rowid / rowidSlots)
+
+function remove(statements: WriteStatements, dataset: string, id: string): void {
+  const rowid = statements.find.get(dataset, id) as number | undefined
+  if (rowid === undefined) return
+  statements.removeText.run(rowid)
+  statements.removeTitle.run(rowid)
+  statements.removeDoc.run(rowid)
+}
 
 function insert(statements: WriteStatements, dataset: string, id: string, entry: Indexed): void {
   let rowid = rowidOf(entry.time)
@@ -296,6 +307,7 @@ export class SearchReader {
       doc: db.prepare('SELECT id, slug, published_at AS publishedAt, categories FROM search_docs WHERE rowid = ?'),
       text: db.prepare('SELECT title, excerpt, body FROM search_text WHERE rowid = ?'),
       categories: db.prepare('SELECT id, title, kind FROM search_labels WHERE dataset = ? AND id IN (SELECT value FROM json_each(?))'),
+      refilling: db.prepare('SELECT 1 FROM refill_pending WHERE name = ?'),
     }
   }
 
@@ -305,6 +317,9 @@ export class SearchReader {
     const { terms, ignored } = parseSearchText(request.q)
     if (terms.length > searchMaxTerms) refuse(`Search for at most ${searchMaxTerms} words or phrases at a time`)
     if (!Number.isSafeInteger(request.page) || request.page < 1 || request.page > searchMaxPage) refuse(`The page must be a whole number from 1 to ${searchMaxPage}`)
+    // Until its refill after an upgrade ends, the index holds only some of the articles: a search
+    // says so rather than show fewer results, or none, as if they were all there were.
+    if (this.statements.refilling.get(searchIndexRefill) !== undefined) throw typedError(503, searchRefillingErrorType, searchRefillingMessage)
     const words = matchExpression(terms)
     const empty = { total: 0, ranked: 0, hits: [], ignored }
     if (words === null) return empty

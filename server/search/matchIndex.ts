@@ -10,17 +10,22 @@
 import type Database from 'better-sqlite3'
 import { datasetPrefix, heldCountOf, heldText, heldWordOf, heldWord, matchIndexType } from '../groq/textMatch.ts'
 import type { Change, Doc } from '../store/mutations.ts'
-import { refillWhenVersionDiffers } from './versionedRefill.ts'
+import { versionedRefill, type RefillJob } from './versionedRefill.ts'
 
-/** Bumped whenever what is held or how changes: the index is then refilled when the store opens the database (versionedRefill.ts). */
+/** Bumped whenever what is held or how changes: the index is then refilled after the service listens (versionedRefill.ts). */
 export const matchIndexVersion = 2
+
+/** The index's row in `search_meta`, and its refill's name. */
+export const matchIndexRefill = 'match'
 
 export class MatchIndex {
   private readonly statements: ReturnType<typeof writeStatements>
+  /** Its refill while one is pending (versionedRefill.ts): until it ends, `match` is answered by a pass. */
+  readonly refill: RefillJob | null
 
   constructor(db: Database.Database) {
-    refillWhenVersionDiffers(db, {
-      key: 'match',
+    this.refill = versionedRefill(db, {
+      key: matchIndexRefill,
       version: matchIndexVersion,
       types: [matchIndexType],
       recreate: () => {
@@ -36,8 +41,13 @@ export class MatchIndex {
           CREATE VIRTUAL TABLE match_words USING fts5(words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii');
           CREATE VIRTUAL TABLE match_terms USING fts5vocab(match_words, row);
         `)
+      },
+      writer: () => {
         const statements = writeStatements(db)
-        return (dataset, id, doc) => insert(statements, dataset, id, doc)
+        return (dataset, id, doc) => {
+          remove(statements, dataset, id)
+          insert(statements, dataset, id, doc)
+        }
       },
     })
     this.statements = writeStatements(db)
@@ -49,16 +59,9 @@ export class MatchIndex {
       const before = held(change.before)
       const after = held(change.after)
       if (!before && !after) continue
-      this.remove(dataset, change.id)
+      remove(this.statements, dataset, change.id)
       if (after) insert(this.statements, dataset, change.id, change.after!)
     }
-  }
-
-  private remove(dataset: string, id: string): void {
-    const rowid = this.statements.find.get(dataset, id) as number | undefined
-    if (rowid === undefined) return
-    this.statements.removeWords.run(rowid)
-    this.statements.removeDoc.run(rowid)
   }
 
   /** Removes a dropped dataset's articles; called inside the store's SQL transaction. */
@@ -83,6 +86,13 @@ function writeStatements(db: Database.Database) {
     removeDoc: db.prepare('DELETE FROM match_docs WHERE rowid = ?'),
     removeWords: db.prepare('DELETE FROM match_words WHERE rowid = ?'),
   }
+}
+
+function remove(statements: ReturnType<typeof writeStatements>, dataset: string, id: string): void {
+  const rowid = statements.find.get(dataset, id) as number | undefined
+  if (rowid === undefined) return
+  statements.removeWords.run(rowid)
+  statements.removeDoc.run(rowid)
 }
 
 /** Whether `slug.current` is defined for a document, as groq-js reads it (an attribute of an object, not null). */
@@ -118,10 +128,12 @@ export interface UnusualDoc {
 /**
  * The reading side, on a query worker's read-only connection: the documents of a dataset whose
  * words can match, as (id, version) in id order, those the view's SQL condition on `id` shows;
- * null when there are more than `limit`. And the counts groq-js's `score()` reads (textScore.ts).
+ * null when there are more than `limit`, or while the index is being refilled. And the counts groq-js's `score()` reads (textScore.ts).
  */
 export class MatchReader {
   private readonly statements
+
+  private readonly pending: Database.Statement
 
   constructor(db: Database.Database) {
     this.statements = new Map<string, Database.Statement>()
@@ -135,12 +147,20 @@ export class MatchReader {
         .prepare('SELECT k.key FROM match_docs d JOIN document_keys k INDEXED BY document_keys_by_id ON k.dataset = d.dataset AND k.id = d.id WHERE d.rowid = ? AND k.type = ? AND k.field = ?')
         .pluck(),
     }
+    this.pending = db.prepare('SELECT 1 FROM refill_pending WHERE name = ?')
   }
 
   private readonly db: Database.Database
   private readonly reads
 
+  /** Whether the index is being refilled after an upgrade: it then holds only some of the articles, and nothing may be answered from it. */
+  refilling(): boolean {
+    return this.pending.get(matchIndexRefill) !== undefined
+  }
+
   rows(dataset: string, query: string, visibleSql: string, limit: number): Array<{ id: string; version: number }> | null {
+    // Until its refill ends the index holds only some of the articles: the caller answers by a pass.
+    if (this.refilling()) return null
     let statement = this.statements.get(visibleSql)
     if (!statement) {
       const visible = visibleSql.replaceAll('id', 'd.id')

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Doc } from '../store/mutations.ts'
 import { Store } from '../store/store.ts'
-import { refillWhenVersionDiffers, type VersionedIndex } from './versionedRefill.ts'
+import { refillAll, refillBatch, versionedRefill, type VersionedIndex } from './versionedRefill.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -26,18 +26,20 @@ async function storedDatabase(): Promise<Database.Database> {
   return new Database(join(dir, 'content.db'))
 }
 
-/** An index of titles in its own table; counts its refills. */
-function titles(db: Database.Database, version: number, failAt = Infinity): VersionedIndex & { refills: number } {
+/** An index of titles in its own table; counts its recreations. */
+function titles(db: Database.Database, version: number, failAt = Infinity): VersionedIndex & { recreated: number } {
+  let added = 0
   const index = {
     key: 'titles',
     version,
     types: ['article'],
-    refills: 0,
+    recreated: 0,
     recreate: () => {
-      index.refills += 1
-      db.exec('DROP TABLE IF EXISTS titles; CREATE TABLE titles (dataset TEXT, id TEXT, title TEXT)')
-      const add = db.prepare('INSERT INTO titles VALUES (?, ?, ?)')
-      let added = 0
+      index.recreated += 1
+      db.exec('DROP TABLE IF EXISTS titles; CREATE TABLE titles (dataset TEXT, id TEXT, title TEXT, PRIMARY KEY (dataset, id))')
+    },
+    writer: () => {
+      const add = db.prepare('INSERT OR REPLACE INTO titles VALUES (?, ?, ?)')
       return (dataset: string, id: string, doc: Doc) => {
         if (++added > failAt) throw new Error('the refill stopped')
         add.run(dataset, id, doc.title)
@@ -47,33 +49,49 @@ function titles(db: Database.Database, version: number, failAt = Infinity): Vers
   return index
 }
 
+const count = (db: Database.Database) => db.prepare('SELECT count(*) FROM titles').pluck().get()
+const pending = (db: Database.Database) => db.prepare("SELECT after_id FROM refill_pending WHERE name = 'titles'").pluck().get()
+
 describe('an index refilled when its version differs', () => {
-  it('is filled from every stored document of its types once, and not again while the version holds', async () => {
+  it('gets new tables at once, is filled from every stored document of its types by the refill, and is not refilled again while the version holds', async () => {
     const db = await storedDatabase()
     const index = titles(db, 1)
-    expect(refillWhenVersionDiffers(db, index)).toBe(true)
+    const job = versionedRefill(db, index)!
+    expect(job).not.toBeNull()
+    expect(count(db)).toBe(0)
+    expect(pending(db)).toBe('')
+    refillAll(db, job)
     const rows = db.prepare('SELECT dataset, id FROM titles').all() as Array<{ dataset: string; id: string }>
     expect(rows).toHaveLength(1003)
     expect(rows.filter((row) => row.dataset === 'staging').map((row) => row.id)).toEqual(['s1', 's2'])
     expect(rows.some((row) => row.id === 'c1')).toBe(false)
     expect(db.prepare("SELECT value FROM search_meta WHERE key = 'titles'").pluck().get()).toBe('1')
+    expect(pending(db)).toBeUndefined()
 
-    expect(refillWhenVersionDiffers(db, index)).toBe(false)
-    expect(index.refills).toBe(1)
+    expect(versionedRefill(db, index)).toBeNull()
+    expect(index.recreated).toBe(1)
     db.close()
   })
 
-  it('keeps the old tables and version when a refill stops part way (in its second batch), so the next start refills again', async () => {
+  it('runs in batches that each move its cursor, and resumes after the last one that ended when a batch stops part way', async () => {
     const db = await storedDatabase()
-    refillWhenVersionDiffers(db, titles(db, 1))
-    expect(() => refillWhenVersionDiffers(db, titles(db, 2, 1001))).toThrow('the refill stopped')
-    expect(db.prepare('SELECT count(*) FROM titles').pluck().get()).toBe(1003)
-    expect(db.prepare("SELECT value FROM search_meta WHERE key = 'titles'").pluck().get()).toBe('1')
+    const first = titles(db, 1, 250)
+    const job = versionedRefill(db, first)!
+    expect(refillBatch(db, job, { rows: 200, ms: Infinity })).toBe(true)
+    expect(count(db)).toBe(200)
+    expect(pending(db)).toBe('a0199')
+    expect(() => refillBatch(db, job, { rows: 200, ms: Infinity })).toThrow('the refill stopped')
+    // The stopped batch wrote nothing: its transaction rolled back, the cursor with it.
+    expect(count(db)).toBe(200)
+    expect(pending(db)).toBe('a0199')
 
-    const next = titles(db, 2)
-    expect(refillWhenVersionDiffers(db, next)).toBe(true)
-    expect(next.refills).toBe(1)
-    expect(db.prepare("SELECT value FROM search_meta WHERE key = 'titles'").pluck().get()).toBe('2')
+    // The next start: the same version, so the tables stay and the refill goes on from the cursor.
+    const next = titles(db, 1)
+    const resumed = versionedRefill(db, next)!
+    expect(next.recreated).toBe(0)
+    refillAll(db, resumed)
+    expect(count(db)).toBe(1003)
+    expect(pending(db)).toBeUndefined()
     db.close()
   })
 })

@@ -180,6 +180,9 @@ export class DocumentKeys {
   private readonly insert
   private readonly removeAll
   private readonly removeDataset
+  private readonly removeOne
+  private readonly removeRange
+  private readonly removeOutside
 
   constructor(db: Database.Database) {
     this.insert = db.prepare('INSERT OR IGNORE INTO document_keys (dataset, type, field, key, id, version) VALUES (?, ?, ?, ?, ?, ?)')
@@ -188,6 +191,9 @@ export class DocumentKeys {
     // at 16,000), where the id index reads the document's own few rows.
     this.removeAll = db.prepare('DELETE FROM document_keys INDEXED BY document_keys_by_id WHERE dataset = ? AND id = ?')
     this.removeDataset = db.prepare('DELETE FROM document_keys WHERE dataset = ?')
+    this.removeOne = db.prepare('DELETE FROM document_keys INDEXED BY document_keys_by_id WHERE dataset = ? AND id = ? AND field = ?')
+    this.removeRange = db.prepare('DELETE FROM document_keys INDEXED BY document_keys_by_id WHERE dataset = ? AND id = ? AND field >= ? AND field < ?')
+    this.removeOutside = db.prepare('DELETE FROM document_keys INDEXED BY document_keys_by_id WHERE dataset = ? AND id = ? AND NOT (field >= ? AND field < ?)')
   }
 
   write(dataset: string, doc: Doc, version: number): void {
@@ -204,38 +210,38 @@ export class DocumentKeys {
     this.removeAll.run(dataset, id)
   }
 
+  /** One field's keys of a document, after removeField: for a refill of that field alone (keyRefill.ts). */
+  writeField(dataset: string, doc: Doc, version: number, field: KeyedField): void {
+    for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, field.name, key, doc._id, version)
+  }
+
+  /** One scoped field's keys of a document (within its scope's value), after removeFields over its names. */
+  writeScoped(dataset: string, doc: Doc, version: number, scope: KeyedField, field: KeyedField): void {
+    const value = valueAt(doc, scope.path)
+    if (typeof value !== 'string') return
+    for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+  }
+
+  removeField(dataset: string, id: string, field: string): void {
+    this.removeOne.run(dataset, id, field)
+  }
+
+  /** The document's keys under every field name from `low` up to (not including) `high`. */
+  removeFields(dataset: string, id: string, low: string, high: string): void {
+    this.removeRange.run(dataset, id, low, high)
+  }
+
+  /** The document's keys under every field name but those from `low` up to (not including) `high`. */
+  removeAllBut(dataset: string, id: string, low: string, high: string): void {
+    this.removeOutside.run(dataset, id, low, high)
+  }
+
   drop(dataset: string): void {
     this.removeDataset.run(dataset)
   }
 }
 
-/** The fields a database's keys were written for, so a change to the list refills them once. */
-const fieldSignature = (f: KeyedField) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}${f.fallback ? `??${f.fallback.join('.')}` : ''}`
-const keyedFieldsSignature = [...keyedFields.map(fieldSignature), ...scopedKeys.map((s) => `${fieldSignature(s.scope)}{${s.fields.map(fieldSignature).join(',')}}`)].join(',')
-
-/** Creates document_keys and fills it from the documents already stored when it is new or its fields changed (one pass). */
-export function migrateDocumentKeys(db: Database.Database): void {
-  db.transaction(() => {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS document_keys (
-        dataset TEXT NOT NULL, type TEXT NOT NULL, field TEXT NOT NULL, key BLOB NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL,
-        PRIMARY KEY (dataset, type, field, key, id)
-      ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS document_keys_by_id ON document_keys (dataset, id);
-      CREATE TABLE IF NOT EXISTS document_keys_fields (signature TEXT NOT NULL);
-    `)
-    const signature = db.prepare('SELECT signature FROM document_keys_fields').pluck().get() as string | undefined
-    if (signature === keyedFieldsSignature) return
-    db.exec('DELETE FROM document_keys; DELETE FROM document_keys_fields')
-    const keys = new DocumentKeys(db)
-    // In pages, so a large archive is never held in memory at once.
-    const page = db.prepare('SELECT dataset, id, doc, version FROM documents WHERE (dataset, id) > (?, ?) ORDER BY dataset, id LIMIT 1000')
-    let rows = page.all('', '') as Array<{ dataset: string; id: string; doc: string; version: number }>
-    while (rows.length > 0) {
-      for (const row of rows) keys.write(row.dataset, JSON.parse(row.doc) as Doc, row.version)
-      const last = rows[rows.length - 1]!
-      rows = page.all(last.dataset, last.id) as typeof rows
-    }
-    db.prepare('INSERT INTO document_keys_fields (signature) VALUES (?)').run(keyedFieldsSignature)
-  }).immediate()
-}
+/** What a field's keys are written from: a change to it means its keys are written again (keyRefill.ts). */
+export const fieldSignature = (f: KeyedField) => `${f.name}=${f.path.join('.')}${f.element ? `[]${f.element}` : ''}${f.fallback ? `??${f.fallback.join('.')}` : ''}`
+/** The whole list in one text, as databases before keyRefill.ts recorded it (document_keys_fields). */
+export const keyedFieldsSignature = [...keyedFields.map(fieldSignature), ...scopedKeys.map((s) => `${fieldSignature(s.scope)}{${s.fields.map(fieldSignature).join(',')}}`)].join(',')

@@ -47,11 +47,23 @@ export type PinnedOf = (blog: string) => string[]
 export class PinnedUpdates {
   private readonly statement
 
+  private readonly pending
+  private readonly updates
+
   constructor(db: Database.Database) {
     this.statement = db.prepare('SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND key = ?').pluck()
+    this.pending = db.prepare("SELECT 1 FROM document_keys_pending WHERE dataset = ? AND family IN ('isPinned@liveBlog._ref', '*')")
+    this.updates = db.prepare('SELECT doc FROM documents WHERE dataset = ? AND type = ? ORDER BY id').pluck()
   }
 
   of(dataset: string, blog: string): string[] {
+    // While these keys are being written again after an upgrade (keyRefill.ts), from the updates themselves.
+    if (this.pending.get(dataset) !== undefined) {
+      return (this.updates.all(dataset, liveUpdateType) as string[]).flatMap((json) => {
+        const doc = JSON.parse(json) as Doc
+        return pinnedBlog(doc) === blog ? [doc._id] : []
+      })
+    }
     return (this.statement.all(dataset, liveUpdateType, scopedFieldName('isPinned', 'liveBlog._ref', blog), sortKey(true)) as string[]).filter((id) => !isPathId(id))
   }
 }

@@ -3,7 +3,7 @@
 // keys again from the rows as they now are, so a key never describes an older other half.
 
 import type Database from 'better-sqlite3'
-import { pairDependents, pairKeysOf, pairSignature, pairTypes } from '../groq/pairs.ts'
+import { pairDependents, pairKeysOf, pairTypes } from '../groq/pairs.ts'
 import { isVersionId } from './ids.ts'
 
 interface Row {
@@ -48,26 +48,4 @@ export class PairKeys {
     }
     for (const { name, key } of pairKeysOf(JSON.parse(row.doc) as unknown, dereference)) this.statements.insert.run(dataset, row.type, name, key, id, row.version)
   }
-}
-
-/** Fills the pair keys of every stored document when they are new or their conditions changed (one pass, in pages). */
-export function migratePairKeys(db: Database.Database): void {
-  db.transaction(() => {
-    db.exec('CREATE TABLE IF NOT EXISTS document_pair_keys (signature TEXT NOT NULL)')
-    // Listing keys refilled since (documentColumns.ts) removed these too.
-    const fresh = db.prepare("SELECT 1 FROM document_keys WHERE field >= 'pair:' AND field < 'pair;' LIMIT 1").get() !== undefined
-    const signature = db.prepare('SELECT signature FROM document_pair_keys').pluck().get() as string | undefined
-    const hasDocuments = db.prepare('SELECT 1 FROM documents LIMIT 1').get() !== undefined
-    if (signature === pairSignature && (fresh || !hasDocuments)) return
-    db.exec("DELETE FROM document_keys WHERE field >= 'pair:' AND field < 'pair;'; DELETE FROM document_pair_keys")
-    const keys = new PairKeys(db)
-    const page = db.prepare(`SELECT dataset, id FROM documents WHERE (dataset, id) > (?, ?) AND type IN (${[...pairTypes].map(() => '?').join(', ')}) ORDER BY dataset, id LIMIT 1000`)
-    let rows = page.all('', '', ...pairTypes) as Array<{ dataset: string; id: string }>
-    while (rows.length > 0) {
-      for (const row of rows) keys.write(row.dataset, row.id)
-      const last = rows[rows.length - 1]!
-      rows = page.all(last.dataset, last.id, ...pairTypes) as typeof rows
-    }
-    db.prepare('INSERT INTO document_pair_keys (signature) VALUES (?)').run(pairSignature)
-  }).immediate()
 }

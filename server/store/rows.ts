@@ -49,6 +49,7 @@ export class DocumentRows {
       ofTypeAfter: db.prepare('SELECT id, version FROM documents WHERE dataset = ? AND type = ? AND id > ? ORDER BY id LIMIT ?'),
       count: db.prepare('SELECT count(*) FROM documents WHERE dataset = ?').pluck(),
       withNumber: db.prepare('SELECT id FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND key >= ? AND key < ?').pluck(),
+      keysPending: db.prepare("SELECT 1 FROM document_keys_pending WHERE dataset = ? AND family IN (?, '*')"),
       // Named: without statistics SQLite chose the primary key, a pass over the whole dataset
       // (4 ms at 1,000 articles) for what the slug index answers in microseconds.
       slugHolders: db.prepare('SELECT id FROM documents INDEXED BY documents_by_slug WHERE dataset = ? AND slug = ? AND type = ?').pluck(),
@@ -117,6 +118,10 @@ export class DocumentRows {
    * each document (documentColumns.ts: a number's key starts with its rank byte), reading no document.
    */
   idsWithNumber(dataset: string, type: string, field: string): string[] {
+    // While the field's keys are being written again after an upgrade (keyRefill.ts), from the documents.
+    if (this.statements.keysPending.get(dataset, field) !== undefined) {
+      return [...this.values(dataset, type)].flatMap((doc) => (Object.hasOwn(doc, field) && typeof doc[field] === 'number' ? [doc._id] : []))
+    }
     return this.statements.withNumber.all(dataset, type, field, numberKeys.low, numberKeys.high) as string[]
   }
 

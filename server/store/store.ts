@@ -18,9 +18,11 @@ import { PinnedUpdates, pinsToMove } from './liveUpdates.ts'
 import { History } from './history.ts'
 import { SearchIndex } from '../search/index.ts'
 import { MatchIndex } from '../search/matchIndex.ts'
-import { DocumentKeys, migrateDocumentColumns, migrateDocumentKeys, slugColumn } from './documentColumns.ts'
-import { migratePairKeys, PairKeys } from './pairKeys.ts'
+import { DocumentKeys, migrateDocumentColumns, slugColumn } from './documentColumns.ts'
+import { PairKeys } from './pairKeys.ts'
 import { migrateCounts } from './counts.ts'
+import { prepareKeyRefill } from './keyRefill.ts'
+import { defaultBatch, refillAll, refillBatch, type BatchLimits, type RefillJob } from '../search/versionedRefill.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
 
 export interface Transaction {
@@ -121,8 +123,17 @@ export class Store {
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
-  /** `trace` is given every SQL statement the connection runs, its parameters written in (tests read their query plans). */
-  constructor(dataDir: string, options: { documentCacheBytes?: number; trace?: (sql: string) => void } = {}) {
+  /** What the store fills from the documents and has yet to refill (versionedRefill.ts), in the order they run. */
+  private readonly refills: RefillJob[]
+  private closed = false
+
+  /**
+   * `trace` is given every SQL statement the connection runs, its parameters written in (tests read
+   * their query plans). `refill`: whether what an upgrade must refill from the documents (the listing
+   * keys, the search indexes) is refilled before the constructor returns (`now`, for commands and
+   * tests), or left for refillInBackground (`later`, the service, after it listens).
+   */
+  constructor(dataDir: string, options: { documentCacheBytes?: number; trace?: (sql: string) => void; refill?: 'now' | 'later' } = {}) {
     mkdirSync(dataDir, { recursive: true })
     this.db = new Database(join(dataDir, 'content.db'), options.trace ? { verbose: (sql) => options.trace!(String(sql)) } : {})
     this.db.pragma('journal_mode = WAL')
@@ -144,12 +155,15 @@ export class Store {
     this.matches = new MatchIndex(this.db)
     // The columns and indexes the query workers find documents by (docs/decisions/028-documents-read-from-sqlite.md).
     migrateDocumentColumns(this.db)
-    migrateDocumentKeys(this.db)
+    const keyRefill = prepareKeyRefill(this.db)
     this.keys = new DocumentKeys(this.db)
-    migratePairKeys(this.db)
     this.pairs = new PairKeys(this.db)
     // Per-type and per-value counts, kept by triggers in every write's SQL transaction (counts.ts).
     migrateCounts(this.db)
+    // The homepage's keys first, then GROQ `match`'s index, then the /search page's (which answers
+    // by `match` meanwhile: src/content/search/search.ts isIndexRefilling).
+    this.refills = [keyRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
+    if (options.refill !== 'later') for (const job of this.refills.splice(0)) refillAll(this.db, job)
     this.pins = new PinnedUpdates(this.db)
     this.statements = {
       upsert: this.db.prepare(
@@ -162,12 +176,41 @@ export class Store {
       addDataset: this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)'),
       dropDataset: this.db.prepare('DELETE FROM datasets WHERE name = ?'),
       dropDocuments: this.db.prepare('DELETE FROM documents WHERE dataset = ?'),
+      // A dataset made again after this starts with every key written by its own writes.
+      dropPendingKeys: this.db.prepare('DELETE FROM document_keys_pending WHERE dataset = ?'),
       // Checked on every request: db.pragma() would prepare a new statement each time.
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
     }
     this.rows = new DocumentRows(this.db, options.documentCacheBytes ?? defaultStoreDocumentCacheBytes)
     this.dataVersion = this.currentDataVersion()
     this.loadAll()
+  }
+
+  /** The refills still to run (by name): none once refillInBackground has finished. */
+  get pendingRefills(): string[] {
+    return this.refills.map((job) => job.name)
+  }
+
+  /**
+   * Runs the pending refills a batch per task, each task given to `schedule` (by default after the
+   * I/O the event loop has waiting, so requests are answered between batches). Resolves when all are
+   * done, or the store is closed; rejects with a batch's error (what it left stays pending, and
+   * readers keep answering without it).
+   */
+  refillInBackground(schedule: (task: () => void) => void = (task) => setImmediate(task), limits: BatchLimits = defaultBatch): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const step = () => {
+        const job = this.refills[0]
+        if (this.closed || !job) return resolve()
+        try {
+          if (!refillBatch(this.db, job, limits)) this.refills.shift()
+        } catch (error) {
+          return reject(error instanceof Error ? error : new Error(String(error)))
+        }
+        schedule(step)
+      }
+      schedule(step)
+    })
   }
 
   private currentDataVersion(): number {
@@ -227,6 +270,7 @@ export class Store {
       this.search.drop(name)
       this.matches.drop(name)
       this.keys.drop(name)
+      this.statements.dropPendingKeys.run(name)
       this.statements.dropDocuments.run(name)
       this.statements.dropDataset.run(name)
     })()
@@ -402,6 +446,7 @@ export class Store {
   }
 
   close(): void {
+    this.closed = true
     this.db.close()
   }
 }

@@ -3,7 +3,7 @@
 // Sanity project, which has no such endpoint (shared/contentConfig.ts tells them apart). Loaded with
 // the first search, outside the reader's first download.
 
-import { searchByGroq, searchQueryString, type PageSearch, type SearchResultPage } from '../search/search.ts'
+import { isIndexRefilling, searchByGroq, searchQueryString, type PageSearch, type SearchResultPage } from '../search/search.ts'
 import { readerClient } from './reader.ts'
 import { readerConfig } from './readerConfig.ts'
 import type { FetchOptions } from './source.ts'
@@ -24,6 +24,8 @@ export async function searchArticles(search: PageSearch, options: FetchOptions =
     headers: { accept: 'application/json' },
   })
   const body: unknown = await response.json().catch(() => null)
+  // The index is being refilled after an upgrade: the GROQ query answers meanwhile, whole.
+  if (response.status === 503 && isIndexRefilling({ body })) return searchByGroq((query, params) => readerClient().fetch(query, params, { signal: options.signal }), search)
   if (!response.ok) throw new Error(refusal(body) ?? `The search could not be answered (HTTP ${response.status})`)
   return (body as { result: SearchResultPage }).result
 }

@@ -6,7 +6,7 @@
 // validation are in every reader's first download (decision 018).
 
 import { cleanText } from '../../../shared/text.ts'
-import type { IndexSearchResult, TextPart } from '../../../shared/search.ts'
+import { searchRefillingErrorType, type IndexSearchResult, type TextPart } from '../../../shared/search.ts'
 import { mainSections } from '../layout/navigation.ts'
 import { normaliseSearchPage, normaliseSearchText } from './params.ts'
 
@@ -127,6 +127,15 @@ export async function searchByGroq(
         : [{ _id: hit._id, slug: hit.slug, publishedAt: hit.publishedAt, section: hit.section, title: markMatches(hit.title, params.q), text: markMatches(cleanText(hit.excerpt), params.q) }],
     ),
   }
+}
+
+/**
+ * Whether a search failed because the service's index is being refilled after an upgrade (its
+ * refusal's type, shared/search.ts): the page then answers by searchByGroq, slower but whole.
+ */
+export function isIndexRefilling(error: unknown): boolean {
+  const body = (error as { body?: { error?: { type?: unknown } } } | null)?.body
+  return body?.error?.type === searchRefillingErrorType
 }
 
 /** How many pages `total` results fill (at least one, so an empty search has a page to show). */
