@@ -226,7 +226,7 @@ export async function startService(config: Config, log: (line: string) => void =
   newsletters.start()
   const refilling = parts.store.pendingRefills
   if (refilling.length > 0) {
-    // A batch at a time between requests (docs/decisions/039-refills-after-listen.md).
+    // A batch at a time between requests (docs/decisions/041-refills-after-listen.md).
     log(`Refilling after an upgrade (${refilling.join(', ')}); pages are answered meanwhile, more slowly`)
     const began = Date.now()
     parts.store.refillInBackground().then(

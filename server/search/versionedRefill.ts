@@ -6,7 +6,7 @@
 // its own write transaction, after the service listens (server/service.ts), so a paper upgraded to
 // a release that changes them answers at once. Until a refill's last batch, what it fills is not
 // ready, and the readers that would use it answer without it (server/query/documents.ts,
-// SearchReader): a slower answer, never a wrong one. docs/decisions/039-refills-after-listen.md.
+// SearchReader): a slower answer, never a wrong one. docs/decisions/041-refills-after-listen.md.
 //
 // A write made while a refill runs writes its documents' entries itself (the store's transactions
 // always do), so a refill's `add` replaces a document's entries rather than adding to them: a

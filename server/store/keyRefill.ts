@@ -7,7 +7,7 @@
 // `document_keys_pending` until the refill has passed that dataset, and while it has one the
 // planner answers as if the field had no keys (server/query/documents.ts: the pass groq-js's
 // answer comes from), as do the store's own readers of keys (rows.ts, liveUpdates.ts).
-// docs/decisions/039-refills-after-listen.md.
+// docs/decisions/041-refills-after-listen.md.
 
 import type Database from 'better-sqlite3'
 import { isPairField, pairSignature } from '../groq/pairs.ts'

@@ -1,7 +1,7 @@
 // A paper upgraded to a release whose keyed fields (or search indexes) changed answers at once:
 // the refill runs after the service listens, a batch per task, and until a field's keys are
 // complete its queries are answered by a pass, exactly as groq-js answers them
-// (docs/decisions/039-refills-after-listen.md). The refill is held here by a scheduler of our own.
+// (docs/decisions/041-refills-after-listen.md). The refill is held here by a scheduler of our own.
 
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
