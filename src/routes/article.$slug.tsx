@@ -1,7 +1,7 @@
 import { Await, createFileRoute, notFound, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { ArticleMoreFrom } from '../components/article/ArticleMoreFrom.tsx'
 import { LoadingSpinner } from '../components/ui/LoadingSpinner.tsx'
-import { ArticleStatus } from '../components/admin/ArticleStatus.tsx'
+import { ArticleStatus } from '../components/article/ArticleStatus.tsx'
 import { ArticleStory } from '../components/article/ArticleStory.tsx'
 import { categoryHref, InvalidSlugError, type LoadedArticle } from '../content/article/article.ts'
 import type { LiveBlogPage } from '../content/liveblog/liveBlog.ts'
