@@ -3,7 +3,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { Agent } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -207,6 +207,17 @@ export interface BenchServiceOptions {
 }
 
 /**
+ * BENCH_DATASET_IN_PLACE=<articles>:<folder> names a dataset already built (its content.db and the
+ * info.json dataset.ts writes) that a section of that size runs on where it lies, instead of a copy.
+ */
+function datasetInPlace(articles: number): string | null {
+  const setting = process.env.BENCH_DATASET_IN_PLACE?.trim()
+  if (!setting) return null
+  const colon = setting.indexOf(':')
+  return Number(setting.slice(0, colon)) === articles ? setting.slice(colon + 1) : null
+}
+
+/**
  * Builds (or copies from the cache, dataset.ts) a dataset of `options.articles` in a new temporary folder and starts the service on it,
  * waiting until it answers: what every section measuring one size of archive begins with.
  */
@@ -221,11 +232,22 @@ export async function serviceOnNewDataset(options: BenchServiceOptions): Promise
     forgetTmp()
   }
   try {
-    const { dataDir, staticDir } = benchDirs(tmp)
+    const dirs = benchDirs(tmp)
+    const { staticDir } = dirs
     options.log(`${thousands(options.articles)} articles: the dataset`)
-    const info = await datasetInto({ dataDir, dataset: options.dataset, articles: options.articles, chunk: 5_000 }, options.log)
+    // A dataset too big to copy (1,000,000 articles are 26 GB) is used where it lies: the service's
+    // writes and upgrades land in it.
+    const inPlace = datasetInPlace(options.articles)
+    const dataDir = inPlace ?? dirs.dataDir
+    if (inPlace) options.log(`  used in place: ${inPlace}`)
+    const info = inPlace
+      ? (JSON.parse(readFileSync(join(inPlace, 'info.json'), 'utf8')) as DatasetInfo)
+      : await datasetInto({ dataDir, dataset: options.dataset, articles: options.articles, chunk: 5_000 }, options.log)
     const adminEmail = 'bench@resonance.example'
-    const adminPassword = randomBytes(18).toString('base64url')
+    // The admin made by the first run on a dataset used in place is the one later runs sign in as.
+    const passwordFile = inPlace ? join(inPlace, 'bench-admin-password') : null
+    if (passwordFile && !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 })
+    const adminPassword = passwordFile ? readFileSync(passwordFile, 'utf8') : randomBytes(18).toString('base64url')
     const startedAt = performance.now()
     service = await startService({ dataDir, staticDir, adminEmail, adminPassword, ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}), ...(options.env ? { env: options.env } : {}) })
     const startMs = performance.now() - startedAt
