@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Store } from '../store/store.ts'
-import { portableText, SearchReader } from './index.ts'
+import { otherDatasetsSql, portableText, SearchReader } from './index.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -56,6 +56,27 @@ describe('the search index in the store\u2019s database', () => {
     expect(found(dir, 'lido')).toEqual([])
     new Store(dir).close()
     expect(found(dir, 'lido')).toEqual(['a1'])
+  })
+
+  it('keeps each dataset\u2019s articles to its own searches, whether the other dataset sorts before or after it', async () => {
+    const dir = tempDir()
+    await storeWithArticle(dir)
+    const store = new Store(dir)
+    for (const dataset of ['archive', 'staging']) {
+      store.createDataset(dataset)
+      await store.commit(dataset, [{ createOrReplace: { _id: `${dataset}-lido`, _type: 'article', title: 'Lido reopens', slug: { current: 'lido' } } }])
+    }
+    store.close()
+    const db = new Database(join(dir, 'content.db'), { readonly: true })
+    try {
+      const reader = new SearchReader(db)
+      for (const dataset of ['archive', 'production', 'staging']) expect(reader.search(dataset, request('lido')).hits.map((hit) => hit._id)).toEqual([dataset === 'production' ? 'a1' : `${dataset}-lido`])
+      // Whether others share the index is two seeks in the (dataset, id) index, never a read of every row.
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${otherDatasetsSql}`).all({ dataset: 'production' }) as Array<{ detail: string }>).map((row) => row.detail)
+      expect(plan.filter((detail) => detail.includes('search_docs'))).toEqual([expect.stringMatching(/^SEARCH search_docs USING COVERING INDEX .*\(dataset<\?\)$/), expect.stringMatching(/^SEARCH search_docs USING COVERING INDEX .*\(dataset>\?\)$/)])
+    } finally {
+      db.close()
+    }
   })
 
   it('is emptied of a dataset that is deleted', async () => {

@@ -268,6 +268,12 @@ function score({ rowid, rank }: Scored, now: number): number {
   return rank / (1 + ageDays / 365)
 }
 
+/**
+ * Whether any other dataset shares the index. Asked as two ranges of the (dataset, id) index: `<>`
+ * would read every row of a paper that has one dataset (66 ms a search at 1,000,000 articles).
+ */
+export const otherDatasetsSql = 'SELECT EXISTS (SELECT 1 FROM search_docs WHERE dataset < :dataset) OR EXISTS (SELECT 1 FROM search_docs WHERE dataset > :dataset)'
+
 /** The statements of one read-only connection, prepared once. */
 export class SearchReader {
   private readonly statements
@@ -298,7 +304,7 @@ export class SearchReader {
     const range = 'rowid BETWEEN :low AND :high'
     this.statements = {
       sections: db.prepare('SELECT id FROM search_labels WHERE dataset = ? AND slug = ?').pluck(),
-      others: db.prepare('SELECT EXISTS (SELECT 1 FROM search_docs WHERE dataset <> ?)').pluck(),
+      others: db.prepare(otherDatasetsSql).pluck(),
       count: db.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH :match AND ${range}`).pluck(),
       // The newest matches, from the newest end: the oldest of them bounds the rows ranked.
       newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
@@ -329,7 +335,7 @@ export class SearchReader {
       if (sections.length === 0) return empty
     }
     // The scope column costs FTS5 a look at each match's positions: asked only when it narrows.
-    const alone = this.statements.others.get(dataset) === 0
+    const alone = this.statements.others.get({ dataset }) === 0
     const scope = alone && sections === null ? null : scopeExpression(datasetToken(dataset), sections?.map(categoryToken) ?? null)
     const match = scope === null ? words : `${scope} AND ${words}`
     const bind = {
