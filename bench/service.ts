@@ -9,6 +9,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { morningAwayFromNow } from '../tests/support/morning.ts'
 import { onCleanup } from './cleanup.ts'
 import { datasetInto, type DatasetInfo } from './dataset.ts'
 import { mutateUrl, request, requestJson } from './http.ts'
@@ -87,6 +88,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceChil
       LISTEN_KEEPALIVE_MS: '20000',
       ADMIN_EMAIL: options.adminEmail,
       ADMIN_PASSWORD: options.adminPassword,
+      // As the tests' services: a run begun in the hours after the morning time would otherwise send
+      // the day's Morning Briefing while it measures.
+      NEWSLETTER_MORNING_TIME: morningAwayFromNow(),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

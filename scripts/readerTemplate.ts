@@ -28,9 +28,10 @@ const samplesEnd = '<!--/reader-samples-->'
  * Every reader page's main content (src/routes/__root.tsx renders `<main id="main">`, the skip link's
  * target). The browser is asked to paint nothing until it has parsed it: a document's first paint
  * otherwise comes when its parser first stops, and a page whose parse stopped inside the header (after
- * 37 KB of inlined styles) painted a header with half its tools, which moved when the rest came (a
- * photo essay's CLS of 0.001 in Lighthouse). The whole document arrives at once (10 to 16 KB with
- * Brotli), so the wait is the parse alone. A browser without `rel="expect"` ignores the link.
+ * its inlined styles) painted a header with half its tools, which moved when the rest came (a photo
+ * essay's CLS of 0.001 in Lighthouse). The whole document arrives in the first round trip (the
+ * README's First load gives each page's size with Brotli), so the wait is the parse alone. A browser
+ * without `rel="expect"` ignores the link.
  */
 export const mainId = 'main'
 const paintWhenMainParsed = `<link rel="expect" href="#${mainId}" blocking="render">`

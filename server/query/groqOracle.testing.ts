@@ -1,18 +1,19 @@
 // What the query engine's tests compare its answers with: groq-js's own answer over every document a
 // reader sees (views.ts, buildView), against a store in a temporary folder read through a
 // read-only connection of its own, as the service's readers read it. Used by tests only
-// (scan.test.ts, documents.test.ts, tests/contract/index-answers.test.ts).
+// (scan.test.ts, documents.test.ts, tests/contract/index-answers.test.ts and refill-after-listen.test.ts).
 
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { evaluate, type ExprNode } from 'groq-js'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { planFromSource, type Source } from '../groq/planner.ts'
+import { parseGroq } from '../groq/selection.ts'
 import type { Doc } from '../store/mutations.ts'
 import { Store } from '../store/store.ts'
-import type { DocumentReader } from './documents.ts'
+import { DocumentReader } from './documents.ts'
 import { shows, type Kind } from './views.ts'
 
 export interface TestStore {
@@ -84,4 +85,38 @@ export async function indexAnswer(reader: DocumentReader, tree: ExprNode, source
     const value = await evaluate(planned, { dataset: [], params, dereference: ({ _ref }) => dereference(_ref) })
     return { result: (await value.get()) ?? null }
   })
+}
+
+/**
+ * A query held to the indexes: its name, text and parameters, the most documents it may parse (those
+ * it shows, the rest of a tie at the end of its slice, what its cards follow) and, where the test
+ * bounds them, the most index entries it may read.
+ */
+export type IndexAnswerCase = [name: string, query: string, params: Record<string, unknown>, parsed: number, entries?: number]
+
+/**
+ * Each query answered from the indexes of `dataset` for a reader of `kind`, each by a reader of its
+ * own: it is answered (not left to a reading of every document), its answer is groq-js's over
+ * `docs` (the documents that reader sees, visibleInIdOrder), and it parses and reads no more than
+ * its bounds. `keyLimit` is the source's bound on the index entries one condition may read (by
+ * default its candidate limit, 500).
+ */
+export async function expectIndexAnswers(
+  db: Database.Database,
+  dataset: string,
+  kind: Exclude<Kind, 'drafts'>,
+  docs: Doc[],
+  cases: readonly IndexAnswerCase[],
+  { keyLimit }: { keyLimit?: number } = {},
+): Promise<void> {
+  for (const [name, query, params, parsed, entries] of cases) {
+    const reader = new DocumentReader(db, 32 * 1024 * 1024)
+    const tree = parseGroq(query, params)
+    const source = reader.source(dataset, kind, 500, keyLimit === undefined ? {} : { keyLimit })
+    const answered = await indexAnswer(reader, tree, source, params, (id) => (shows(kind, id) ? reader.byId(dataset, id) : null))
+    expect(answered, name).not.toBeNull()
+    expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
+    expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
+    if (entries !== undefined) expect(reader.indexEntries, name).toBeLessThanOrEqual(entries)
+  }
 }

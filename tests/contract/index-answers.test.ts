@@ -3,10 +3,8 @@
 // may read one by one, and the answer is groq-js's own over every document.
 
 import { describe, expect, it } from 'vitest'
-import { DocumentReader } from '../../server/query/documents.ts'
 import type { Doc } from '../../server/store/mutations.ts'
-import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
-import { parseGroq } from '../../server/groq/selection.ts'
+import { expectIndexAnswers, storeForTests, visibleInIdOrder, type IndexAnswerCase } from '../../server/query/groqOracle.testing.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
 import { homepageQuery } from '../../src/content/homepage/query.ts'
 import { articleBySlugQuery } from '../../src/content/article/query.ts'
@@ -23,7 +21,6 @@ import { storyPickerQuery } from '../../src/content/admin/newsletters.ts'
 import { flaggedQuery } from '../../src/content/admin/dashboard.ts'
 import { sectionQuery } from '../../src/content/admin/sections.ts'
 import { sectionTypes, type ArticleListSearch } from '../../src/content/admin/addresses.ts'
-import { shows } from '../../server/query/views.ts'
 import { searchArticlesQuery } from '../../src/content/search/search.ts'
 
 const testStore = storeForTests('index-answers')
@@ -50,7 +47,7 @@ describe("the site's own queries", () => {
     // Each with the most documents it may parse: the ones it shows, the rest of a tie at the end of
     // its slice, and the authors and sections its cards follow. 600 articles from one import share
     // their _updatedAt, so a listing by it must not read that whole group to find the first.
-    const list: Array<[string, string, Record<string, unknown>, number]> = [
+    const list: IndexAnswerCase[] = [
       // Breaking, lead, featured, latest, videos and trending (about 20), the counts from the index alone.
       ['homepage', homepageQuery, {}, 30],
       ['article by slug', articleBySlugQuery, { slug }, 5],
@@ -90,14 +87,7 @@ describe("the site's own queries", () => {
       ['search, two common words, page two', searchArticlesQuery(2), { q: 'london the', section: null, from: null, to: null }, 45],
       ['search, a word and a prefix', searchArticlesQuery(1), { q: 'the lond*', section: null, from: null, to: null }, 25],
     ]
-    for (const [name, query, params, parsed] of list) {
-      const reader = new DocumentReader(db, 32 * 1024 * 1024)
-      const tree = parseGroq(query, params)
-      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), params, (id) => reader.byId(dataset, id))
-      expect(answered, name).not.toBeNull()
-      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
-      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
-    }
+    await expectIndexAnswers(db, dataset, 'anonymous', docs, list)
   }, 120_000)
 
   // Issue 24: a blog's first page costs what it did at ten updates. Its listings are read from the
@@ -126,7 +116,7 @@ describe("the site's own queries", () => {
     const docs = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous')
     // How many documents each may parse at most: those it shows, the rest of a pair of ties at the
     // end of a slice, and the draft (newest, pinned) that the index lists and the reader's view drops.
-    const cases: Array<[string, string, Record<string, unknown>, number]> = [
+    const cases: IndexAnswerCase[] = [
       // The 39 newest and the 40th (its tie), the 10 newest key events (u1960 among the 40), the draft.
       ['first page', firstPageQuery, { blog: 'large' }, 50],
       // The same, and the blog itself.
@@ -146,14 +136,7 @@ describe("the site's own queries", () => {
       ['an update by its id', updateQuery, { blog: 'large', id: 'large-u1001' }, 1],
       ['its rank', rankQuery, { blog: 'large', at: new Date(start + 500 * 5_000).toISOString(), id: 'large-u1001' }, 2],
     ]
-    for (const [name, query, params, parsed] of cases) {
-      const reader = new DocumentReader(db, 32 * 1024 * 1024)
-      const tree = parseGroq(query, params)
-      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), params, (id) => reader.byId(dataset, id))
-      expect(answered, name).not.toBeNull()
-      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
-      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
-    }
+    await expectIndexAnswers(db, dataset, 'anonymous', docs, cases)
   }, 120_000)
 
   // A filter is narrowed by whichever of its keyed conditions holds the fewest index entries, not the
@@ -178,20 +161,18 @@ describe("the site's own queries", () => {
     const broadFirst = `_type == "liveUpdate" && publishedAt >= $since && liveBlog._ref == $blog`
     // Each with the most index entries it may read: the small blog's ten (sized, then read) and the
     // first 32 of the broad condition's, which sizing them reads to learn it is the larger.
-    const cases: Array<[string, string, number, number]> = [
-      ['listed', `*[${broadFirst}]._id`, 10, 80],
-      ['listed in another order', `*[${broadFirst}] | order(_updatedAt desc, _id asc)[0...3]._id`, 10, 80],
-      ['counted', `count(*[${broadFirst}])`, 0, 80],
-    ]
-    for (const [name, query, parsed, entries] of cases) {
-      const reader = new DocumentReader(db, 32 * 1024 * 1024)
-      const tree = parseGroq(query, params)
-      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500, { keyLimit: Infinity }), params, (id) => reader.byId(dataset, id))
-      expect(answered, name).not.toBeNull()
-      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
-      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
-      expect(reader.indexEntries, name).toBeLessThanOrEqual(entries)
-    }
+    await expectIndexAnswers(
+      db,
+      dataset,
+      'anonymous',
+      docs,
+      [
+        ['listed', `*[${broadFirst}]._id`, params, 10, 80],
+        ['listed in another order', `*[${broadFirst}] | order(_updatedAt desc, _id asc)[0...3]._id`, params, 10, 80],
+        ['counted', `count(*[${broadFirst}])`, params, 0, 80],
+      ],
+      { keyLimit: Infinity },
+    )
   }, 120_000)
 
   // The admin's lists (decision 028): an editor's article list, the dashboard and the section
@@ -215,9 +196,7 @@ describe("the site's own queries", () => {
     await store.commit(dataset, [...drafts, ...unpublished].map((d) => ({ createOrReplace: d })))
     // A draft published and another discarded afterwards: the other half's keys follow.
     await store.commit(dataset, [{ createOrReplace: { ...drafts[1]!, _id: arts[20]!._id } }, { delete: { id: `drafts.${arts[20]!._id}` } }, { delete: { id: `drafts.${arts[40]!._id}` } }])
-    const all = [...store.dataset(dataset).docs.values()]
-    const view = visibleInIdOrder(all, 'raw')
-    const byId = new Map(view.map((d) => [d._id, d]))
+    const view = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'raw')
     const search = (s: ArticleListSearch) => articleListQuery(s)
     const shown = { query: flaggedQuery, params: { ids: [arts[0]!._id, arts[5]!._id, arts[7]!._id] } }
     // Each with the most documents it may parse: its page or section, and the ties at its end.
@@ -242,13 +221,12 @@ describe("the site's own queries", () => {
       ['story picker, searched', storyPickerQuery('lond bri', 12), 9],
       ...sectionTypes.map((type): [string, { query: string; params: Record<string, unknown> }, number] => [`section ${type}`, { query: sectionQuery(type), params: {} }, 150]),
     ]
-    for (const [name, { query, params }, parsed] of answered) {
-      const reader = new DocumentReader(db, 32 * 1024 * 1024)
-      const tree = parseGroq(query, params)
-      const result = await indexAnswer(reader, tree, reader.source(dataset, 'raw', 500), params, (id) => (shows('raw', id) ? reader.byId(dataset, id) : null))
-      expect(result, name).not.toBeNull()
-      expect(JSON.stringify(result!.result), name).toBe(JSON.stringify(await groqAnswer(tree, view, params, byId)))
-      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
-    }
+    await expectIndexAnswers(
+      db,
+      dataset,
+      'raw',
+      view,
+      answered.map(([name, { query, params }, parsed]): IndexAnswerCase => [name, query, params, parsed]),
+    )
   }, 120_000)
 })

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DocumentReader } from '../../server/query/documents.ts'
-import { groqAnswer, indexAnswer, visibleInIdOrder } from '../../server/query/groqOracle.testing.ts'
+import { expectIndexAnswers, groqAnswer, visibleInIdOrder, type IndexAnswerCase } from '../../server/query/groqOracle.testing.ts'
 import { RowScanner } from '../../server/query/scan.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
@@ -60,7 +60,7 @@ function open(dir: string) {
   return { store, db }
 }
 
-const queries: Array<[string, string, Record<string, unknown>, number]> = [
+const queries: IndexAnswerCase[] = [
   ['homepage', homepageQuery, {}, 30],
   ['archive', archiveQuery({ start: 20, end: 40 }), {}, 45],
   ['section listing', categoryListingQuery({ start: 0, end: 20 }), { slug: 'c1' }, 25],
@@ -128,15 +128,7 @@ describe('a refill after an upgrade', () => {
 
     // Ready: each query from the indexes, parsing only what it shows.
     await expectGroqAnswers(store, db)
-    const docs = visibleInIdOrder(stored, 'anonymous')
-    for (const [name, query, params, parsed] of queries) {
-      const reader = new DocumentReader(db, 32 * 1024 * 1024)
-      const tree = parseGroq(query, params)
-      const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), params, (id) => reader.byId(dataset, id))
-      expect(answered, name).not.toBeNull()
-      expect(JSON.stringify(answered!.result), name).toBe(JSON.stringify(await groqAnswer(tree, docs, params)))
-      expect(reader.cachedDocuments, name).toBeLessThanOrEqual(parsed)
-    }
+    await expectIndexAnswers(db, dataset, 'anonymous', visibleInIdOrder(stored, 'anonymous'), queries)
     const found = new SearchReader(db).search(dataset, { q: 'london bridge', section: null, from: null, to: null, page: 1 })
     expect(found.hits.map((hit) => hit._id)).toEqual(expect.arrayContaining(['0-first', 'zzzz-last']))
   }, 120_000)
