@@ -29,6 +29,16 @@ export const liveUpdateMessages = {
 } as const
 
 /**
+ * Whether a live blog's coverage has ended: `liveBlogEndedAt` holds a time (it is absent while the
+ * blog is live). Its pages then say "This live blog has ended", and it is no longer breaking news
+ * (shared/homepage/rules.ts; docs/decisions/042-an-ended-live-blog-leaves-the-banner.md).
+ */
+export function liveBlogHasEnded(article: { isLiveBlog?: unknown; liveBlogEndedAt?: unknown }): boolean {
+  const ended = article.liveBlogEndedAt
+  return article.isLiveBlog === true && typeof ended === 'string' && !Number.isNaN(new Date(ended).getTime())
+}
+
+/**
  * The words an update is listed by (a key event on the page, an item in its RSS feed): its
  * headline, or the start of its text cut at a word, within 90 characters.
  */

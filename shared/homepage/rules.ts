@@ -3,6 +3,7 @@
 // reads the bounded homepage query (shared/homepage/query.ts), which fetches only what each section
 // can show. The tests check that the two agree on every dataset.
 
+import { liveBlogHasEnded } from '../liveBlog.ts'
 import { limits } from './limits.ts'
 import { homepageQuery, liveLatestQuery } from './query.ts'
 
@@ -88,6 +89,16 @@ const byReadsThenNewest = (a: CardArticle, b: CardArticle) => reads(b) - reads(a
 // The lead story is shown once, in its own place: a featured lead is left out of featured.
 const besideTheLead = (lead: CardArticle | null) => (a: CardArticle) => a._id !== lead?._id
 
+/**
+ * The breaking banner's story: the newest flagged breaking news, unless it is a live blog whose
+ * coverage has ended. That story is over: the banner would tell readers it is breaking, so the
+ * banner is empty, as it is when the flag is cleared (an older flagged story stays unflagged, as
+ * the spec's rule has it). The blog keeps its other slots, where it says it has ended (decision 042).
+ */
+function bannerStory(newest: CardArticle | null): CardArticle | null {
+  return newest && !liveBlogHasEnded(newest) ? newest : null
+}
+
 export function describeCounts(counts: HomepageCounts): { violations: string[]; warnings: string[] } {
   const violations: string[] = []
   const warnings: string[] = []
@@ -105,7 +116,7 @@ export function applyHomepageRules(all: CardArticle[]): Homepage {
   const articles = [...all].sort(newestFirst)
   const breakingAll = articles.filter((a) => a.isBreakingNews === true)
   const leadAll = articles.filter((a) => a.isLeadStory === true)
-  const breaking = breakingAll[0] ?? null
+  const breaking = bannerStory(breakingAll[0] ?? null)
   const lead = leadAll[0] ?? null
   const featuredAll = articles.filter((a) => a.isFeatured === true).filter(besideTheLead(lead))
   const latestAll = articles.filter((a) => a.isLatestUpdate === true)
@@ -179,7 +190,7 @@ export function sectionsFromQuery(result: HomepageQueryResult): Homepage {
   }
   return {
     sections: {
-      breaking: result.breaking ?? null,
+      breaking: bannerStory(result.breaking ?? null),
       lead,
       featured: (result.featured ?? []).filter(besideTheLead(lead)).slice(0, limits.featured),
       latest: (result.latest ?? []).slice(0, limits.latest),
@@ -240,8 +251,8 @@ export function changeTouchesFrontPage(homepage: Homepage | null, change: Docume
 /** A homepage section a story's own flags and kind can put it in (Trending goes by reads, later). */
 export type HomepagePlace = 'breaking' | 'lead' | 'featured' | 'latest' | 'videos'
 
-/** The homepage sections a story with these flags shows in as the newest story published. */
-export function homepagePlaces(story: Pick<CardArticle, 'isBreakingNews' | 'isLeadStory' | 'isFeatured' | 'isLatestUpdate' | 'mediaType'>): HomepagePlace[] {
+/** The homepage sections a story with these flags (a live blog: and its end) shows in as the newest story published. */
+export function homepagePlaces(story: Pick<CardArticle, 'isBreakingNews' | 'isLeadStory' | 'isFeatured' | 'isLatestUpdate' | 'mediaType' | 'isLiveBlog' | 'liveBlogEndedAt'>): HomepagePlace[] {
   const { sections } = applyHomepageRules([{ ...story, _id: 'story', title: '', slug: null, publishedAt: null, readsLastDay: 0 }])
   const places: HomepagePlace[] = ['breaking', 'lead', 'featured', 'latest', 'videos']
   return places.filter((place) => {

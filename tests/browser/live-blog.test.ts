@@ -26,8 +26,9 @@ const updates = Array.from({ length: 45 }, (_, i) => ({
 const suite = browserSuite({
   documents: [
     testArticle('storm', 95, { title: 'Storm live', isLiveBlog: true, body: body('The storm crosses London tonight.') }),
-    // An ended blog still on the breaking banner: the homepage says it has ended, in the banner's colours.
-    testArticle('floods', 300, { title: 'Floods live', isLiveBlog: true, isBreakingNews: true, liveBlogEndedAt: minutesAgo(20) }),
+    // A blog whose coverage has ended, still flagged Breaking News and Lead Story: off the banner
+    // (decision 042), and in the lead saying it has ended.
+    testArticle('floods', 300, { title: 'Floods live', isLiveBlog: true, isBreakingNews: true, isLeadStory: true, liveBlogEndedAt: minutesAgo(20) }),
     ...updates,
     { ...updates[0]!, _id: 'drafts.secret', headline: SECRET, body: body(SECRET), publishedAt: minutesAgo(1) },
   ],
@@ -101,14 +102,15 @@ describe('a live blog without JavaScript', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 
-  it('says on the breaking banner that a blog has ended, in words axe can read on its colour', async () => {
+  it('takes a blog whose coverage has ended off the breaking banner, and says in the lead that it has ended, in words axe can read', async () => {
     const context = await suite.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
     await page.goto(`${suite.service.url}/`)
-    const banner = page.locator('.live-latest--accent')
-    await expect.poll(() => banner.textContent()).toMatch(/This live blog has ended\. Coverage ended /)
-    expect(await axeViolations(page, { include: '.live-latest--accent' })).toEqual([])
+    const latest = page.locator('.live-latest').first()
+    await expect.poll(() => latest.textContent()).toMatch(/This live blog has ended\. Coverage ended /)
+    expect(await page.getByRole('region', { name: 'Breaking News' }).count()).toBe(0)
+    expect(await axeViolations(page, { include: '.live-latest' })).toEqual([])
     await context.close()
   })
 })

@@ -1,14 +1,17 @@
 // A live blog's RSS feed (/article/{slug}/rss.xml, server/feeds/liveBlogRss.ts) as a feed reader
 // gets it from the service: the published updates newest first, each with its own address; drafts
 // never; an article that is not a live blog, or none, is the protocol's 404; and filed for the edge
-// under the blog's newest-updates key (shared/cacheKeys.ts).
+// under the blog's newest-updates key (shared/cacheKeys.ts). Then the blog on the homepage: its
+// newest updates in its slot, and off the breaking banner once its coverage ends (decision 042).
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SanityClient } from '@sanity/client'
-import { liveBlogNewestKey } from '../../shared/cacheKeys.ts'
+import { liveBlogNewestKey, purgeKeys } from '../../shared/cacheKeys.ts'
 import { homepageListenQuery } from '../../shared/homepage/query.ts'
-import { loadHomepage } from '../../shared/homepage/rules.ts'
+import { changeMayAlterHomepage, loadHomepage, type DocumentChange } from '../../shared/homepage/rules.ts'
+import { changeCoverage, loadDesk, type DeskDeps } from '../../src/content/admin/liveBlogDesk.ts'
+import { renderPage } from '../../src/entry-server.tsx'
 import { startTestService, type TestService } from '../support/service.ts'
 import { expectErrorBody, raw, rawListen, waitFor } from './helpers.ts'
 
@@ -106,5 +109,47 @@ describe('a live blog on the homepage', () => {
       stream.close()
     }
     expect((await homepage()).sections.lead?.liveUpdates?.[0]?._id).toBe('u7')
+  })
+
+  it('leaves the breaking banner once an editor ends its coverage, on the rendered page, an open homepage and the edge alike', async () => {
+    await admin.patch('storm-blog').set({ isBreakingNews: true }).commit()
+    // The homepage as the service renders it for a reader, with the keys the edge files it under.
+    const render = () => renderPage('/', (query, params) => reader().fetch(query, params), { origin: publicUrl, dataset: service.config.dataset })
+    const banner = 'id="breaking-news-title"'
+    const before = await render()
+    expect(before.html).toContain(banner)
+    const shown = await homepage()
+    expect(shown.sections.breaking?._id).toBe('storm-blog')
+
+    const stream = await rawListen(`${service.url}/v2023-05-03/data/listen/production?query=${encodeURIComponent(homepageListenQuery)}&includeResult=true&visibility=query`, 'homepage')
+    let change: DocumentChange | undefined
+    try {
+      // The desk's own End: `liveBlogEndedAt` set on the article, guarded by its revision.
+      const editor: DeskDeps = { fetch: (query, params) => admin.fetch(query, params ?? {}), mutate: (mutations, options) => admin.mutate(mutations as never, { ...options, returnDocuments: false }) }
+      await changeCoverage(editor, (await loadDesk(editor.fetch, 'storm-blog')).blog, 'end')
+      const blogEvent = () =>
+        stream
+          .text()
+          .split('\n\n')
+          // Whole events only: the last part is what has arrived of the next.
+          .slice(0, -1)
+          .filter((event) => event.startsWith('event: mutation'))
+          .map((event) => JSON.parse(event.slice(event.indexOf('data: ') + 6)) as DocumentChange)
+          .find((event) => event.documentId === 'storm-blog')
+      await waitFor(() => (change = blogEvent()) !== undefined, 'the mutation event for the blog', 15_000)
+    } finally {
+      stream.close()
+    }
+    // An open homepage's feed hears the change as one that may alter it, and fetches the homepage again.
+    expect(changeMayAlterHomepage(shown, change!)).toBe(true)
+    const fetched = await homepage()
+    expect(fetched.sections.breaking).toBeNull()
+    // Still the lead story, which says it has ended.
+    expect(fetched.sections.lead?._id).toBe('storm-blog')
+    // The edge purges the page it kept: the change names a key it is filed under.
+    expect(purgeKeys({ id: 'storm-blog', type: 'article', operation: 'update', dataset: service.config.dataset }).filter((key) => before.keys.includes(key))).not.toEqual([])
+    const after = await render()
+    expect(after.html).not.toContain(banner)
+    expect(after.html).toContain('This live blog has ended.')
   })
 })

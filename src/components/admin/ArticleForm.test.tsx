@@ -173,6 +173,17 @@ describe('ArticleForm', () => {
     expect(region.textContent).not.toContain('Not on the homepage')
   })
 
+  it('leaves Breaking News out of where a live blog whose coverage has ended will appear', async () => {
+    const user = userEvent.setup()
+    render(<ArticleForm {...props({ liveBlogEndedAt: '2026-11-27T18:00:00Z' })} />)
+    const region = screen.getByRole('region', { name: 'Where it will appear once published' })
+    await user.click(screen.getByRole('switch', { name: 'Breaking News' }))
+    expect(region.textContent).toContain('Not on the homepage')
+    await user.click(screen.getByRole('switch', { name: 'Latest Update' }))
+    expect(region.textContent).toContain('On the homepage in Latest Updates.')
+    expect(region.textContent).not.toContain('Breaking News')
+  })
+
   it('submits the values once they are fixed, after a failed submit', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()

@@ -64,6 +64,8 @@ export interface ArticleFormProps {
    * until the schedule publishes them over it.
    */
   live?: boolean
+  /** When the live coverage of the version readers have ended (a live blog's); null otherwise. */
+  liveBlogEndedAt?: string | null
   /** A schedule is being cancelled. */
   cancellingSchedule?: boolean
   /** Saves the article as a draft and schedules its publish at `executeAt` (UTC, ISO-8601). */
@@ -159,7 +161,7 @@ function bind(field: AnyFieldApi, leave: (field: AnyFieldApi) => void) {
   }
 }
 
-function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, staleConflict = false, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: ArticleFormProps) {
+function ArticleFormFields({ id, frontPage, values, authors, categories, saving, error, conflict, staleConflict = false, takenSlug, onSubmit, onCancel, onReload, uploadImage, uploadVideo, canPublish = true, schedule = null, maySchedule = false, live = false, liveBlogEndedAt = null, cancellingSchedule = false, onSchedule, onCancelSchedule, onDirtyChange, autosave, onValuesChange, draft = null, discarding = false, onDiscardDraft, onKeepEditing }: ArticleFormProps) {
   const [timing, setTiming] = useState<PublishTiming>({ when: 'now', at: '', error: null })
   // Published with "Schedule for" chosen, a submit schedules the draft instead of saving it live.
   const { form, shown, leave } = useArticleForm(values, (submitted) => {
@@ -178,7 +180,7 @@ function ArticleFormFields({ id, frontPage, values, authors, categories, saving,
   const mediaType = useStore(form.store, (state) => state.values.media_type)
   const titleEmpty = useStore(form.store, (state) => state.values.title.trim() === '')
   const slugValue = useStore(form.store, (state) => state.values.slug)
-  const placement = useStore(form.store, (state) => placementLines(state.values, categories))
+  const placement = useStore(form.store, (state) => placementLines(state.values, categories, liveBlogEndedAt))
   const dirty = useStore(form.store, (state) => state.isDirty)
 
   useEffect(() => {

@@ -96,6 +96,7 @@ describe('LiveBlogDesk', () => {
     const { user, onEndCoverage, onConfirm } = setup({ confirming: { kind: 'end' } })
     const dialog = screen.getByRole('dialog', { name: 'End live coverage' })
     expect(dialog.textContent).toContain('Readers will see “This live blog has ended”')
+    expect(dialog.textContent).toContain('On the homepage it leaves the Breaking News banner, if it is there.')
     await user.click(within(dialog).getByRole('button', { name: 'End live coverage' }))
     expect(onConfirm).toHaveBeenCalledTimes(1)
     expect(onEndCoverage).not.toHaveBeenCalled()

@@ -203,7 +203,7 @@ export function LiveBlogDesk(props: LiveBlogDeskProps) {
         open={confirming?.kind === 'end'}
         title="End live coverage"
         message="Are you sure you want to end live coverage?"
-        detail={<p>Readers will see “This live blog has ended” and open pages stop waiting for updates. Its updates stay on the page.</p>}
+        detail={<p>Readers will see “This live blog has ended” and open pages stop waiting for updates. Its updates stay on the page. On the homepage it leaves the Breaking News banner, if it is there.</p>}
         confirmLabel="End live coverage"
         busyLabel="Ending…"
         busy={changingCoverage === 'end'}

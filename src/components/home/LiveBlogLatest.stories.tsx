@@ -18,5 +18,4 @@ export const OnTheBreakingBanner: Story = {
 }
 export const BeforeTheFirstUpdate: Story = { args: { article: liveStory({ liveUpdates: [] }) } }
 export const Ended: Story = { args: { article: liveStory({ liveBlogEndedAt: '2026-11-21T18:00:00.000Z' }) } }
-export const EndedOnTheBreakingBanner: Story = { ...OnTheBreakingBanner, args: { ...OnTheBreakingBanner.args, article: liveStory({ liveBlogEndedAt: '2026-11-21T18:00:00.000Z' }) } }
 export const PostedYesterday: Story = { args: { now: new Date('2026-11-22T09:00:00.000Z') } }

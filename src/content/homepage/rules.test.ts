@@ -53,6 +53,43 @@ describe('applyHomepageRules', () => {
   })
 })
 
+describe('a live blog whose coverage has ended', () => {
+  const ended = { isLiveBlog: true, liveBlogEndedAt: '2026-11-21T11:30:00.000Z' }
+  const set = [
+    article('blog', 10, { isBreakingNews: true, isLeadStory: true, ...ended }),
+    article('older', 300, { isBreakingNews: true }),
+    article('running', 400, { isFeatured: true, isLiveBlog: true, liveBlogEndedAt: null }),
+  ]
+  const asQueried = (cards: CardArticle[]): HomepageQueryResult => ({
+    breaking: cards.find((a) => a.isBreakingNews) ?? null,
+    lead: cards.find((a) => a.isLeadStory) ?? null,
+    featured: cards.filter((a) => a.isFeatured),
+    latest: [],
+    videos: [],
+    trending: [],
+    counts: { breaking: 2, lead: 1, featured: 1, latest: 0, unplaced: 0, breakingAndLead: 1 },
+  })
+
+  it('is no longer on the breaking banner, nor is an older story flagged breaking, but keeps its other slots', () => {
+    for (const { sections, violations } of [applyHomepageRules(set), sectionsFromQuery(asQueried(set))]) {
+      expect(sections.breaking).toBeNull()
+      expect(sections.lead?._id).toBe('blog')
+      expect(sections.featured.map((a) => a._id)).toEqual(['running'])
+      expect(violations).toEqual(['RULE VIOLATION: 2 breaking news stories found. Only 1 allowed.'])
+    }
+  })
+
+  it('leaves the banner only once it has ended: a running live blog and a time that is not one keep it', () => {
+    for (const liveBlogEndedAt of [null, undefined, '', 'not a time']) {
+      const blog = article('blog', 10, { isBreakingNews: true, isLiveBlog: true, liveBlogEndedAt })
+      expect(applyHomepageRules([blog]).sections.breaking?._id, String(liveBlogEndedAt)).toBe('blog')
+      expect(sectionsFromQuery(asQueried([blog])).sections.breaking?._id, String(liveBlogEndedAt)).toBe('blog')
+    }
+    // An article that is not a live blog is not one that has ended.
+    expect(applyHomepageRules([article('story', 10, { isBreakingNews: true, liveBlogEndedAt: ended.liveBlogEndedAt })]).sections.breaking?._id).toBe('story')
+  })
+})
+
 // A seeded generator, so a failure names a dataset that can be replayed.
 function random(seed: number) {
   let s = seed >>> 0
@@ -86,6 +123,11 @@ function dataset(seed: number) {
     if (media < 0.2) doc.mediaType = 'video'
     else if (media < 0.36) doc.mediaType = 'article'
     if (r() < 0.6) doc.readsLastDay = Math.floor(r() * 400)
+    // Live blogs, some of them ended: an ended one is never on the breaking banner.
+    if (r() < 0.3) {
+      doc.isLiveBlog = true
+      if (r() < 0.5) doc.liveBlogEndedAt = new Date(Date.UTC(2026, 10, 2)).toISOString()
+    }
     docs.push(doc)
   }
   return docs

@@ -16,6 +16,9 @@ describe('homepagePlaces', () => {
     expect(homepagePlaces({ isBreakingNews: true, isLatestUpdate: true })).toEqual(['breaking', 'latest'])
     expect(homepagePlaces({ mediaType: 'video' })).toEqual(['videos'])
     expect(homepagePlaces({})).toEqual([])
+    // A live blog whose coverage has ended is not breaking news (decision 042); a running one is.
+    expect(homepagePlaces({ isBreakingNews: true, isLatestUpdate: true, isLiveBlog: true, liveBlogEndedAt: '2026-11-27T18:00:00Z' })).toEqual(['latest'])
+    expect(homepagePlaces({ isBreakingNews: true, isLiveBlog: true, liveBlogEndedAt: null })).toEqual(['breaking'])
   })
 })
 
@@ -32,5 +35,10 @@ describe('placementLines', () => {
     })
     expect(placementLines(values({ is_lead_story: true, is_featured: true }), categories).homepage).toBe('On the homepage in the Lead Story.')
     expect(placementLines(values({ category_ids: [] }), categories).listings).toBe('In search; choose a category for its section’s listing.')
+  })
+
+  it('leaves Breaking News out for a live blog whose coverage has ended', () => {
+    expect(placementLines(values({ is_breaking_news: true, is_lead_story: true }), categories, '2026-11-27T18:00:00Z').homepage).toBe('On the homepage in the Lead Story.')
+    expect(placementLines(values({ is_breaking_news: true }), categories, '2026-11-27T18:00:00Z').homepage).toBe(notOnHomepage)
   })
 })

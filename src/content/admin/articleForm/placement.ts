@@ -21,10 +21,14 @@ function inWords(items: readonly string[]): string {
 
 export const notOnHomepage = 'Not on the homepage: it will appear in its sections’ listings and search.'
 
-/** The two lines: the homepage, then the listings. */
+/**
+ * The two lines: the homepage, then the listings. `liveBlogEndedAt`: when the live coverage of the
+ * article readers have ended, for a live blog that has (it is then never on the breaking banner).
+ */
 export function placementLines(
   values: Pick<ArticleFormValues, 'is_breaking_news' | 'is_lead_story' | 'is_featured' | 'is_latest_update' | 'media_type' | 'category_ids'>,
   categories: ReadonlyArray<{ id: string; name: string }>,
+  liveBlogEndedAt: string | null = null,
 ): { homepage: string; listings: string } {
   const places = homepagePlaces({
     isBreakingNews: values.is_breaking_news,
@@ -32,6 +36,8 @@ export function placementLines(
     isFeatured: values.is_featured,
     isLatestUpdate: values.is_latest_update,
     mediaType: values.media_type,
+    isLiveBlog: liveBlogEndedAt !== null,
+    liveBlogEndedAt,
   })
   const homepage = places.length > 0 ? `On the homepage in ${inWords(places.map((place) => sectionNames[place]))}.` : notOnHomepage
   const names = values.category_ids.flatMap((id) => categories.find((category) => category.id === id)?.name ?? [])

@@ -6,6 +6,7 @@ import type { ArticleFormProps } from '../../../components/admin/ArticleForm.tsx
 import type { StoredArticle } from '../../../content/admin/articleForm/document.ts'
 import { differencesFromLive } from '../../../content/admin/articleForm/draftVersusLive.ts'
 import type { ArticleFormSnapshot } from '../../../machines/articleFormMachine.ts'
+import { liveBlogHasEnded } from '../../../../shared/liveBlog.ts'
 
 export type ArticleFormView = Omit<ArticleFormProps, `on${string}` | 'uploadImage' | 'uploadVideo'>
 
@@ -34,6 +35,8 @@ export function articleFormView(snapshot: ArticleFormSnapshot): ArticleFormView 
     // As the machine's mayBeScheduled guard: no schedule already (a live article's changes may be scheduled).
     maySchedule: context.schedule === null,
     live: Boolean(context.loaded?.revisions.published),
+    // A live blog whose coverage has ended, as readers have it: its placement leaves Breaking News out.
+    liveBlogEndedAt: live && liveBlogHasEnded(live) ? String((live as { liveBlogEndedAt?: unknown }).liveBlogEndedAt) : null,
     cancellingSchedule: snapshot.matches('cancellingSchedule'),
     // A draft the form opened beside the published version, compared with it as the editor edits.
     draft:
