@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 import { pageHead, pathWithSearch } from '../content/meta/cards.ts'
-import { searchAddressWithoutEmptyFields, validateSearchParams } from '../content/search/params.ts'
+import { searchAddressWithoutEmptyFields, searchFilterNotices, searchToRun, validateSearchParams } from '../content/search/params.ts'
 import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
@@ -18,7 +18,12 @@ export const Route = createFileRoute('/search')({
     const href = searchAddressWithoutEmptyFields(location.searchStr)
     if (href !== null) throw redirect({ href, statusCode: 301 })
   },
-  loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1, section: search.section, from: search.from, to: search.to }),
+  // The router's search holds the address's own values beside the validated ones: the page runs
+  // only what it can use (searchToRun), and says what it did with the rest (searchFilterNotices).
+  loaderDeps: ({ search }) => {
+    const { q = '', page = 1, section, from, to } = searchToRun(search)
+    return { q, page, section, from, to }
+  },
   // The search's modules load with the first search, outside the reader's first download (decision 018).
   loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
     if (!deps.q) return null
@@ -28,7 +33,7 @@ export const Route = createFileRoute('/search')({
     )
   },
   head: ({ match }) => {
-    const { q, page, section, from, to } = match.search
+    const { q, page, section, from, to } = searchToRun(match.search)
     return pageHead(match.context.origin, {
       title: q ? `Search results for “${q}”` : 'Search',
       description: q ? `Articles from Resonance that match “${q}”.` : 'Search every article Resonance has published.',
@@ -42,15 +47,20 @@ export const Route = createFileRoute('/search')({
   component: Search,
 })
 
-/** What every view of the page shows: the search in the address, and a box that searches again. */
+/**
+ * What every view of the page shows: the search it ran, a box that searches again, and what it did
+ * with a filter of the address it could not use as given.
+ */
 function useSearchView() {
-  const { q = '', page = 1, section, from, to } = Route.useSearch()
+  const search = Route.useSearch()
+  const { q = '', page = 1, section, from, to } = searchToRun(search)
   const navigate = useNavigate()
   const filters = { section, from, to }
   return {
     query: q,
     page,
     filters,
+    notices: searchFilterNotices(search),
     onSearch: (text: string, chosen: SearchFilters = filters) => navigate(searchLocation(text, chosen)),
   }
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
+import { searchFilterNotices } from '../../content/search/params.ts'
 import { SearchPage } from './SearchPage.tsx'
 import { thamesResults } from './SearchResults.fixtures.ts'
 
@@ -28,6 +29,17 @@ describe('SearchPage', () => {
     await user.clear(box)
     await user.type(box, 'Bakerloo line{Enter}')
     expect(searches).toEqual([['Bakerloo line', { section: undefined, from: undefined, to: undefined }]])
+  })
+
+  it('says which filters of its address it could not use, with the reader\u2019s words in the box and the results of the search it ran', async () => {
+    const notices = searchFilterNotices({ q: 'Thames', section: 'nonsense', from: '2026-13-45' })
+    await renderWithRouter(<SearchPage query="Thames" page={1} filters={{}} notices={notices} results={thamesResults} />)
+    expect((screen.getByRole('searchbox', { name: 'Search articles' }) as HTMLInputElement).value).toBe('Thames')
+    const filters = screen.getByRole('group', { name: 'Narrow the results' })
+    expect(within(filters).getByText('Section: there is no section “nonsense”, so the results are from every section.')).toBeTruthy()
+    expect(within(filters).getByText('Published from: “2026-13-45” is not a date, so the search left it out.')).toBeTruthy()
+    expect((screen.getByRole('combobox', { name: 'Section' }) as HTMLSelectElement).value).toBe('')
+    expect(screen.getByText('3 results for “Thames”')).toBeTruthy()
   })
 
   it('searches within a section and dates chosen in its filters, one GET form without JavaScript', async () => {

@@ -1,5 +1,6 @@
 import type { SearchFilters as Filters } from '../../../shared/search.ts'
-import { searchSections, type SearchResultPage } from '../../content/search/search.ts'
+import { searchSections, type SearchFilterNotice } from '../../content/search/params.ts'
+import type { SearchResultPage } from '../../content/search/search.ts'
 import { SearchFilters } from './SearchFilters.tsx'
 import { SearchPanel } from './SearchPanel.tsx'
 import { SearchResults } from './SearchResults.tsx'
@@ -11,6 +12,8 @@ export interface SearchPageProps {
   page: number
   /** The section and dates the search is limited to. */
   filters?: Filters
+  /** What the page says of filters in its address that the search could not use as given (searchFilterNotices). */
+  notices?: readonly SearchFilterNotice[]
   /** One page of results; null while they load. */
   results: SearchResultPage | null
   error?: string | null
@@ -25,7 +28,7 @@ function field(form: FormData, name: string): string | undefined {
 }
 
 /** The /search page: its heading, a search form holding the searched text and filters, and the results. */
-export function SearchPage({ query, page, filters = {}, results, error, onRetry, onSearch }: SearchPageProps) {
+export function SearchPage({ query, page, filters = {}, notices = [], results, error, onRetry, onSearch }: SearchPageProps) {
   return (
     <div className="search-page">
       <h1 className="search-page__title">Search</h1>
@@ -37,7 +40,7 @@ export function SearchPage({ query, page, filters = {}, results, error, onRetry,
         onSearch={onSearch ? (text, form) => onSearch(text, { section: field(form, 'section'), from: field(form, 'from'), to: field(form, 'to') }) : undefined}
         className="search-page__box"
       >
-        <SearchFilters sections={searchSections} values={filters} />
+        <SearchFilters sections={searchSections} values={filters} notices={notices} />
       </SearchPanel>
       <SearchResults query={query} page={page} results={results} error={error} onRetry={onRetry} filters={filters} />
     </div>

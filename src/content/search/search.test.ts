@@ -1,6 +1,6 @@
 import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
-import { normaliseSearchPage, normaliseSearchText, searchAddressWithoutEmptyFields, validateSearchParams } from './params.ts'
+import { normaliseSearchPage, normaliseSearchText, searchAddressWithoutEmptyFields, searchFilterNotices, searchToRun, validateSearchParams } from './params.ts'
 import { markMatches, searchByGroq, searchPageCount, searchPageSize, searchQueryString, searchRequest, type GroqSearchPage, type PageSearch } from './search.ts'
 
 function block(text: string) {
@@ -128,9 +128,37 @@ describe('search parameters', () => {
     expect(validateSearchParams({ q: '   ', page: 1 })).toEqual({})
     expect(validateSearchParams({})).toEqual({})
     expect(validateSearchParams({ q: 'x', section: 'uk', from: '2026-11-01', to: '' })).toEqual({ q: 'x', section: 'uk', from: '2026-11-01' })
-    // Not a section's slug, not a day: left out. Days the wrong way round: the days between them.
+    // Not a section's slug, not a day: left out. Days the wrong way round: kept as given, for the page to say so.
     expect(validateSearchParams({ q: 'x', section: '../admin', from: '2026-02-30', to: 'soon' })).toEqual({ q: 'x' })
-    expect(validateSearchParams({ q: 'x', from: '2026-11-30', to: '2026-11-01' })).toEqual({ q: 'x', from: '2026-11-01', to: '2026-11-30' })
+    expect(validateSearchParams({ q: 'x', from: '2026-11-30', to: '2026-11-01' })).toEqual({ q: 'x', from: '2026-11-30', to: '2026-11-01' })
+    // A slug that names none of the sections the form offers: left out, not searched for nothing.
+    expect(validateSearchParams({ q: 'x', section: 'nonsense' })).toEqual({ q: 'x' })
+  })
+
+  it('runs the search of what it could use: the router keeps the address\u2019s own values beside the validated ones', () => {
+    const given = { q: 'x', page: 'abc', section: 'nonsense', from: '2026-13-45', to: 'soon' }
+    expect(searchToRun({ ...given, ...validateSearchParams(given) })).toEqual({ q: 'x' })
+    const backwards = { q: 'x', section: 'uk', from: '2026-11-30', to: '2026-11-01' }
+    expect(searchToRun({ ...backwards, ...validateSearchParams(backwards) })).toEqual({ q: 'x', section: 'uk', from: '2026-11-01', to: '2026-11-30' })
+  })
+
+  it('says which filters of the address the search could not use, and what it did instead', () => {
+    expect(searchFilterNotices({ q: 'x', section: 'uk', from: '2026-11-01', to: '2026-11-30' })).toEqual([])
+    expect(searchFilterNotices({ q: 'x', section: '', from: '', to: '  ' })).toEqual([])
+    expect(searchFilterNotices({ q: 'x', section: 'nonsense', from: '2026-13-45', to: 'soon' })).toEqual([
+      { field: 'section', message: 'Section: there is no section “nonsense”, so the results are from every section.' },
+      { field: 'from', message: 'Published from: “2026-13-45” is not a date, so the search left it out.' },
+      { field: 'to', message: 'Published until: “soon” is not a date, so the search left it out.' },
+    ])
+    expect(searchFilterNotices({ q: 'x', from: '2026-11-30', to: '2026-11-01' })).toEqual([
+      { field: 'from', message: 'Published from was after Published until, so the results are from the days between them.' },
+    ])
+    // As the router parses an address: a number is not a section or a date; a long value is cut.
+    expect(searchFilterNotices({ section: 2026, from: 2026 }).map((notice) => notice.message)).toEqual([
+      'Section: there is no section “2026”, so the results are from every section.',
+      'Published from: “2026” is not a date, so the search left it out.',
+    ])
+    expect(searchFilterNotices({ section: 'x'.repeat(5000) })[0]!.message).toBe(`Section: there is no section “${'x'.repeat(39)}…”, so the results are from every section.`)
   })
 
   it('sends the text only as a parameter and slices one page of results', () => {

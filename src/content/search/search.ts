@@ -7,7 +7,6 @@
 
 import { cleanText } from '../../../shared/text.ts'
 import { searchRefillingErrorType, type IndexSearchResult, type TextPart } from '../../../shared/search.ts'
-import { mainSections } from '../layout/navigation.ts'
 import { normaliseSearchPage, normaliseSearchText } from './params.ts'
 
 export type { TextPart } from '../../../shared/search.ts'
@@ -24,9 +23,6 @@ export interface PageSearch {
   from?: string
   to?: string
 }
-
-/** The sections a search may be limited to: the header's sections (src/content/layout/navigation.ts). */
-export const searchSections: ReadonlyArray<{ label: string; slug: string }> = mainSections.filter((link) => link.to !== '/').map((link) => ({ label: link.label, slug: link.to.slice(1) }))
 
 /** The search endpoint's address parameters for a search. */
 export function searchQueryString(search: PageSearch): string {
