@@ -5,7 +5,7 @@ import { searchAddressWithoutEmptyFields, searchFilterNotices, searchToRun, vali
 import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
-import type { SearchFilters } from '../../shared/search.ts'
+import { searchMaxPage, type SearchFilters } from '../../shared/search.ts'
 
 export const Route = createFileRoute('/search')({
   // The three views share the page's components: one lazy chunk for them keeps those out of the
@@ -27,10 +27,15 @@ export const Route = createFileRoute('/search')({
   // The search's modules load with the first search, outside the reader's first download (decision 018).
   loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
     if (!deps.q) return null
-    return context.content.search(
-      { q: deps.q, page: deps.page, ...(deps.section ? { section: deps.section } : {}), ...(deps.from ? { from: deps.from } : {}), ...(deps.to ? { to: deps.to } : {}) },
-      { signal: abortController.signal },
-    )
+    const search = (page: number) =>
+      context.content.search(
+        { q: deps.q, page, ...(deps.section ? { section: deps.section } : {}), ...(deps.from ? { from: deps.from } : {}), ...(deps.to ? { to: deps.to } : {}) },
+        { signal: abortController.signal },
+      )
+    // No search has more pages than the service answers: past them the page says which pages there
+    // are, from the first page's count, as it does for any page past the results.
+    if (deps.page > searchMaxPage) return { ...(await search(1)), hits: [] }
+    return search(deps.page)
   },
   head: ({ match }) => {
     const { q, page, section, from, to } = searchToRun(match.search)

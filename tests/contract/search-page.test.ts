@@ -2,8 +2,8 @@
 // server/service.ts hands it): on a paper upgraded to a release whose search indexes changed, the
 // service's search refuses with 503 `searchIndexRefillingError` until its index is refilled, and
 // the page answers from its GROQ `match` query instead: the same articles, never an empty "no
-// results" (docs/decisions/041-refills-after-listen.md). And the filters of its address it could not
-// use: said on the page, the search run without them.
+// results" (docs/decisions/041-refills-after-listen.md). And what of its address it could not use:
+// filters said on the page and the search run without them, a page past the last said as such.
 
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -99,5 +99,17 @@ describe('the /search page while the search index is refilled', () => {
     expect(text(backwards.html)).toContain('2 results for “bridge”')
     expect(backwards.html).toMatch(/name="from" value="2026-11-01"/)
     expect(backwards.html).toMatch(/name="to" value="2026-11-30"/)
+  })
+
+  it('answers from the index once it is refilled, and says which pages there are past the last the service answers', async () => {
+    await store.refillInBackground((task) => setImmediate(task))
+    expect(store.pendingRefills).toEqual([])
+    const search = async (request: Parameters<typeof pageSearchRequest>[0], name: string) => new SearchReader(db).search(name, pageSearchRequest(request))
+    const page = await renderPage('/search?q=bridge', query, { origin: 'https://news.example', dataset, search })
+    expect(text(page.html)).toContain('2 results for “bridge”')
+    // The service answers pages 1 to 50; the page does not ask it for the 60th, nor fail.
+    const far = await renderPage('/search?q=bridge&page=60', query, { origin: 'https://news.example', dataset, search })
+    expect(far.status).toBe(200)
+    expect(text(far.html)).toContain('There is no page 60 of results for “bridge”: the 2 results fit on 1 page.')
   })
 })
