@@ -73,6 +73,15 @@ export function parseSearchText(text: string): ParsedSearch {
   return { terms: dedupe(terms), ignored }
 }
 
+/**
+ * How many words and phrases a search holds when that is more than one search may (searchMaxTerms),
+ * else null: the service refuses such a search, and the /search page says so without asking it.
+ */
+export function searchTermsOverLimit(text: string): number | null {
+  const count = parseSearchText(text).terms.length
+  return count > searchMaxTerms ? count : null
+}
+
 function dedupe(terms: SearchTerm[]): SearchTerm[] {
   const seen = new Set<string>()
   return terms.filter((term) => {

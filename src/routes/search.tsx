@@ -5,7 +5,7 @@ import { searchAddressWithoutEmptyFields, searchFilterNotices, searchToRun, vali
 import type { SearchResultPage } from '../content/search/search.ts'
 import { useRetry } from './-retry.ts'
 import { searchLocation } from './-search.ts'
-import { searchMaxPage, type SearchFilters } from '../../shared/search.ts'
+import { searchMaxPage, searchTermsOverLimit, type SearchFilters } from '../../shared/search.ts'
 
 export const Route = createFileRoute('/search')({
   // The three views share the page's components: one lazy chunk for them keeps those out of the
@@ -26,7 +26,8 @@ export const Route = createFileRoute('/search')({
   },
   // The search's modules load with the first search, outside the reader's first download (decision 018).
   loader: async ({ deps, abortController, context }): Promise<SearchResultPage | null> => {
-    if (!deps.q) return null
+    // Nothing to ask, or more words than one search may hold (the results say so, not an error).
+    if (!deps.q || searchTermsOverLimit(deps.q) !== null) return null
     const search = (page: number) =>
       context.content.search(
         { q: deps.q, page, ...(deps.section ? { section: deps.section } : {}), ...(deps.from ? { from: deps.from } : {}), ...(deps.to ? { to: deps.to } : {}) },

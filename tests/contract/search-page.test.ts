@@ -111,5 +111,11 @@ describe('the /search page while the search index is refilled', () => {
     const far = await renderPage('/search?q=bridge&page=60', query, { origin: 'https://news.example', dataset, search })
     expect(far.status).toBe(200)
     expect(text(far.html)).toContain('There is no page 60 of results for “bridge”: the 2 results fit on 1 page.')
+    // More words than one search may hold: said, the words kept in the box, the service not asked.
+    const words = 'bridge tower repairs ship buses council budget vote river barrier tide homes storm wind power schools trains'
+    const long = await renderPage(`/search?q=${encodeURIComponent(words)}`, query, { origin: 'https://news.example', dataset, search })
+    expect(long.status).toBe(200)
+    expect(text(long.html)).toContain(`Search for at most 16 words or phrases at a time: “${words}” has 17.`)
+    expect(long.html).toMatch(new RegExp(`type="search"[^>]*value="${words}"`))
   })
 })

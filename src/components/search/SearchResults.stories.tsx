@@ -43,3 +43,6 @@ export const SecondPageOfMany: Story = { args: { page: 2, results: manyResults(4
 export const PastTheLastPage: Story = { args: { page: 9, results: { total: 45, ranked: 45, hits: [], ignored: [] } } }
 export const CommonWordsLeftOut: Story = { args: { query: 'the', results: { total: 0, ranked: 0, hits: [], ignored: ['the'] } } }
 export const Filtered: Story = { args: { page: 2, results: manyResults(45, 2), filters: { section: 'uk', from: '2026-11-01' } } }
+export const TooManyWords: Story = {
+  args: { query: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen', results: null },
+}

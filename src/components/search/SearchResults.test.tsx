@@ -17,6 +17,16 @@ describe('SearchResults', () => {
     expect(screen.getByRole('status', { name: 'Searching for “Thames”…' })).toBeTruthy()
   })
 
+  it('says how many words one search may hold, rather than searching or failing', async () => {
+    const query = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen'
+    await renderWithRouter(<SearchResults query={query} page={1} results={null} />)
+    expect(screen.getByText(`Search for at most 16 words or phrases at a time: “${query}” has 17.`)).toBeTruthy()
+    expect(screen.queryByRole('status')).toBeNull()
+    // Sixteen, and common words besides, are one search.
+    await renderWithRouter(<SearchResults query={`the ${query.replace(' seventeen', '')} of the`} page={1} results={null} />)
+    expect(screen.getAllByRole('status')).toHaveLength(1)
+  })
+
   it('says plainly when nothing matches', async () => {
     await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, ranked: 0, hits: [], ignored: [] }} />)
     expect(screen.getByText('No articles match “zebra crossing”.')).toBeTruthy()

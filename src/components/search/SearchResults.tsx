@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { longDate } from '../../content/format/dates.ts'
 import { searchPageCount, searchPageSize, type SearchResultPage, type TextPart } from '../../content/search/search.ts'
-import { parseSearchText, type SearchFilters } from '../../../shared/search.ts'
+import { parseSearchText, searchMaxTerms, searchTermsOverLimit, type SearchFilters } from '../../../shared/search.ts'
 import { LoadingSpinner } from '../ui/LoadingSpinner.tsx'
 import { StoryLink } from '../ui/StoryLink.tsx'
 import './SearchResults.css'
@@ -58,6 +58,20 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
     return (
       <div className="search-results search-results--message">
         <p>Type a word or two in the box above to search every article Resonance has published.</p>
+      </div>
+    )
+  }
+  // The service refuses such a search: it is not asked, and the reader's words stay in the box above.
+  const terms = searchTermsOverLimit(query)
+  if (terms !== null) {
+    return (
+      <div className="search-results search-results--message">
+        <p>
+          <strong>
+            Search for at most {searchMaxTerms} words or phrases at a time: “{query}” has {terms}.
+          </strong>
+        </p>
+        <p>Take some out, or put words that belong together in quotes, as in “the tube”.</p>
       </div>
     )
   }
