@@ -10,6 +10,7 @@ import { parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import { countSetOf } from '../groq/planner.ts'
 import { migrateCounts } from '../store/counts.ts'
+import { refillAll } from '../search/versionedRefill.ts'
 import type { Doc, Mutation } from '../store/mutations.ts'
 import { DocumentReader, visibleIdSql } from './documents.ts'
 import { groqAnswer, indexAnswer, storeForTests, visibleInIdOrder } from './groqOracle.testing.ts'
@@ -189,7 +190,7 @@ describe('the counts the store keeps', () => {
     const snapshot = () => [db.prepare('SELECT * FROM type_counts WHERE n > 0 ORDER BY 1, 2, 3').all(), db.prepare('SELECT * FROM key_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all()]
     const kept = snapshot()
     store.db.exec('DELETE FROM counts_version; DELETE FROM type_counts; DELETE FROM key_counts')
-    migrateCounts(store.db)
+    refillAll(store.db, migrateCounts(store.db)!)
     expect(snapshot()).toEqual(kept)
     await expectCountsAsGroq(name)
   }, 60_000)

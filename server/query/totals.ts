@@ -9,12 +9,13 @@
 // prefix, counted in their range of the index), less those a condition such as `defined(slug.current)`
 // or `!(isFeatured == true)` removes (the documents lacking the field, or holding the flag, read from
 // their keys: few, or one counted value whose total is kept). Otherwise it is null, and the index
-// counts it as before (server/query/documents.ts).
+// counts it as before (server/query/documents.ts), as it is while an upgrade's refill counts the
+// dataset's rows again (decision 041).
 
 import type Database from 'better-sqlite3'
 import type { CountSet } from '../groq/planner.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
-import { countedFields, countedPairPrefix, idClass, visibleClasses } from '../store/counts.ts'
+import { countedFields, countedPairPrefix, countsReady, idClass, visibleClasses } from '../store/counts.ts'
 import { nullKey, sortKey } from '../store/documentColumns.ts'
 
 type ViewKind = keyof typeof visibleClasses
@@ -42,8 +43,10 @@ interface Key {
 
 export class TotalsReader {
   private readonly statements
+  private readonly ready: (dataset: string) => boolean
 
   constructor(private readonly db: Database.Database) {
+    this.ready = countsReady(db)
     this.statements = {
       type: db.prepare('SELECT coalesce(sum(n), 0) FROM type_counts WHERE dataset = ? AND type = ? AND class = ?').pluck(),
       key: db.prepare('SELECT coalesce(sum(n), 0) FROM key_counts WHERE dataset = ? AND type = ? AND field = ? AND key = ? AND class = ?').pluck(),
@@ -56,6 +59,8 @@ export class TotalsReader {
    */
   count(dataset: string, set: CountSet, kind: ViewKind, visibleSql: string, visited: (entries: number) => void): number | null {
     if (set.all.length > 1 || set.ids.length > 1) return null
+    // Being counted again after an upgrade (counts.ts): partial until the refill has passed the dataset.
+    if (!this.ready(dataset)) return null
     const id = set.ids[0]
     if (id && prefixClasses[id.prefix] === undefined) return null
     const first = set.all[0]

@@ -11,7 +11,9 @@
 // A write made while a refill runs writes its documents' entries itself (the store's transactions
 // always do), so a refill's `add` replaces a document's entries rather than adding to them: a
 // document written before the cursor reaches it is written again, the same, and one written after
-// the cursor passed it keeps what its write stored. Neither missed nor doubled.
+// the cursor passed it keeps what its write stored. Neither missed nor doubled. The counts
+// (server/store/counts.ts) are kept the other way round: a write's triggers count only the rows the
+// cursor has passed, and the refill counts the others as they are when it reaches them.
 
 import type Database from 'better-sqlite3'
 import type { Doc } from '../store/mutations.ts'
@@ -26,11 +28,23 @@ export interface RefillJob {
    * What refills one stored document, replacing whatever its entries are now; prepared once per
    * batch, inside the batch's transaction.
    */
-  writer(): (dataset: string, id: string, doc: Doc, version: number) => void
+  writer?(): (dataset: string, id: string, doc: Doc, version: number) => void
+  /**
+   * Instead of `writer`: what refills a run of stored documents at once without parsing them, given
+   * where each is and its type, in primary-key order, and the position before the first; prepared
+   * once per batch.
+   */
+  span?(): (after: Position, rows: ReadonlyArray<Position & { type: string }>) => void
   /** After a batch, in its transaction: every dataset named before `dataset` has been passed. */
   passed?(dataset: string): void
   /** In the last batch's transaction: the refill is complete. */
   done?(): void
+}
+
+/** A place along the documents' primary key. */
+export interface Position {
+  dataset: string
+  id: string
 }
 
 /** Rows read at a time within a batch. */
@@ -67,25 +81,30 @@ export function isRefillPending(db: Database.Database, name: string): boolean {
  */
 export function refillBatch(db: Database.Database, job: RefillJob, limits: BatchLimits = defaultBatch): boolean {
   const typed = job.types === null ? '' : `type IN (${job.types.map(() => '?').join(', ')}) AND `
-  const rowsAfter = db.prepare(`SELECT dataset, id, doc, version FROM documents WHERE ${typed}(dataset, id) > (?, ?) ORDER BY dataset, id LIMIT ${chunk}`)
+  // A job that refills runs of documents reads only where each is.
+  const columns = job.writer ? 'dataset, id, doc, version' : 'dataset, id, type'
+  const rowsAfter = db.prepare(`SELECT ${columns} FROM documents WHERE ${typed}(dataset, id) > (?, ?) ORDER BY dataset, id LIMIT ${chunk}`)
   return db.transaction(() => {
     // Read in the transaction: another process running the same refill moves it too.
-    const at = db.prepare('SELECT after_dataset AS dataset, after_id AS id FROM refill_pending WHERE name = ?').get(job.name) as { dataset: string; id: string } | undefined
+    const at = db.prepare('SELECT after_dataset AS dataset, after_id AS id FROM refill_pending WHERE name = ?').get(job.name) as Position | undefined
     if (!at) return false
-    const add = job.writer()
+    const add = job.writer?.()
+    const span = job.span?.()
     const started = performance.now()
     let after = at
     let done = 0
     for (;;) {
-      const rows = rowsAfter.all(...(job.types ?? []), after.dataset, after.id) as Array<{ dataset: string; id: string; doc: string; version: number }>
-      for (const row of rows) add(row.dataset, row.id, JSON.parse(row.doc) as Doc, row.version)
+      const rows = rowsAfter.all(...(job.types ?? []), after.dataset, after.id) as Array<{ dataset: string; id: string; type: string; doc: string; version: number }>
+      if (add) for (const row of rows) add(row.dataset, row.id, JSON.parse(row.doc) as Doc, row.version)
+      if (span && rows.length > 0) span(after, rows)
       done += rows.length
       if (rows.length < chunk) {
         job.done?.()
         db.prepare('DELETE FROM refill_pending WHERE name = ?').run(job.name)
         return false
       }
-      after = rows[rows.length - 1]!
+      const last = rows[rows.length - 1]!
+      after = { dataset: last.dataset, id: last.id }
       if (done >= limits.rows || performance.now() - started >= limits.ms) break
     }
     db.prepare('UPDATE refill_pending SET after_dataset = ?, after_id = ? WHERE name = ?').run(after.dataset, after.id, job.name)

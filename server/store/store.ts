@@ -159,10 +159,11 @@ export class Store {
     this.keys = new DocumentKeys(this.db)
     this.pairs = new PairKeys(this.db)
     // Per-type and per-value counts, kept by triggers in every write's SQL transaction (counts.ts).
-    migrateCounts(this.db)
-    // The homepage's keys first, then GROQ `match`'s index, then the /search page's (which answers
-    // by `match` meanwhile: src/content/search/search.ts isIndexRefilling).
-    this.refills = [keyRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
+    const countsRefill = migrateCounts(this.db)
+    // The homepage's keys first, then the counts (after the keys, which they count), then GROQ
+    // `match`'s index, then the /search page's (which answers by `match` meanwhile:
+    // src/content/search/search.ts isIndexRefilling).
+    this.refills = [keyRefill, countsRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
     if (options.refill !== 'later') for (const job of this.refills.splice(0)) refillAll(this.db, job)
     this.pins = new PinnedUpdates(this.db)
     this.statements = {

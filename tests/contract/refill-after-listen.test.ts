@@ -1,7 +1,8 @@
-// A paper upgraded to a release whose keyed fields (or search indexes) changed answers at once:
-// the refill runs after the service listens, a batch per task, and until a field's keys are
-// complete its queries are answered by a pass, exactly as groq-js answers them
-// (docs/decisions/041-refills-after-listen.md). The refill is held here by a scheduler of our own.
+// A paper upgraded to a release whose keyed fields, counts (or search indexes) changed answers at
+// once: the refill runs after the service listens, a batch per task, and until a field's keys or a
+// dataset's counts are complete its queries are answered without them (by a pass, or from the keys),
+// exactly as groq-js answers them (docs/decisions/041-refills-after-listen.md). The refill is held
+// here by a scheduler of our own.
 
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -9,9 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DocumentReader } from '../../server/query/documents.ts'
-import { expectIndexAnswers, groqAnswer, visibleInIdOrder, type IndexAnswerCase } from '../../server/query/groqOracle.testing.ts'
+import { expectIndexAnswers, groqAnswer, indexAnswer, visibleInIdOrder, type IndexAnswerCase } from '../../server/query/groqOracle.testing.ts'
 import { RowScanner } from '../../server/query/scan.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
+import { refillAll } from '../../server/search/versionedRefill.ts'
+import { migrateCounts } from '../../server/store/counts.ts'
 import { buildSyntheticArticles } from '../../server/seed/synthetic.ts'
 import { SearchReader } from '../../server/search/index.ts'
 import { homepageQuery } from '../../src/content/homepage/query.ts'
@@ -31,8 +34,8 @@ afterEach(() => {
 const dataset = 'production'
 const batch = { rows: 100, ms: Infinity }
 
-/** A paper of 600 articles stored by the release before: then its publishedAt and section keys, its pair keys and both search indexes are made out of date, as a new release's list would. */
-async function upgradedPaper(): Promise<string> {
+/** A paper of 600 articles stored by the release before: then its publishedAt and section keys, its pair keys, its counts and both search indexes are made out of date, as a new release's lists would. */
+async function upgradedPaper({ counts = true }: { counts?: boolean } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'resonance-key-refill-'))
   dirs.push(dir)
   const store = new Store(dir)
@@ -49,6 +52,7 @@ async function upgradedPaper(): Promise<string> {
     UPDATE document_key_families SET signature = 'the release before' WHERE family IN ('publishedAt', 'categories[]._ref', 'pair:');
     UPDATE search_meta SET value = '0';
   `)
+  if (counts) db.exec('DELETE FROM counts_version')
   db.close()
   return dir
 }
@@ -67,6 +71,26 @@ const queries: IndexAnswerCase[] = [
   ['search by match', searchArticlesQuery(1), { q: 'london bridge', section: null, from: null, to: null }, 20],
 ]
 
+/** The archive's total, as a query worker answers it: equal to groq-js's, with the index entries it read (a few from the kept totals, else one per article). */
+async function archiveTotal(store: Store, db: Database.Database): Promise<{ total: unknown; entries: number }> {
+  const tree = parseGroq('count(*[_type == "article" && defined(slug.current) && !(_id in path("drafts.**"))])', {})
+  const reader = new DocumentReader(db, 32 * 1024 * 1024)
+  const answered = await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), {}, (id) => reader.byId(dataset, id))
+  const total = await groqAnswer(tree, visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous'), {})
+  expect(answered?.result).toBe(total)
+  return { total, entries: reader.indexEntries }
+}
+
+/** Once complete, the counts equal those counted again from scratch from the rows as they are. */
+function expectCountsAsCountedAgain(store: Store): void {
+  const snapshot = () => [store.db.prepare('SELECT * FROM type_counts WHERE n != 0 ORDER BY 1, 2, 3').all(), store.db.prepare('SELECT * FROM key_counts WHERE n != 0 ORDER BY 1, 2, 3, 4, 5').all()]
+  const kept = snapshot()
+  expect(kept[0]!.length).toBeGreaterThan(0)
+  store.db.exec('DELETE FROM counts_version')
+  refillAll(store.db, migrateCounts(store.db)!)
+  expect(snapshot()).toEqual(kept)
+}
+
 /** Each query as a query worker answers it (indexes where ready, else a pass), against groq-js's answer over every document. */
 async function expectGroqAnswers(store: Store, db: Database.Database): Promise<void> {
   const docs = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous')
@@ -80,9 +104,9 @@ async function expectGroqAnswers(store: Store, db: Database.Database): Promise<v
 }
 
 describe('a refill after an upgrade', () => {
-  it('leaves queries answered as groq-js answers them before it ends and while documents are written, and then from the keys', async () => {
+  it('leaves queries answered as groq-js answers them before it ends and while documents are written, and then from the keys and counts', async () => {
     const { store, db } = open(await upgradedPaper())
-    expect(store.pendingRefills).toEqual(['keys', 'match', 'version'])
+    expect(store.pendingRefills).toEqual(['keys', 'counts', 'match', 'version'])
     const tasks: Array<() => void> = []
     const finished = store.refillInBackground((task) => tasks.push(task), batch)
     const run = (n: number) => {
@@ -93,6 +117,9 @@ describe('a refill after an upgrade', () => {
     const pending = () => db.prepare('SELECT family FROM document_keys_pending ORDER BY family').pluck().all()
     expect(pending()).toEqual(['categories[]._ref', 'pair:', 'publishedAt'])
     await expectGroqAnswers(store, db)
+    // The counts are not read until complete: the archive's total is counted from the keys.
+    const before = await archiveTotal(store, db)
+    expect(before.entries).toBeGreaterThanOrEqual(before.total as number)
     // Until the search index is refilled, the /search page's search says so (and the page asks GROQ instead).
     expect(() => new SearchReader(db).search(dataset, { q: 'london', section: null, from: null, to: null, page: 1 })).toThrow(/being rebuilt/)
 
@@ -111,6 +138,29 @@ describe('a refill after an upgrade', () => {
       { delete: { id: later._id } },
     ])
     await expectGroqAnswers(store, db)
+
+    // The counts part way: a story new on either side of their cursor, one featured and moved to
+    // the other section on either side, one deleted on either side, and a draft of one.
+    while (store.pendingRefills[0] !== 'counts') run(1)
+    run(3)
+    expect(store.pendingRefills[0]).toBe('counts')
+    const counted = db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get() as string
+    const now = [...store.dataset(dataset).docs.ofType('article')].filter((doc) => ![moved._id, '0-first', 'zzzz-last'].includes(doc._id))
+    const [early, earlyGone] = now.filter((doc) => doc._id < counted)
+    const [late, lateGone] = now.filter((doc) => doc._id > counted)
+    const featured = { isFeatured: true, categories: [{ _type: 'reference', _key: 'k', _ref: 'c2' }] }
+    await store.commit(dataset, [
+      { createOrReplace: { ...story('0-second', 'Tower Bridge reopens'), isFeatured: true } },
+      { createOrReplace: story('zzzz-second', 'Tower Bridge closes') },
+      { patch: { id: early!._id, set: featured } },
+      { patch: { id: late!._id, set: featured } },
+      { delete: { id: earlyGone!._id } },
+      { delete: { id: lateGone!._id } },
+      { createOrReplace: { ...late!, _id: `drafts.${late!._id}`, title: 'A draft of it' } },
+    ])
+    await expectGroqAnswers(store, db)
+    const during = await archiveTotal(store, db)
+    expect(during.entries).toBeGreaterThanOrEqual(during.total as number)
 
     // To the end: every key written once, for every document as it is now.
     while (tasks.length > 0) run(1)
@@ -131,6 +181,10 @@ describe('a refill after an upgrade', () => {
     await expectIndexAnswers(db, dataset, 'anonymous', visibleInIdOrder(stored, 'anonymous'), queries)
     const found = new SearchReader(db).search(dataset, { q: 'london bridge', section: null, from: null, to: null, page: 1 })
     expect(found.hits.map((hit) => hit._id)).toEqual(expect.arrayContaining(['0-first', 'zzzz-last']))
+    // The counts complete: the archive's total from them, a few entries read, and every count as if counted from scratch.
+    const after = await archiveTotal(store, db)
+    expect(after.entries).toBeLessThan(10)
+    expectCountsAsCountedAgain(store)
   }, 120_000)
 
   it('goes on from its last batch at the next start', async () => {
@@ -144,10 +198,45 @@ describe('a refill after an upgrade', () => {
     for (const close of closers.splice(0).reverse()) close()
 
     const again = open(dir)
-    expect(again.store.pendingRefills).toEqual(['keys', 'match', 'version'])
+    expect(again.store.pendingRefills).toEqual(['keys', 'counts', 'match', 'version'])
     expect(again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get()).toBe(cursor)
-    await again.store.refillInBackground((task) => setImmediate(task), batch)
-    expect(again.db.prepare('SELECT count(*) FROM document_keys_pending').pluck().get()).toBe(0)
-    await expectGroqAnswers(again.store, again.db)
+    // Stopped again, with the counts part way.
+    const more: Array<() => void> = []
+    void again.store.refillInBackground((task) => more.push(task), batch)
+    while (again.store.pendingRefills[0] !== 'counts') more.shift()!()
+    for (let i = 0; i < 3; i++) more.shift()!()
+    const counted = again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()
+    expect(counted).not.toBe('')
+    for (const close of closers.splice(0).reverse()) close()
+
+    const last = open(dir)
+    expect(last.store.pendingRefills).toEqual(['counts', 'match', 'version'])
+    expect(last.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()).toBe(counted)
+    await last.store.refillInBackground((task) => setImmediate(task), batch)
+    expect(last.db.prepare('SELECT count(*) FROM document_keys_pending').pluck().get()).toBe(0)
+    await expectGroqAnswers(last.store, last.db)
+    expect((await archiveTotal(last.store, last.db)).entries).toBeLessThan(10)
+    expectCountsAsCountedAgain(last.store)
+  }, 120_000)
+
+  it('keeps the counts exact while only the keys are refilled', async () => {
+    const { store, db } = open(await upgradedPaper({ counts: false }))
+    expect(store.pendingRefills).toEqual(['keys', 'match', 'version'])
+    const tasks: Array<() => void> = []
+    const finished = store.refillInBackground((task) => tasks.push(task), batch)
+    for (let i = 0; i < 3; i++) tasks.shift()!()
+    const cursor = db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get() as string
+    const [early, late] = [[...store.dataset(dataset).docs.ofType('article')].find((doc) => doc._id < cursor)!, [...store.dataset(dataset).docs.ofType('article')].find((doc) => doc._id > cursor)!]
+    await store.commit(dataset, [
+      { patch: { id: early._id, set: { isFeatured: true, categories: [{ _type: 'reference', _key: 'k', _ref: 'c2' }] } } },
+      { patch: { id: late._id, set: { mediaType: 'video', categories: [{ _type: 'reference', _key: 'k', _ref: 'c1' }] } } },
+    ])
+    // The counts were complete all along, so they are read meanwhile.
+    expect((await archiveTotal(store, db)).entries).toBeLessThan(10)
+    await expectGroqAnswers(store, db)
+    while (tasks.length > 0) tasks.shift()!()
+    await finished
+    await expectGroqAnswers(store, db)
+    expectCountsAsCountedAgain(store)
   }, 120_000)
 })
