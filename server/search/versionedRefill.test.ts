@@ -94,4 +94,20 @@ describe('an index refilled when its version differs', () => {
     expect(pending(db)).toBeUndefined()
     db.close()
   })
+
+  it('ends a batch at the document that uses up its time, even part way through the rows it read', async () => {
+    const db = await storedDatabase()
+    const job = versionedRefill(db, titles(db, 1))!
+    // No time at all: each batch refills one document and stops there, so none holds the thread for more than one.
+    expect(refillBatch(db, job, { rows: 1000, ms: 0 })).toBe(true)
+    expect(count(db)).toBe(1)
+    expect(pending(db)).toBe('a0000')
+    expect(refillBatch(db, job, { rows: 1000, ms: 0 })).toBe(true)
+    expect(count(db)).toBe(2)
+    expect(pending(db)).toBe('a0001')
+    refillAll(db, job)
+    expect(count(db)).toBe(1003)
+    expect(pending(db)).toBeUndefined()
+    db.close()
+  })
 })
