@@ -9,6 +9,21 @@ const sides = {
   src: [{ regex: '(^|/)server/', message: 'The app never imports the server: what both need lives in shared/.' }],
 }
 
+const componentRules = [
+  { regex: '(^|/)(machines|routes)/', message: 'Components take props and emit events; routes map machine snapshots to props.' },
+  { regex: '(^|/)content/clients/', message: 'Components receive content as props; routes and machines fetch it.' },
+  { regex: '^(@sanity/client|xstate|@xstate/react)$', message: 'Components receive content as props and emit events; they hold no client and no actor.' },
+]
+
+// The admin's folders as a reader file names them: `../components/admin/…` from a route or an island,
+// `../admin/…` from a component beside the admin's (or a route in a `-` folder: routes/admin).
+const adminFromReader = {
+  regex: '(^|/)(components|routes)/admin/|^(\\.\\.?/)+admin/',
+  message: "Reader pages load a stylesheet without the admin's rules (decision 030): a reader route, component or island imports nothing under components/admin or routes/admin.",
+}
+
+const storiesAndTests = ['src/**/*.stories.tsx', 'src/**/*.test.{ts,tsx}']
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'src/routeTree.gen.ts', 'node_modules', '.bench-data'] },
   js.configs.recommended,
@@ -65,11 +80,15 @@ export default tseslint.config(
   ]),
   // A machine's model-based test drives it through the component a route would render it with.
   layer('src/machines/**', [{ regex: '(^|/)(components|routes)/', message: 'Machines decide; routes render their snapshots through components.' }], ['src/machines/**/*.test.tsx']),
-  layer('src/components/**', [
-    { regex: '(^|/)(machines|routes)/', message: 'Components take props and emit events; routes map machine snapshots to props.' },
-    { regex: '(^|/)content/clients/', message: 'Components receive content as props; routes and machines fetch it.' },
-    { regex: '^(@sanity/client|xstate|@xstate/react)$', message: 'Components receive content as props and emit events; they hold no client and no actor.' },
-  ]),
+  layer('src/components/**', componentRules),
+  // Reader code (every route, component and island outside the admin's folders) imports nothing of
+  // the admin's: reader pages load a stylesheet without the rules only the admin's folders define
+  // (scripts/readerStylesheet.ts, decision 030), so an admin component on a reader page renders
+  // unstyled. The build checks its sample pages' markup only; this holds for every page. A story or
+  // test may still read the admin's fixtures.
+  layer('src/components/**', [...componentRules, adminFromReader], ['src/components/admin/**', ...storiesAndTests]),
+  layer('src/routes/**', [adminFromReader], ['src/routes/admin/**', ...storiesAndTests]),
+  layer('src/islands/**', [adminFromReader], storiesAndTests),
   // Tests may reach across the app's own layers, and read the demo newspaper the seed writes (the
   // editor must round-trip its articles), but still nothing else of the server.
   {
