@@ -21,8 +21,17 @@ export type SyntheticArticle = { _id: string; _type: 'article'; [key: string]: u
 
 export const DEFAULT_SYNTHETIC_SEED = 20250101
 
-/** Shares of the set carrying each homepage flag, close to what a busy newsroom would have live. */
+/**
+ * Shares of the set carrying each flag an editor leaves on: a paper's editors rarely take a
+ * featured or latest flag off an old story, so an archive holds thousands of them.
+ */
 export const SYNTHETIC_RATES = { featured: 0.02, latest: 0.03, video: 0.05, gallery: 0.02 } as const
+
+/**
+ * The breaking story and the lead, as the homepage's rules allow them: one of each, among the ten
+ * newest, whatever the archive's size (an archive with more is one the rules refuse).
+ */
+export const SYNTHETIC_FLAGS = { breaking: 1, lead: 1, fresh: 10 } as const
 
 const MINUTE_S = 60
 const SPAN_FLOOR_S = 90 * 24 * 60 * 60
@@ -33,15 +42,10 @@ const SPACING_S = 15 * 60
 const RECENTLY_READ_S = 2 * 24 * 60 * 60
 const RECENTLY_READ_OLDER_SHARE = 0.005
 
-/** A handful, growing slowly with the size of the set: 4 for 1,000 articles, 6 for 100,000. */
-function handful(count: number): number {
-  return Math.min(count, Math.max(2, Math.min(8, Math.round(Math.log10(Math.max(count, 1))) + 1)))
-}
-
-function pickIndices(rng: Rng, count: number, how: number): Set<number> {
-  const picked = new Set<number>()
-  while (picked.size < how) picked.add(rng.int(0, count - 1))
-  return picked
+/** `how` of the indices below `within` (all of them when there are fewer), none of `taken`. */
+function pickIndices(rng: Rng, within: number, how: number, taken: ReadonlySet<number> = new Set()): Set<number> {
+  const free = Array.from({ length: within }, (_, i) => i).filter((i) => !taken.has(i))
+  return new Set(rng.sample(free, Math.min(how, free.length)))
 }
 
 /** `count` articles shaped like the demo ones (same fields, flags in similar proportions, bodies of 6-10 blocks), for datasets of 1,000 to 1,000,000. */
@@ -66,8 +70,10 @@ export function* syntheticArticles(options: SyntheticOptions): Generator<Synthet
 
   // Index 0 is the newest; each article owns a disjoint time bucket, so timestamps never tie.
   const bucket = Math.max(1, Math.floor(Math.max(SPAN_FLOOR_S, count * SPACING_S) / Math.max(count, 1)))
-  const breaking = pickIndices(flags, count, handful(count))
-  const leads = pickIndices(flags, count, handful(count))
+  const homepage = rng.fork('homepage')
+  const fresh = Math.min(count, SYNTHETIC_FLAGS.fresh)
+  const breaking = pickIndices(homepage, fresh, SYNTHETIC_FLAGS.breaking)
+  const leads = pickIndices(homepage, fresh, SYNTHETIC_FLAGS.lead, breaking)
 
   for (let index = 0; index < count; index++) {
     const { pool, story } = rng.pick(stories)
