@@ -141,6 +141,11 @@ export function heldWord(letter: string, word: string): string {
  * so a word's tokens never begin another word's), all after `prefix` (the dataset's, datasetPrefix).
  */
 export function heldText(doc: Record<string, unknown>, prefix: string): string {
+  return [...heldCounts(doc)].map(([held, count]) => `${prefix}${held}x${count}`).join(' ')
+}
+
+/** Each distinct word of a document's indexed texts as held (heldWord), with how many times groq-js's `match` reads it: what the index holds for it. */
+export function heldCounts(doc: Record<string, unknown>): Map<string, number> {
   const counts = new Map<string, number>()
   for (const { letter, read } of indexedTexts) {
     for (const text of read(doc)) {
@@ -150,7 +155,7 @@ export function heldText(doc: Record<string, unknown>, prefix: string): string {
       }
     }
   }
-  return [...counts].map(([held, count]) => `${prefix}${held}x${count}`).join(' ')
+  return counts
 }
 
 /** What every token of a dataset's documents begins with: its name in hexadecimal, and `g`, which no hexadecimal digit is. */

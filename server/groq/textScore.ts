@@ -282,3 +282,29 @@ export function firstByScore<T>(scored: ReadonlyArray<{ item: T; score: number }
   const cutoff = scores[scores.length - enough]!
   return scored.filter((s) => s.score >= cutoff).map((s) => s.item)
 }
+
+/**
+ * Whether a score (or a condition scored 1 or 0) never falls when a word is read more often in a
+ * text: `match`es, sums, `&&`, constants and boosts by a finite number not below 0. Then a document
+ * whose every count is at most another's scores at most as much, which is what lets the match index
+ * read a common word's articles from its highest counts down and stop (server/search/scoreCells.ts).
+ * `!` is not so (a word read once more can make it false), nor a boost by less than 0.
+ */
+export function monotone(item: TextCondition | ScoreTerm): boolean {
+  switch (item.kind) {
+    case 'match':
+    case 'constant':
+      return true
+    case 'and':
+    case 'or':
+    case 'sum':
+    case 'both':
+      return monotone(item.left) && monotone(item.right)
+    case 'not':
+      return false
+    case 'boost':
+      return monotone(item.base) && (item.by === null || (Number.isFinite(item.by) && item.by >= 0))
+    case 'condition':
+      return monotone(item.condition)
+  }
+}

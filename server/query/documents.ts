@@ -11,7 +11,9 @@ import type Database from 'better-sqlite3'
 import { ByteLru } from '../byteLru.ts'
 import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextFilter, TextNarrowing, ThenBy } from '../groq/planner.ts'
 import { conditionTest, documentScorer, firstByScore, wordsRead, type Counts, type ScoreTerm } from '../groq/textScore.ts'
-import { MatchReader } from '../search/matchIndex.ts'
+import { heldCounts, heldWord } from '../groq/textMatch.ts'
+import { MatchReader, type UnusualDoc } from '../search/matchIndex.ts'
+import { conditionQuery, firstByCells } from '../search/scoreCells.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
@@ -40,6 +42,13 @@ const SLICE_BATCH = 1_024
 const WITHIN_LIMIT = 20_000
 /** Keys read at most to size each set of a count, so the smallest is the one read in full. */
 const DRIVER_PROBE = 2_000
+/**
+ * A search whose words the index holds this many times or more (over the texts it reads) finds its
+ * first page cell by cell (server/search/scoreCells.ts); fewer are read whole, which is then cheaper.
+ */
+const CELLS_FROM = 20_000
+/** Articles read apart from the cells (MatchReader.unusual) that a view shows, scored from their own text, at most; past it, every match is read. */
+const APART_LIMIT = 200
 
 /** The SQL condition on `id` for the documents a view shows (views.ts `shows`), for counts that read no document. */
 export const visibleIdSql = {
@@ -84,6 +93,7 @@ interface Parsed {
 export class DocumentReader {
   private readonly db: Database.Database
   private readonly withinLimit: number
+  private readonly cellsFrom: number
   private readonly cache: ByteLru<Parsed>
   private readonly statements
   private readonly words: MatchReader
@@ -93,12 +103,18 @@ export class DocumentReader {
    * by its own accounting: for tests that hold a query to what it reads, whatever the archive's size.
    */
   indexEntries = 0
+  /** Searches whose first page came from the match index's cells (server/search/scoreCells.ts), for tests that hold the cells to groq-js's answers. */
+  searchesByCells = 0
   private readonly pendingFamilies: (dataset: string) => Set<string>
 
-  /** `withinLimit`: WITHIN_LIMIT unless a test reads its listings the other way at any size. */
-  constructor(db: Database.Database, cacheBytes: number, { withinLimit = WITHIN_LIMIT }: { withinLimit?: number } = {}) {
+  /**
+   * `withinLimit`: WITHIN_LIMIT unless a test reads its listings the other way at any size;
+   * `cellsFrom`: CELLS_FROM unless a test finds a search's page by cells at any size.
+   */
+  constructor(db: Database.Database, cacheBytes: number, { withinLimit = WITHIN_LIMIT, cellsFrom = CELLS_FROM }: { withinLimit?: number; cellsFrom?: number } = {}) {
     this.db = db
     this.withinLimit = withinLimit
+    this.cellsFrom = cellsFrom
     this.words = new MatchReader(db)
     this.totals = new TotalsReader(db)
     this.pendingFamilies = pendingFamilies(db)
@@ -129,7 +145,7 @@ export class DocumentReader {
     const searched = this.searched(dataset, kind)
     return {
       // Not while the match index is refilled after an upgrade: then `match` is answered by a pass.
-      textCount: (filter) => (this.words.refilling() ? null : (searched.passing(filter)?.length ?? null)),
+      textCount: (filter) => (this.words.refilling() ? null : (searched.count(filter) ?? searched.passing(filter)?.length ?? null)),
       textFirst: (filter, terms, enough, then) => this.words.refilling() ? null : searched.first(filter, terms, enough, then && keyed(filter.type, then.field) ? then : null),
       candidates: (narrowing, accept) => {
         if (narrowing.by === 'text') return this.byText(dataset, narrowing, visibleIdSql[kind], Math.max(limit, TEXT_CANDIDATES))
@@ -484,12 +500,54 @@ export class DocumentReader {
       passed.set(key, out)
       return out
     }
+    /** The articles read apart (MatchReader.unusual) that the view shows and the filter's slug condition keeps; null past APART_LIMIT. */
+    const apart = (filter: TextFilter): Array<[number, UnusualDoc]> | null => {
+      unusual ??= this.words.unusual(dataset)
+      const kept = [...unusual].filter(([, odd]) => shows(kind, odd.id) && !(filter.slugDefined && odd.slugless))
+      return kept.length > APART_LIMIT ? null : kept
+    }
+    /** How many articles the filter passes, counted by one index query (no document, no count read into JavaScript); null when it cannot be written. */
+    const count = (filter: TextFilter): number | null => {
+      const query = conditionQuery(this.words, dataset, filter.condition)
+      if (query === false) return 0
+      if (query === null) return null
+      unusual ??= this.words.unusual(dataset)
+      const hidden = [...unusual].filter(([, odd]) => !shows(kind, odd.id) || (filter.slugDefined && odd.slugless)).map(([rowid]) => rowid)
+      this.indexEntries += 1
+      return this.words.countOf(query, hidden)
+    }
+    /**
+     * The first by score from the cells (scoreCells.ts), and the articles read apart scored from
+     * their own text (the counts the index holds for them are those of that text): the page and
+     * its tie, or null when the cells cannot tell.
+     */
+    const byCells = (filter: TextFilter, terms: readonly ScoreTerm[], enough: number): Array<{ item: number; score: number }> | null => {
+      const kept = apart(filter)
+      if (!kept) return null
+      const found = firstByCells(this.words, dataset, filter.condition, terms, enough, (rowid) => unusual!.has(rowid), this.cellsFrom)
+      if (!found) return null
+      for (const [rowid, odd] of kept) {
+        const row = this.words.idOf(rowid)
+        if (!row) return null
+        const held = heldCounts(this.load(dataset, row))
+        const own: Counts = (letter, word) => {
+          const n = held.get(heldWord(letter, word))
+          return new Map(n ? [[rowid, n]] : [])
+        }
+        if (conditionTest(filter.condition, own)(rowid)) found.push({ item: rowid, score: documentScorer(terms, own)(odd.score ?? 0, rowid) })
+      }
+      this.searchesByCells++
+      return found
+    }
     const first = (filter: TextFilter, terms: readonly ScoreTerm[], enough: number, then: ThenBy | null): Array<Doc & { _score: number }> | null => {
-      const rows = passing(filter)
-      const counts = rows ? countsFor(terms) : null
-      if (!rows || !counts) return null
-      const score = documentScorer(terms, counts)
-      const scored = rows.map((rowid) => ({ item: rowid, score: score(unusual!.get(rowid)?.score ?? 0, rowid) }))
+      let scored = byCells(filter, terms, enough)
+      if (!scored) {
+        const rows = passing(filter)
+        const counts = rows ? countsFor(terms) : null
+        if (!rows || !counts) return null
+        const score = documentScorer(terms, counts)
+        scored = rows.map((rowid) => ({ item: rowid, score: score(unusual!.get(rowid)?.score ?? 0, rowid) }))
+      }
       let chosen = firstByScore(scored, enough)
       if (!chosen) return null
       if (then && chosen.length > enough) chosen = this.cutTie(scored, chosen, enough, filter.type, then) ?? chosen
@@ -509,7 +567,7 @@ export class DocumentReader {
       const out = docs.map(({ doc, score }) => Object.assign({}, doc, { _score: score }))
       return out.sort((a, b) => b._score - a._score)
     }
-    return { passing, first }
+    return { passing, count, first }
   }
 
   /**

@@ -140,6 +140,9 @@ export class MatchReader {
     this.db = db
     this.reads = {
       terms: db.prepare('SELECT term FROM match_terms WHERE term >= ? AND term < ? LIMIT ?').pluck(),
+      buckets: db.prepare('SELECT term, doc FROM match_terms WHERE term >= ? AND term < ? LIMIT ?'),
+      any: db.prepare('SELECT 1 FROM match_words WHERE match_words MATCH ? LIMIT 1').pluck(),
+      count: db.prepare('SELECT count(*) FROM match_words WHERE match_words MATCH ? AND rowid NOT IN (SELECT value FROM json_each(?))').pluck(),
       docs: db.prepare('SELECT rowid FROM match_words WHERE match_words MATCH ?').pluck(),
       unusual: db.prepare("SELECT rowid, id, slugless, score FROM match_docs WHERE dataset = ? AND (instr(id, '.') > 0 OR slugless = 1 OR score IS NOT NULL)"),
       ids: db.prepare('SELECT d.rowid AS rowid, d.id AS id, doc.version AS version FROM match_docs d JOIN documents doc ON doc.dataset = d.dataset AND doc.id = d.id WHERE d.rowid = ?'),
@@ -206,6 +209,38 @@ export class MatchReader {
       for (const rowid of this.reads.docs.all(`"${term}"`) as number[]) out.set(rowid, (out.get(rowid) ?? 0) + count)
     }
     return out
+  }
+
+  /**
+   * The counts one held word (heldWord) is held with in a dataset, highest first, each with its
+   * index term and how many articles hold the word that many times; null when the word has more
+   * than TERMS_PER_WORD counts.
+   */
+  buckets(dataset: string, held: string): Array<{ count: number; term: string; docs: number }> | null {
+    const start = `${datasetPrefix(dataset)}${held}x`
+    const rows = this.reads.buckets.all(start, `${start}{`, TERMS_PER_WORD + 1) as Array<{ term: string; doc: number }>
+    if (rows.length > TERMS_PER_WORD) return null
+    return rows.map((row) => ({ count: heldCountOf(row.term), term: row.term, docs: row.doc })).sort((a, b) => b.count - a.count)
+  }
+
+  /** The index query (FTS5 syntax) for every count of a held word in a dataset: the articles that hold it at all. */
+  anyCount(dataset: string, held: string): string {
+    return `"${datasetPrefix(dataset)}${held}x"*`
+  }
+
+  /** The index rows an index query finds (its terms written by this class: no request text is ever syntax here). */
+  rowsOf(query: string): number[] {
+    return this.reads.docs.all(query) as number[]
+  }
+
+  /** Whether an index query finds any row. */
+  anyOf(query: string): boolean {
+    return this.reads.any.get(query) !== undefined
+  }
+
+  /** How many rows an index query finds, less those listed in `except`. */
+  countOf(query: string, except: readonly number[]): number {
+    return this.reads.count.get(query, JSON.stringify(except)) as number
   }
 
   /** The dataset's articles with a dot in their id, no `slug.current` or a `_score` of their own, by index row: few, as a rule. */

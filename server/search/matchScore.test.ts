@@ -83,29 +83,44 @@ function counting(source: Source): { source: Source; answered: () => boolean } {
   }
 }
 
-/** Whether the index's answer is groq-js's, and whether the counts gave it. */
-async function compare(docs: Doc[], q: unknown, { query, params: more }: { query: string; params?: Record<string, unknown> }, kind: Exclude<Kind, 'drafts'>): Promise<boolean> {
+/**
+ * Whether the index's answer is groq-js's, and whether the counts gave it, and the cells
+ * (server/search/scoreCells.ts): each query is answered twice, once with every match's counts read
+ * and once from the cells, which the service takes only for words held many times.
+ */
+async function compare(docs: Doc[], q: unknown, { query, params: more }: { query: string; params?: Record<string, unknown> }, kind: Exclude<Kind, 'drafts'>): Promise<{ answered: boolean; byCells: boolean }> {
   const { name, docs: written } = await testStore.stored(docs)
-  const reader = new DocumentReader(testStore.db, 1024 * 1024)
   const params = { q, ...more }
   const tree = parse(query, { params })
-  const { source, answered } = counting(reader.source(name, kind, 500))
-  const got = await indexAnswer(reader, tree, source, params, (id) => reader.byId(name, id))
-  if (got) expect(JSON.stringify(got.result)).toBe(JSON.stringify(await groqAnswer(tree, visibleInIdOrder(written, kind), params)))
-  return answered()
+  const expected = JSON.stringify(await groqAnswer(tree, visibleInIdOrder(written, kind), params))
+  const out = { answered: false, byCells: false }
+  for (const cellsFrom of [Infinity, 0]) {
+    const reader = new DocumentReader(testStore.db, 1024 * 1024, { cellsFrom })
+    const { source, answered } = counting(reader.source(name, kind, 500))
+    const got = await indexAnswer(reader, tree, source, params, (id) => reader.byId(name, id))
+    if (got) expect(JSON.stringify(got.result), cellsFrom === 0 ? 'from the cells' : 'from every count').toBe(expected)
+    out.answered ||= answered()
+    out.byCells ||= reader.searchesByCells > 0
+  }
+  return out
 }
 
 describe("GROQ's score() and a search's count from the match index's counts", () => {
   it("give groq-js's answer: the same documents, scores, order, page and count", async () => {
     let fromCounts = 0
+    let fromCells = 0
     await fc.assert(
       fc.asyncProperty(dataset, pattern, fc.constantFrom(...queries), fc.constantFrom(...kinds), async (docs, q, query, kind) => {
-        if (await compare(docs, q, query, kind)) fromCounts++
+        const { answered, byCells } = await compare(docs, q, query, kind)
+        if (answered) fromCounts++
+        if (byCells) fromCells++
       }),
       { numRuns: 400 },
     )
     // Most of them from the counts: the property is about them, not the reading they fall back to.
     expect(fromCounts).toBeGreaterThan(200)
+    // Wildcards, long words and boosts below 0 are left to reading every count; most are not.
+    expect(fromCells).toBeGreaterThan(100)
   }, 240_000)
 
   it("end a page within a tie of scores as groq-js does, by the order's next term and then arrival", async () => {
@@ -116,12 +131,44 @@ describe("GROQ's score() and a search's count from the match index's counts", ()
       .map((docs) => docs.map((d) => Object.fromEntries(Object.entries({ ...d, _type: 'article', slug: { _type: 'slug', current: `slug-${d._id}` }, body: [{ _type: 'block', _key: 'k', children: [span(d.body)] }] }).filter(([, v]) => v !== MISSING)) as Doc))
     const pages = [page(0, 2), page(1, 3), page(3, 5), '*[_type == "article" && pt::text(body) match $q] | score(pt::text(body) match $q, title match $q) | order(_score desc, publishedAt asc)[1...3]{_id, _score, publishedAt}']
     let fromCounts = 0
+    let fromCells = 0
     await fc.assert(
       fc.asyncProperty(tied, fc.constantFrom('the', 'storm', 'london', 'stri*', 'the storm'), fc.constantFrom(...pages), async (docs, q, query) => {
-        if (await compare(docs, q, { query, params: { section: null, from: null, to: null } }, 'anonymous')) fromCounts++
+        const { answered, byCells } = await compare(docs, q, { query, params: { section: null, from: null, to: null } }, 'anonymous')
+        if (answered) fromCounts++
+        if (byCells) fromCells++
       }),
       { numRuns: 150 },
     )
     expect(fromCounts).toBeGreaterThan(100)
+    expect(fromCells).toBeGreaterThan(80)
+  }, 240_000)
+
+  it("find a very common word's pages, near the first and far from it, as groq-js does", async () => {
+    // An archive where nearly every article holds "the", a few times or many, in any text, and some
+    // hold "storm" too: scores spread over many cells and tie within each; the pages asked for run
+    // from the first to past the last.
+    const times = (word: string, n: number) => Array.from({ length: n }, () => word).join(' ')
+    const words = fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 2 }), fc.constantFrom(0, 0, 1, 2, 3, 5, 8, 13, 40)).map(([the, storm, more]) => `${times('the', the)} ${times('Storm', storm)} news ${times('THE', more)}`)
+    const archive = fc
+      .array(fc.record({ title: words, excerpt: fc.option(words, { nil: undefined }), body: words, publishedAt: fc.constantFrom('2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z') }), { minLength: 30, maxLength: 90 })
+      .map((docs) =>
+        docs.map((d, i) => {
+          const id = `a${String(i).padStart(3, '0')}`
+          const doc: Doc = { _id: id, _type: 'article', title: d.title, slug: { _type: 'slug', current: `slug-${id}` }, publishedAt: d.publishedAt, body: [{ _type: 'block', _key: 'k', children: [span(d.body)] }] }
+          return d.excerpt === undefined ? doc : { ...doc, excerpt: d.excerpt }
+        }),
+      )
+    const start = fc.constantFrom(0, 0, 2, 10, 25, 40, 60, 85, 100)
+    let fromCells = 0
+    await fc.assert(
+      fc.asyncProperty(archive, fc.constantFrom('the', 'the storm', 'news the', 'storm'), start, fc.constantFrom(1, 5, 20), async (docs, q, from, size) => {
+        const { byCells } = await compare(docs, q, { query: page(from, from + size), params: { section: null, from: null, to: null } }, 'anonymous')
+        if (byCells) fromCells++
+      }),
+      { numRuns: 60 },
+    )
+    // Most from the cells; a search past their bounds (CELL_VISITS, CELL_QUERIES) is read whole.
+    expect(fromCells).toBeGreaterThan(30)
   }, 240_000)
 })
