@@ -1,5 +1,5 @@
 // A search's first page and its count from the match index without reading every article that
-// holds a common word (decision 042). The index holds each word of a text with its count in one
+// holds a common word (decision 043). The index holds each word of a text with its count in one
 // term per count ("the" read 3 times in a body is one term, 4 times another: matchIndex.ts), and
 // groq-js's `score()` depends on nothing but those counts. So the articles fall into cells, one per
 // combination of a count for each (text, word) a query reads, 0 included; every article of a cell
