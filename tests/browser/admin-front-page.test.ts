@@ -117,7 +117,7 @@ describe('the front page’s picks', () => {
     expect(await listed(page, 'Breaking News on the homepage')).toEqual([titles.breaking])
     expect(await listed(page, 'Lead Story on the homepage')).toEqual([titles.lead])
     const lead = page.getByRole('region', { name: 'Lead Story' })
-    const hidden = lead.getByRole('list', { name: 'Flagged, not on the homepage' }).getByRole('listitem')
+    const hidden = lead.getByRole('list', { name: 'Flagged, not shown here' }).getByRole('listitem')
     expect(await hidden.count()).toBe(1)
     expect(await hidden.locator('.admin-dashboard__item-title').textContent()).toBe(titles.testLead)
     expect(await hidden.getByText('Not on the homepage', { exact: true }).isVisible()).toBe(true)

@@ -1,7 +1,7 @@
 // Articles as the admin's short lists show them, for the dashboard's and section manager's stories and
 // tests; the dashboard's sections as the homepage shows them, with flagged articles it does not.
 
-import type { DashboardData } from '../../content/admin/dashboard.ts'
+import type { DashboardData, NotShownItem } from '../../content/admin/dashboard.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
 
 export const longTitle =
@@ -23,7 +23,7 @@ export const editedArticle: AdminListItem = {
 export const uncategorisedArticle: AdminListItem = { id: 'plain-1', title: 'Letters: on the new cycle lanes', category: null, publishedAt: '2026-11-19T08:00:00Z', hasPublished: true, hasDraft: false }
 export const longArticle: AdminListItem = { id: 'long-1', title: longTitle, category: 'News & Politics', publishedAt: '2026-11-18T08:00:00Z', hasPublished: true, hasDraft: false }
 
-const latestArticle: AdminListItem = { ...leadArticle, id: 'latest-2', title: 'Met Police to trial neighbourhood patrols on Hackney high streets', category: 'UK' }
+export const latestArticle: AdminListItem = { ...leadArticle, id: 'latest-2', title: 'Met Police to trial neighbourhood patrols on Hackney high streets', category: 'UK' }
 export const breakingArticle: AdminListItem = { id: 'breaking-1', title: 'Storm surge closes the Thames Barrier', category: 'UK', publishedAt: '2026-11-21T06:10:00Z', hasPublished: true, hasDraft: false }
 /** An older breaking story the newer one outranks: flagged, and not on the homepage. */
 export const olderBreaking: AdminListItem = { id: 'breaking-0', title: 'Power cut across south London', category: 'UK', publishedAt: '2026-11-19T22:00:00Z', hasPublished: true, hasDraft: false }
@@ -32,10 +32,14 @@ const trendingArticle: AdminListItem = { id: 'trend-1', title: 'The best pubs on
 /** Featured articles as the section manager lists them. */
 export const featuredArticles: AdminListItem[] = [editedArticle, draftArticle, longArticle]
 
+/** Flagged, and not on the homepage in any section. */
+export const notShown = (article: AdminListItem): NotShownItem => ({ ...article, shownIn: [] })
+
 export const dashboardData: DashboardData = {
-  breaking: { shown: [breakingArticle], notShown: [olderBreaking] },
+  breaking: { shown: [breakingArticle], notShown: [notShown(olderBreaking)] },
   lead: { shown: [leadArticle], notShown: [] },
-  featured: { shown: [editedArticle, longArticle], notShown: [draftArticle] },
+  // The latest story is flagged featured too: readers see it among the latest, not the featured.
+  featured: { shown: [editedArticle, longArticle], notShown: [notShown(draftArticle), { ...latestArticle, shownIn: ['latest'] }] },
   latest: { shown: [uncategorisedArticle, latestArticle], notShown: [] },
   trending: { shown: [trendingArticle, uncategorisedArticle], notShown: [] },
 }

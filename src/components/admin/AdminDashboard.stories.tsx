@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn, userEvent, within } from 'storybook/test'
 import { AdminDashboard } from './AdminDashboard.tsx'
-import { dashboardData, draftArticle, emptyDashboard, leadArticle, longArticle } from './AdminDashboard.fixtures.ts'
+import { dashboardData, draftArticle, emptyDashboard, leadArticle, longArticle, notShown } from './AdminDashboard.fixtures.ts'
 
 const meta = {
   title: 'Admin/AdminDashboard',
@@ -32,7 +32,7 @@ export const LongTitles: Story = {
   args: {
     state: {
       status: 'ready',
-      data: { ...emptyDashboard, lead: { shown: [longArticle], notShown: [] }, featured: { shown: [longArticle], notShown: [{ ...longArticle, id: 'long-2' }] } },
+      data: { ...emptyDashboard, lead: { shown: [longArticle], notShown: [] }, featured: { shown: [longArticle], notShown: [notShown({ ...longArticle, id: 'long-2' })] } },
     },
   },
 }
@@ -42,7 +42,7 @@ export const Drafts: Story = {
   args: {
     state: {
       status: 'ready',
-      data: { ...emptyDashboard, lead: { shown: [], notShown: [draftArticle] }, featured: { shown: [], notShown: [{ ...draftArticle, id: 'draft-2', title: 'Untitled draft', category: null }] } },
+      data: { ...emptyDashboard, lead: { shown: [], notShown: [notShown(draftArticle)] }, featured: { shown: [], notShown: [notShown({ ...draftArticle, id: 'draft-2', title: 'Untitled draft', category: null })] } },
     },
   },
 }
@@ -54,7 +54,7 @@ export const SeveralLeads: Story = {
       status: 'ready',
       data: {
         ...dashboardData,
-        lead: { shown: [leadArticle], notShown: [{ ...leadArticle, id: 'lead-0', title: 'Test lead story from last week', publishedAt: '2026-11-14T05:00:00Z' }, draftArticle] },
+        lead: { shown: [leadArticle], notShown: [notShown({ ...leadArticle, id: 'lead-0', title: 'Test lead story from last week', publishedAt: '2026-11-14T05:00:00Z' }), notShown(draftArticle)] },
       },
     },
   },

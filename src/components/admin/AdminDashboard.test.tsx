@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithRouter } from '../../../tests/support/router.tsx'
 import { AdminDashboard } from './AdminDashboard.tsx'
-import { breakingArticle, dashboardData, draftArticle, editedArticle, emptyDashboard, leadArticle, olderBreaking } from './AdminDashboard.fixtures.ts'
+import { breakingArticle, dashboardData, draftArticle, editedArticle, emptyDashboard, latestArticle, leadArticle, notShown, olderBreaking } from './AdminDashboard.fixtures.ts'
 
 const noDelete = async () => {}
 const section = (name: string) => screen.getByRole('region', { name })
@@ -35,7 +35,7 @@ describe('AdminDashboard', () => {
     expect(within(lead).getByRole('link', { name: 'Manage Lead Story' }).getAttribute('href')).toBe('/admin/content/lead')
     // Breaking News is one story chosen in the article form: there is no manager for it.
     expect(within(section('Breaking News')).queryByRole('link', { name: /Manage/ })).toBeNull()
-    expect(within(section('Featured Stories')).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(section('Featured Stories')).getAllByRole('listitem')).toHaveLength(4)
     expect(within(section('Latest Updates')).getAllByRole('listitem')).toHaveLength(2)
     expect(within(section('Trending Now')).getAllByRole('listitem')).toHaveLength(2)
   })
@@ -52,12 +52,18 @@ describe('AdminDashboard', () => {
     const onHomepage = within(breaking).getByRole('list', { name: 'Breaking News on the homepage' })
     expect(within(onHomepage).getAllByRole('listitem').map((li) => li.querySelector('.admin-dashboard__item-title')?.textContent)).toEqual([breakingArticle.title])
     expect(within(onHomepage).queryByText('Not on the homepage')).toBeNull()
-    const hidden = within(breaking).getByRole('list', { name: 'Flagged, not on the homepage' })
+    const hidden = within(breaking).getByRole('list', { name: 'Flagged, not shown here' })
     const item = within(hidden).getByText(olderBreaking.title!).closest('li')!
     expect(within(item).getByText('Not on the homepage')).toBeTruthy()
     expect(within(item).getByRole('link', { name: `Edit “${olderBreaking.title}”` })).toBeTruthy()
-    const featured = within(section('Featured Stories')).getByRole('list', { name: 'Flagged, not on the homepage' })
-    expect(within(within(featured).getByText(draftArticle.title!).closest('li')!).getByText('Draft')).toBeTruthy()
+    const featured = within(section('Featured Stories')).getByRole('list', { name: 'Flagged, not shown here' })
+    const draftItem = within(within(featured).getByText(draftArticle.title!).closest('li')!)
+    expect(draftItem.getByText('Draft')).toBeTruthy()
+    expect(draftItem.getByText('Not on the homepage')).toBeTruthy()
+    // Flagged featured too, but readers see it among the latest: the mark says where, not that it is missing.
+    const latestItem = within(within(featured).getByText(latestArticle.title!).closest('li')!)
+    expect(latestItem.getByText('On the homepage in Latest Updates')).toBeTruthy()
+    expect(latestItem.queryByText('Not on the homepage')).toBeNull()
     expect(within(section('Lead Story')).queryByText('Not on the homepage')).toBeNull()
   })
 
@@ -76,7 +82,7 @@ describe('AdminDashboard', () => {
     const { unmount } = await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: emptyDashboard }} onDelete={noDelete} />)
     expect(screen.getAllByText('No articles in this section.')).toHaveLength(5)
     unmount()
-    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: { ...emptyDashboard, lead: { shown: [], notShown: [draftArticle] } } }} onDelete={noDelete} />)
+    await renderWithRouter(<AdminDashboard state={{ status: 'ready', data: { ...emptyDashboard, lead: { shown: [], notShown: [notShown(draftArticle)] } } }} onDelete={noDelete} />)
     const lead = section('Lead Story')
     expect(within(lead).getByText('None on the homepage.')).toBeTruthy()
     expect(within(lead).getByText('Not on the homepage')).toBeTruthy()
@@ -108,7 +114,7 @@ describe('AdminDashboard', () => {
 
     await user.click(screen.getByRole('button', { name: `Delete “${draftArticle.title}”` }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    expect(remove).toHaveBeenCalledWith(draftArticle)
+    expect(remove).toHaveBeenCalledWith(notShown(draftArticle))
     expect(screen.getByRole('button', { name: 'Deleting...' })).toBeTruthy()
     await act(async () => finish())
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
-import type { DashboardData, DashboardSection as DashboardSectionData, DashboardSectionKey } from '../../content/admin/dashboard.ts'
+import { notShownBadge, type DashboardData, type DashboardSection as DashboardSectionData, type DashboardSectionKey, type NotShownItem } from '../../content/admin/dashboard.ts'
 import { displayTitle, draftDiffersLabel, publicationStatus, statusLabels, type Loadable } from '../../content/admin/display.ts'
 import type { AdminListItem } from '../../content/admin/listItem.ts'
 import { sectionTitles, type SectionType } from '../../content/admin/addresses.ts'
@@ -30,7 +30,8 @@ const sections: ReadonlyArray<{ key: DashboardSectionKey; title: string; manage:
 /**
  * The editors' front page: the homepage's sections as readers see them now (Breaking News, Lead
  * Story, Featured Stories, Latest Updates, Trending Now), and under each the articles flagged for
- * it that readers do not see there, marked "Not on the homepage". Each row is the version readers
+ * it that readers do not see there, each marked "Not on the homepage" or with the section readers see
+ * it in instead (an article flagged featured may be shown among the latest). Each row is the version readers
  * see; drafts are marked, and so is a published article whose draft differs from it. Each has
  * edit and (for those who may delete) delete, and there is a way into every section manager.
  */
@@ -114,11 +115,11 @@ function DashboardSection({ title, manage, state, onDelete }: DashboardSectionPr
           {state.data.notShown.length > 0 ? (
             <div className="admin-dashboard__hidden">
               <h3 id={hiddenId} className="admin-dashboard__hidden-title">
-                Flagged, not on the homepage
+                Flagged, not shown here
               </h3>
               <ul className="admin-dashboard__list" aria-labelledby={hiddenId}>
                 {state.data.notShown.map((article) => (
-                  <DashboardItem key={article.id} article={article} onDelete={onDelete} notShown />
+                  <DashboardItem key={article.id} article={article} onDelete={onDelete} notShown={article} />
                 ))}
               </ul>
             </div>
@@ -129,7 +130,7 @@ function DashboardSection({ title, manage, state, onDelete }: DashboardSectionPr
   )
 }
 
-function DashboardItem({ article, onDelete, notShown = false }: { article: AdminListItem; onDelete: ((article: AdminListItem) => void) | null; notShown?: boolean }) {
+function DashboardItem({ article, onDelete, notShown }: { article: AdminListItem; onDelete: ((article: AdminListItem) => void) | null; notShown?: NotShownItem }) {
   const title = displayTitle(article.title)
   const status = publicationStatus(article)
   return (
@@ -137,7 +138,7 @@ function DashboardItem({ article, onDelete, notShown = false }: { article: Admin
       <div className="admin-dashboard__item-text">
         <span className="admin-dashboard__item-title">{title}</span>
         <span className="admin-dashboard__item-meta">
-          {notShown ? <span className="admin-dashboard__badge admin-dashboard__badge--hidden">Not on the homepage</span> : null}
+          {notShown ? <span className="admin-dashboard__badge admin-dashboard__badge--hidden">{notShownBadge(notShown)}</span> : null}
           {article.category ? <span>{article.category}</span> : null}
           {status === 'published' ? null : <span className={`admin-dashboard__badge admin-dashboard__badge--${status}`}>{statusLabels[status]}</span>}
           {article.draftDiffers ? <span className="admin-dashboard__badge admin-dashboard__badge--edited">{draftDiffersLabel}</span> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyHomepageRules, type CardArticle } from '../homepage/rules.ts'
-import { fetchDashboard, type DashboardData } from './dashboard.ts'
+import { fetchDashboard, notShownBadge, type DashboardData } from './dashboard.ts'
 import { dataset, ids, run } from './newsroom.fixtures.ts'
 
 type Doc = { _id: string; [field: string]: unknown }
@@ -25,12 +25,16 @@ describe('the dashboard', () => {
     })
     // A draft never published, and a published article whose unpublished changes feature it.
     expect(ids(data.featured.notShown)).toEqual(['results', 'barrier'])
-    expect(data.featured.notShown[0]).toMatchObject({ title: 'Weekend sport results', category: 'Sport', hasPublished: false, hasDraft: true })
+    expect(data.featured.notShown[0]).toMatchObject({ title: 'Weekend sport results', category: 'Sport', hasPublished: false, hasDraft: true, shownIn: [] })
+    expect(notShownBadge(data.featured.notShown[0]!)).toBe('Not on the homepage')
     // Shown as readers see it: the published title, marked where a draft beside it differs.
     expect(data.latest.shown[0]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes', category: 'UK', hasPublished: true, hasDraft: false, draftDiffers: true })
     expect(data.latest.shown[1]).toMatchObject({ id: 'arsenal', hasDraft: false, draftDiffers: false })
     // Flagged only in its draft, the published article is listed with the title readers see.
     expect(data.featured.notShown[1]).toMatchObject({ id: 'barrier', title: 'Thames Barrier closes', draftDiffers: true })
+    // It is not among the featured, but readers see it on the homepage, among the latest: its mark says so.
+    expect(data.featured.notShown[1]!.shownIn).toEqual(['latest'])
+    expect(notShownBadge(data.featured.notShown[1]!)).toBe('On the homepage in Latest Updates')
     expect(data.latest.notShown).toEqual([])
     expect(data.trending.notShown).toEqual([])
   })
@@ -63,5 +67,22 @@ describe('the dashboard', () => {
     expect(ids(data.featured.shown)).toEqual(['feature-4', 'feature-3', 'feature-2'])
     expect(ids(data.featured.notShown)).toEqual(['feature-1', 'feature-0', 'lead-old'])
     expect(ids(data.latest.notShown)).toEqual(['update-1', 'update-0'])
+  })
+
+  it('says where a flagged story readers do not see in its section is on the homepage instead', async () => {
+    const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T08:00:00Z`
+    // A live blog flagged breaking and lead whose coverage has ended: no banner, but still the lead.
+    const docs: Doc[] = [
+      { _id: 'blog', _type: 'article', title: 'Budget day, as it happened', publishedAt: at(3), isBreakingNews: true, isLeadStory: true, isLiveBlog: true, liveBlogEndedAt: at(4) },
+      { _id: 'old-breaking', _type: 'article', title: 'Power cut', publishedAt: at(1), isBreakingNews: true },
+    ]
+    const data = await fetchDashboard(deps(docs))
+    expect(ids(data.breaking.shown)).toEqual([])
+    expect(ids(data.lead.shown)).toEqual(['blog'])
+    expect(data.breaking.notShown.map((row) => [row.id, notShownBadge(row)])).toEqual([
+      ['blog', 'On the homepage in Lead Story'],
+      ['old-breaking', 'Not on the homepage'],
+    ])
+    expect(notShownBadge({ shownIn: ['lead', 'latest', 'trending'] })).toBe('On the homepage in Lead Story, Latest Updates and Trending Now')
   })
 })
