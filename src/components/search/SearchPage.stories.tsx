@@ -20,4 +20,4 @@ export const Failed: Story = { args: { results: null, error: 'Request failed wit
 export const ManyPages: Story = { args: { page: 2, results: manyResults(45, 2) } }
 export const NarrowScreen: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } }
 export const WithFilters: Story = { args: { filters: { section: 'uk', from: '2026-11-01', to: '2026-11-27' } } }
-export const FiltersNotUsed: Story = { args: { filters: { to: '2026-11-27' }, notices: searchFilterNotices({ section: 'nonsense', from: '2026-13-45', to: '2026-11-27' }) } }
+export const FiltersNotUsed: Story = { args: { filters: { to: '2026-11-27' }, notices: searchFilterNotices({ q: 'Thames', section: 'nonsense', from: '2026-13-45', to: '2026-11-27', page: 'abc' }) } }

@@ -32,12 +32,13 @@ describe('SearchPage', () => {
   })
 
   it('says which filters of its address it could not use, with the reader\u2019s words in the box and the results of the search it ran', async () => {
-    const notices = searchFilterNotices({ q: 'Thames', section: 'nonsense', from: '2026-13-45' })
+    const notices = searchFilterNotices({ q: 'Thames', section: 'nonsense', from: '2026-13-45', page: 'abc' })
     await renderWithRouter(<SearchPage query="Thames" page={1} filters={{}} notices={notices} results={thamesResults} />)
     expect((screen.getByRole('searchbox', { name: 'Search articles' }) as HTMLInputElement).value).toBe('Thames')
     const filters = screen.getByRole('group', { name: 'Narrow the results' })
     expect(within(filters).getByText('Section: there is no section “nonsense”, so the results are from every section.')).toBeTruthy()
     expect(within(filters).getByText('Published from: “2026-13-45” is not a date, so the search left it out.')).toBeTruthy()
+    expect(within(filters).getByText('Page: “abc” is not a page number, so these are the first page’s results.')).toBeTruthy()
     expect((screen.getByRole('combobox', { name: 'Section' }) as HTMLSelectElement).value).toBe('')
     expect(screen.getByText('3 results for “Thames”')).toBeTruthy()
   })

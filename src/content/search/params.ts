@@ -37,10 +37,15 @@ export function normaliseSearchText(value: unknown): string {
   return Array.from(collapsed).slice(0, searchTextMaxLength).join('').trim()
 }
 
-/** A 1-based page number; anything that is not a whole number of at least 1 is the first page. */
-export function normaliseSearchPage(value: unknown): number {
+/** A 1-based page number as given, or null when it is not a whole number of at least 1. */
+function pageNumber(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1
+  return Number.isSafeInteger(n) && n >= 1 ? n : null
+}
+
+/** A 1-based page number; anything that is not a whole number of at least 1 is the first page (the page says so: searchFilterNotices). */
+export function normaliseSearchPage(value: unknown): number {
+  return pageNumber(value) ?? 1
 }
 
 /**
@@ -88,8 +93,8 @@ export function searchAddressWithoutEmptyFields(searchStr: string): string | nul
 
 /** A filter of a search's address that the search could not use as given, and what the page says of it. */
 export interface SearchFilterNotice {
-  /** The form's field it was given for. */
-  field: 'section' | 'from' | 'to'
+  /** The form's field it was given for; `page` has none (the results' pages link to it). */
+  field: 'section' | 'from' | 'to' | 'page'
   message: string
 }
 
@@ -108,7 +113,7 @@ const dateLabels = { from: 'Published from', to: 'Published until' } as const
 /**
  * What the /search page says of the filters in its address (`search`, as the router parsed it, what
  * validateSearchParams reads) that the search could not use as given: a section the form does not
- * offer, a date that is not a day, dates the wrong way round. The search runs without the ones it
+ * offer, a date that is not a day, dates the wrong way round, a page that is not a page number. The search runs without the ones it
  * could not use (and with the dates swapped), so it still finds what the reader's words find, and
  * the page says what it did.
  */
@@ -124,6 +129,10 @@ export function searchFilterNotices(search: Record<string, unknown>): SearchFilt
   const to = searchDay(search.to)
   if (from !== null && to !== null && from > to) {
     notices.push({ field: 'from', message: `${dateLabels.from} was after ${dateLabels.to}, so the results are from the days between them.` })
+  }
+  // Said only of a search that shows results: with no words there is no page to be on.
+  if (given(search.page) && pageNumber(search.page) === null && normaliseSearchText(search.q) !== '') {
+    notices.push({ field: 'page', message: `Page: ${quoted(search.page)} is not a page number, so these are the first page’s results.` })
   }
   return notices
 }

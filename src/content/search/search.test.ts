@@ -161,6 +161,20 @@ describe('search parameters', () => {
     expect(searchFilterNotices({ section: 'x'.repeat(5000) })[0]!.message).toBe(`Section: there is no section “${'x'.repeat(39)}…”, so the results are from every section.`)
   })
 
+  it('says when the page asked for is not a page number, and shows the first', () => {
+    expect(searchToRun({ q: 'x', page: 'abc' }).page).toBeUndefined()
+    expect(searchFilterNotices({ q: 'x', page: 'abc' })).toEqual([{ field: 'page', message: 'Page: “abc” is not a page number, so these are the first page’s results.' }])
+    // As the router parses an address: `page=0` and `page=1.5` arrive as numbers.
+    expect(searchFilterNotices({ q: 'x', page: 0 }).map((notice) => notice.message)).toEqual(['Page: “0” is not a page number, so these are the first page’s results.'])
+    expect(searchFilterNotices({ q: 'x', page: 1.5 }).map((notice) => notice.message)).toEqual(['Page: “1.5” is not a page number, so these are the first page’s results.'])
+    expect(searchFilterNotices({ q: 'x', page: '-2' }).map((notice) => notice.field)).toEqual(['page'])
+    // A page number, or no page, says nothing; nor does a bad page with no words searched (no results to be a page of).
+    expect(searchFilterNotices({ q: 'x', page: 1 })).toEqual([])
+    expect(searchFilterNotices({ q: 'x', page: 3 })).toEqual([])
+    expect(searchFilterNotices({ q: 'x', page: '' })).toEqual([])
+    expect(searchFilterNotices({ page: 'abc' })).toEqual([])
+  })
+
   it('sends the text only as a parameter and slices one page of results', () => {
     const first = searchRequest({ q: ' london ', page: 1 })
     expect(first.params).toEqual({ q: 'london', section: null, from: null, to: null })
