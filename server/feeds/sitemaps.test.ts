@@ -143,6 +143,70 @@ describe('MonthIndex', () => {
     expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
   })
 
+  // A keeper in memory, as server/http/feeds.ts keeps the summary in a file across starts.
+  const keeperOf = () => {
+    const keeper = { text: null as string | null, saves: 0, load: () => keeper.text, save: (text: string) => ((keeper.text = text), keeper.saves++) }
+    return keeper
+  }
+
+  it('after a start, counts no month again when nothing changed, and only a changed month when one did', async () => {
+    const docs = newspaper()
+    const keeper = keeperOf()
+    await new MonthIndex(undefined, keeper).months(sourceOver(docs))
+    expect(keeper.saves).toBe(1)
+    // A start: a new index with the saved summary counts nothing, and gives what counting every month gives.
+    const started = new MonthIndex(undefined, keeper)
+    expect(await entries(started, sourceOver(docs))).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    expect(started.monthsCounted).toBe(0)
+    // Unchanged: not saved again.
+    expect(keeper.saves).toBe(1)
+    // A publish while the service was stopped: its month alone.
+    docs.set('d', article('d', '2026-09-25T10:00:00Z', '2026-11-23T20:00:00Z'))
+    const again = new MonthIndex(undefined, keeper)
+    const after = await entries(again, sourceOver(docs))
+    expect(again.monthsCounted).toBe(1)
+    expect(after['2026-09']).toEqual(['2026-11-23T20:00:00Z', 3])
+    expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    expect(keeper.saves).toBe(2)
+  })
+
+  it('after a start, counts every month again when an article was unpublished meanwhile or an older archive was put in place', async () => {
+    const docs = newspaper()
+    const keeper = keeperOf()
+    await new MonthIndex(undefined, keeper).months(sourceOver(docs))
+    const saved = keeper.text
+    docs.delete('c')
+    const unpublished = new MonthIndex(undefined, keeper)
+    const after = await entries(unpublished, sourceOver(docs))
+    // Every month from January 2025 to September 2026, now the newest with an article.
+    expect(unpublished.monthsCounted).toBe(21)
+    expect(after).not.toHaveProperty('2026-11')
+    expect(after).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    // An older copy of the archive, with the summary of a newer one: its newest change is older.
+    keeper.text = saved
+    docs.set('d', article('d', '2026-09-25T10:00:00Z', '2026-11-23T20:00:00Z'))
+    await new MonthIndex(undefined, keeper).months(sourceOver(docs))
+    docs.delete('d')
+    docs.set('c', article('c', '2026-11-02T10:00:00Z', '2026-11-02T10:00:00Z'))
+    const older = new MonthIndex(undefined, keeper)
+    expect(await entries(older, sourceOver(docs))).toEqual(await entries(new MonthIndex(), sourceOver(docs)))
+    expect(older.monthsCounted).toBe(23)
+  })
+
+  it('counts every month when the saved summary is unreadable or of another version', async () => {
+    const docs = newspaper()
+    const fresh = await entries(new MonthIndex(), sourceOver(docs))
+    const keeper = keeperOf()
+    await new MonthIndex(undefined, keeper).months(sourceOver(docs))
+    const saved = JSON.parse(keeper.text!) as Record<string, unknown>
+    for (const text of ['{not json', JSON.stringify({ ...saved, version: 'another' }), JSON.stringify({ ...saved, months: [['2026-13', { updated: 'x', count: 1 }]] }), '[]', 'null']) {
+      keeper.text = text
+      const index = new MonthIndex(undefined, keeper)
+      expect(await entries(index, sourceOver(docs))).toEqual(fresh)
+      expect(index.monthsCounted).toBe(23)
+    }
+  })
+
   it('writes the index of an empty paper', async () => {
     const xml = await sitemapIndex(sourceOver(new Map()))
     expect(xml).toContain('/sitemaps/pages.xml')

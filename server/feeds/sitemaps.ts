@@ -4,6 +4,7 @@
 // URLs and every query bounded, however many articles the paper has; a month's file changes only
 // when one of its articles does, so crawlers re-read little.
 
+import { createHash } from 'node:crypto'
 import { httpError } from '../errors.ts'
 import { authorPath, categoryPath, isReservedSlug } from '../../shared/paths.ts'
 import { articleFilter, articleUrl, type FeedSource } from './source.ts'
@@ -121,22 +122,86 @@ interface Summary {
 }
 
 /**
+ * Where a MonthIndex keeps its summary across starts (server/http/feeds.ts: a file in DATA_DIR), so
+ * the first build after a start checks what changed since, as every later build does, instead of
+ * counting every month (seconds for a large archive, which a crawler would wait).
+ */
+export interface SummaryKeeper {
+  /** The text last saved, or null when there is none. */
+  load(): string | null
+  save(text: string): void
+}
+
+/**
+ * The saved summary's format and the queries it was counted by: a summary saved by a release that
+ * counts otherwise (another filter of articles, say) is not used.
+ */
+const summaryVersion = createHash('sha256').update(JSON.stringify([1, overviewQuery, monthsQuery(['2000-01']), changedSinceQuery(false)])).digest('hex').slice(0, 16)
+
+/** A summary as text, for a SummaryKeeper. */
+function savedSummary(summary: Summary): string {
+  return JSON.stringify({ version: summaryVersion, count: summary.count, latest: summary.latest, unsettled: summary.unsettled, months: [...summary.months] })
+}
+
+/** A saved summary, or null for one of another version or shape (then every month is counted). */
+function restoredSummary(text: string | null): Summary | null {
+  if (text === null) return null
+  try {
+    const saved = JSON.parse(text) as Record<string, unknown>
+    if (saved.version !== summaryVersion || typeof saved.count !== 'number' || typeof saved.latest !== 'string' || typeof saved.unsettled !== 'boolean' || !Array.isArray(saved.months)) return null
+    const months = new Map<string, MonthSummary>()
+    for (const entry of saved.months as unknown[]) {
+      if (!Array.isArray(entry) || entry.length !== 2) return null
+      const [month, value] = entry as [unknown, { updated?: unknown; count?: unknown } | null]
+      if (typeof month !== 'string' || monthOf(month) !== month || typeof value?.updated !== 'string' || typeof value.count !== 'number' || !(value.count > 0)) return null
+      months.set(month, { updated: value.updated, count: value.count })
+    }
+    return { count: saved.count, latest: saved.latest, unsettled: saved.unsettled, months }
+  } catch {
+    return null
+  }
+}
+
+/**
  * The months with articles and when each last changed, kept between builds of the index. Counting
  * every month takes a pass over all articles per month (seconds for ten years of a daily paper), but
  * between two builds few months change: every write stamps a document's `_updatedAt` with its time,
  * so the articles changed since the last summary are found in one pass, and only their months are
  * counted again. An article unpublished (or moved to another month) leaves no such trace: then the
- * total no longer adds up, and every month is counted again.
+ * total no longer adds up, and every month is counted again. With a keeper, the summary outlives a
+ * start: it is checked against the archive exactly as a summary kept in memory is (a write made
+ * while the service was stopped, or a copy of an older archive put in place, is found the same way:
+ * a newer `_updatedAt`, an older newest change, or totals that do not add up).
  */
 export class MonthIndex {
   private summary: Summary | null = null
+  private restored = false
+  private saved: string | null = null
   /** Months counted, for tests and the benchmark: how much work the last builds did. */
   monthsCounted = 0
 
-  /** The clock the store stamps `_updatedAt` by. */
-  constructor(private readonly clock: () => Date = () => new Date()) {}
+  /** `clock`: the clock the store stamps `_updatedAt` by; `keeper`: where the summary outlives a start. */
+  constructor(
+    private readonly clock: () => Date = () => new Date(),
+    private readonly keeper: SummaryKeeper | null = null,
+  ) {}
 
   async months(source: FeedSource): Promise<Map<string, MonthSummary>> {
+    if (!this.restored && this.keeper) {
+      this.saved = this.keeper.load()
+      this.summary = restoredSummary(this.saved)
+    }
+    this.restored = true
+    const months = await this.build(source)
+    const text = savedSummary(this.summary!)
+    if (this.keeper && text !== this.saved) {
+      this.keeper.save(text)
+      this.saved = text
+    }
+    return months
+  }
+
+  private async build(source: FeedSource): Promise<Map<string, MonthSummary>> {
     const readAt = this.clock().getTime()
     const overview = await source.fetch<{ count: number; latest: unknown; oldest: unknown; newest: unknown }>(overviewQuery)
     const oldest = monthOf(overview.oldest)
