@@ -239,24 +239,49 @@ function conjunctsOf(node: ExprNode): ExprNode[] {
   return [node]
 }
 
+/** `v in f[]._ref` for the element field `scope` and a string v (a constant or param): v, else null. */
+function elementOn(node: ExprNode, scope: KeyedField, params: Params): string | null {
+  if (node.type === 'Group') return elementOn(node.base, scope, params)
+  if (node.type !== 'OpCall' || node.op !== 'in') return null
+  const field = keyedFieldOf(node.right)
+  if (!field?.element || field.element !== scope.element || field.path.join('.') !== scope.path.join('.')) return null
+  const value = constant(node.left, params)
+  return value && typeof value.value === 'string' ? value.value : null
+}
+
+/**
+ * The scope value a condition names, a string: `liveBlog._ref == $blog` (either side) for a plain
+ * scope, `$section in categories[]._ref` for an element scope; null for any other condition.
+ */
+function scopeValueOf(node: ExprNode, scope: KeyedField, params: Params): string | null {
+  if (scope.element) return elementOn(node, scope, params)
+  const value = equalityOn(node, [scope], params)?.value
+  return typeof value === 'string' ? value : null
+}
+
 /**
  * A listing of one scope's documents (one blog's updates: `liveBlog._ref == $blog` in its `&&`
- * chain) read from the keys written for that blog alone (documentColumns.ts, scopedKeys), so it
- * stops at its slice without walking other blogs' updates; and, when the chain also holds
- * `isPinned == true` or another scoped field's equality, within those documents only, found from
- * the index alone. Every document the filter passes has the blog's keys, since `==` is true only for
- * two equal strings. The scan as it was when the filter names no one blog, or its first term is
- * not keyed within it.
+ * chain; one author's or one section's articles) read from the keys written for that value alone
+ * (documentColumns.ts, scopedKeys), so it stops at its slice without walking the rest of the type;
+ * and, when the chain also holds `isPinned == true` or another scoped field's equality, within
+ * those documents only, found from the index alone (otherwise within the narrowing it had on
+ * another field, if any). Every document the filter passes has the scope's keys, since `==` is
+ * true only for two equal strings, and `v in categories[]._ref` only where an element's `_ref` is
+ * v. The scan as it was when the filter names no one value, or its first term is not keyed within
+ * it.
  */
 export function scopedScan(scan: OrderedScan, expr: ExprNode, params: Params): OrderedScan {
   const parts = conjunctsOf(expr)
   for (const { scope, fields } of scopedKeys) {
-    const value = parts.map((part) => equalityOn(part, [scope], params)?.value).find((v) => typeof v === 'string')
+    const value = parts.map((part) => scopeValueOf(part, scope, params)).find((v) => v !== null)
     if (typeof value !== 'string' || !fields.some((f) => f.name === scan.field)) continue
-    const { within: _unscoped, ...rest } = scan
+    const { within: unscoped, ...rest } = scan
     // Every row of the scoped keys passes a filter naming only the type (the rows' own) and the scope.
-    const covered = parts.every((part) => equalityOn(part, [scope], params)?.value === value || equalityOn(part, [typeField], params)?.value === scan.type)
+    const covered = parts.every((part) => scopeValueOf(part, scope, params) === value || equalityOn(part, [typeField], params)?.value === scan.type)
     const scoped: OrderedScan = { ...rest, field: scopedFieldName(scan.field, scope.name, value), ...(covered && !scan.ids?.length ? { covered } : {}) }
+    // A narrowing on another field (a section's videos) still narrows the scope's rows; the scope's own is the scan itself.
+    const others = unscoped ? [unscoped, ...(unscoped.alternatives ?? [])].filter((k) => k.field !== scope.name) : []
+    if (others.length > 0) scoped.within = { ...others[0]!, alternatives: others.slice(1).map(({ alternatives: _none, ...k }) => k) }
     for (const part of parts) {
       const condition = equalityOn(part, fields, params)
       if (condition && condition.field.name !== scan.field) {

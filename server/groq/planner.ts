@@ -1059,7 +1059,10 @@ function planTree(
       const [within, ...alternatives] = [narrowing, ...(narrowing.alternatives ?? [])].filter((k) => k.field !== scan.field)
       if (within) scan.within = { ...within, alternatives }
     }
-    const found = source.ordered(scopedScan(scan, expr, params), (doc) => plan.test(doc, params), limit)
+    const accept = (doc: unknown) => plan.test(doc, params)
+    const scoped = scopedScan(scan, expr, params)
+    // Scoped keys being written again after an upgrade (keyRefill.ts): the scope's rows unscoped, as before them.
+    const found = source.ordered(scoped, accept, limit) ?? (scoped !== scan ? source.ordered(scan, accept, limit) : null)
     return found ? { type: 'Value', value: sortBy(found, order, params, limit) } : null
   }
   /**

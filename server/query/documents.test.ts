@@ -89,7 +89,7 @@ const listed = fc.record({
   isBreakingNews: fc.constantFrom(true, true, false, null, MISSING, 'true', 1),
   isFeatured: fc.constantFrom(true, false, MISSING),
   mediaType: fc.constantFrom('video', 'video', 'text', MISSING, null, 7),
-  categories: fc.constantFrom([{ _ref: 'c1' }], [{ _ref: 'c1' }, { _ref: 'c2' }], [{ _ref: 'c1' }, { _ref: 'c1' }], [], [{ ref: 'c1' }], { _ref: 'c1' }, MISSING, [null, { _ref: 'c2' }]),
+  categories: fc.constantFrom([{ _ref: 'c1' }], [{ _ref: 'c1' }, { _ref: 'c2' }], [{ _ref: 'c1' }, { _ref: 'c1' }], [], [{ ref: 'c1' }], { _ref: 'c1' }, MISSING, [null, { _ref: 'c2' }], [{ _ref: 3 }, 'c1', { _ref: 'c1=x' }]),
   author: fc.constantFrom({ _ref: 'a1' }, { _ref: 'a2' }, { _ref: 3 }, MISSING, null),
   slug: fc.constantFrom({ current: 's1' }, { current: 's2' }, { current: null }, MISSING, { current: 4 }),
 })
@@ -103,7 +103,7 @@ const listedDataset = fc.uniqueArray(listed, { selector: (d) => d._id, maxLength
   ...docs.map((d) => Object.fromEntries(Object.entries(d).filter(([, value]) => value !== MISSING)) as Doc),
 ])
 const listingParams = fc.record(
-  { category: fc.constantFrom('c1', 'c2', 'c3'), section: fc.constantFrom('world', 'sport', 'draft', 'none'), author: fc.constantFrom('a1', 'a2'), since: fc.constantFrom('2024-01-01T00:00:00Z', '2024-01-02', 'a', 2), n: fc.constantFrom(0, 100, 101) },
+  { category: fc.constantFrom('c1', 'c2', 'c3', 'c1=x'), section: fc.constantFrom('world', 'sport', 'draft', 'none'), author: fc.constantFrom('a1', 'a2'), since: fc.constantFrom('2024-01-01T00:00:00Z', '2024-01-02', 'a', 2), n: fc.constantFrom(0, 100, 101) },
   { noNullPrototype: true },
 )
 const notDraft = `!(_id in path("drafts.**"))`
@@ -129,6 +129,12 @@ const listingFilters = [
   `_type == "post" && _updatedAt >= $since && defined(publishedAt)`,
   // Several keyed fields, the broadest first: narrowed by whichever holds the fewest entries.
   `_type == "post" && publishedAt >= $since && author._ref == $author && isFeatured == true`,
+  // A section's or an author's page, read from the keys written for that section or author alone
+  // (documentColumns.ts, scopedKeys), within another field's documents too, or both at once.
+  `_type == "post" && defined(slug.current) && ${notDraft} && $category in categories[]._ref`,
+  `_type == "post" && $category in categories[]._ref && mediaType == "video"`,
+  `$author == author._ref && _type == "post" && readsLastDay > 100`,
+  `_type == "post" && author._ref == $author && $category in categories[]._ref && publishedAt >= $since`,
 ]
 const listingQueries = [
   ...listingFilters.flatMap((filter) => [`count(*[${filter}])`, ...orders.map((order, i) => `*[${filter}] | ${order}${slices[(i + filter.length) % slices.length]}{_id, publishedAt}`)]),

@@ -34,10 +34,11 @@ const TEXT_CANDIDATES = 5_000
 /** Index rows read per step when a slice's earlier ranks are counted (orderedSlice): rows only, no document. */
 const SLICE_BATCH = 1_024
 /**
- * A listing narrowed by another keyed field is read through the index alone up to this many
- * documents, and sorted; past it, in order, each row checked for the narrowing's key by id. (In
- * order costs what it passes over before the slice is full: little for a common narrowing, but a
- * month's articles may be far down the newest changes, where the sort costs what the month holds.)
+ * A listing narrowed by another keyed field is read in order, each row checked for the narrowing's
+ * key by id, for as many rows as the narrowing holds; then, when it holds at most this many, its
+ * rows are read through the index alone and sorted (in order costs what it passes over before the
+ * slice is full: little for a common narrowing, but a month's articles may be far down the newest
+ * changes, where the sort costs what the month holds); past it, in order to the end.
  */
 const WITHIN_LIMIT = 20_000
 /** Keys read at most to size each set of a count, so the smallest is the one read in full. */
@@ -197,25 +198,47 @@ export class DocumentReader {
    * names, within `scan.range`: whole groups of equal keys (order() puts null, objects and arrays in
    * one group), each group in id order, until `enough` of them pass `accept`, or every one when
    * fewer do. Each step reads a batch of index entries, then parses only their documents.
+   *
+   * Within a narrowing (a condition on another keyed field: the videos, a section's articles in
+   * the admin's order) the rows are read in order too, each checked for the narrowing's key in the
+   * id index, no document parsed, for as many index entries as sorting the narrowing's own would
+   * read (its size, from the kept totals when it is one counted key): a common narrowing fills its
+   * page long before, whatever the archive's size. Past that budget (a rare value, or one far down
+   * the order) the narrowing's rows are sorted, as long as they are at most the reader's limit
+   * (WITHIN_LIMIT); past the limit, in order without a budget.
    */
   ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number): Doc[] {
-    const args: unknown[] = [dataset, scan.type, scan.field]
-    let where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
-    const direction = scan.descending ? 'DESC' : 'ASC'
-    // Narrowed by another field (the narrowest of the filter's conditions on other fields): its few
-    // documents' rows at once from the index, already in order.
+    // Narrowed by another field: the narrowest of the filter's conditions on other fields.
     if (scan.within?.alternatives?.length) scan = { ...scan, within: this.narrowest(dataset, scan.within, this.withinLimit + 1) }
-    const narrowed = scan.within ? this.within(dataset, scan, direction) : null
-    if (scan.within && !narrowed) {
-      // Too many to sort: read in order, passing over the rows without a key in the narrowing's
-      // ranges by one lookup each in the id index, no document parsed.
-      args.push(scan.within.field)
-      where += ` AND EXISTS (SELECT 1 FROM document_keys k INDEXED BY document_keys_by_id WHERE k.dataset = document_keys.dataset AND k.id = document_keys.id AND k.type = document_keys.type AND k.field = ? AND ${rangeSql(scan.within.ranges, args).replaceAll('key', 'k.key')})`
+    if (!scan.within) return this.inOrder(dataset, scan, accept, enough, Infinity)!
+    const size = this.withinSize(dataset, scan.within)
+    if (size > this.withinLimit) return this.inOrder(dataset, scan, accept, enough, Infinity)!
+    return this.inOrder(dataset, scan, accept, enough, size) ?? this.listed(dataset, this.within(dataset, scan), scan.idTies, accept, enough)
+  }
+
+  /**
+   * How many index entries a narrowing holds: its kept total when it is one counted key (the
+   * videos, a section, an author), else counted up to one past the reader's limit. Only the cost
+   * of the way a listing is read depends on it, never its answer.
+   */
+  private withinSize(dataset: string, narrowing: KeyNarrowing): number {
+    const kept = this.totals.entries(dataset, narrowing.type, narrowing.field, narrowing.ranges)
+    if (kept !== null) {
+      this.indexEntries += 1
+      return kept
     }
-    const first = this.db.prepare(`SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`)
-    const next = this.db.prepare(
-      `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where} AND (key, id) ${scan.descending ? '<' : '>'} (?, ?) ORDER BY key ${direction}, id ${direction} LIMIT ${ORDERED_BATCH}`,
-    )
+    const args: unknown[] = [dataset, narrowing.type, narrowing.field]
+    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${rangeSql(narrowing.ranges, args)} LIMIT ${this.withinLimit + 1})`).pluck().get(...args) as number
+    this.indexEntries += found
+    return found
+  }
+
+  /**
+   * Takes rows in the listing's order, parsing each and keeping those `accept` passes, in whole
+   * groups of equal keys, each in id order. `take` is true once the slice is full and its last
+   * group complete; `done` gives what was kept.
+   */
+  private collector(dataset: string, idTies: boolean, accept: (doc: Doc) => boolean, enough: number) {
     const out: Doc[] = []
     let group: Doc[] = []
     let groupKey: string | null = null
@@ -225,76 +248,111 @@ export class DocumentReader {
       out.push(...group)
       group = []
     }
-    let earlyStop = false
-    /** Takes one row in order; true once the slice is full and its last group complete. */
-    const take = (row: KeyRow): boolean => {
-      const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
-      if (key !== groupKey) {
-        flush()
-        if (passed >= enough) return true
-        groupKey = key
-      }
-      const doc = this.load(dataset, row)
-      if (accept(doc)) {
-        group.push(doc)
-        passed++
-        // Rows in id order within their group, ties in id order: the rest of the group comes after.
-        if (earlyStop && passed >= enough && groupKey !== 'other') {
+    return {
+      take: (row: KeyRow): boolean => {
+        const key = row.key[0]! >= keyRank.null ? 'other' : row.key.toString('latin1')
+        if (key !== groupKey) {
           flush()
-          return true
+          if (passed >= enough) return true
+          groupKey = key
         }
-      }
-      return false
+        const doc = this.load(dataset, row)
+        if (accept(doc)) {
+          group.push(doc)
+          passed++
+          // Rows in id order within their group, ties in id order: the rest of the group comes after.
+          if (idTies && passed >= enough && groupKey !== 'other') {
+            flush()
+            return true
+          }
+        }
+        return false
+      },
+      done: (): Doc[] => {
+        flush()
+        return out
+      },
     }
-    earlyStop = scan.idTies
-    if (narrowed) {
-      for (const row of narrowed) if (take(row)) return out
-      flush()
-      return out
+  }
+
+  /** The listing from rows already in its order (a narrowing's, sorted by SQLite). */
+  private listed(dataset: string, rows: Iterable<KeyRow>, idTies: boolean, accept: (doc: Doc) => boolean, enough: number): Doc[] {
+    const collect = this.collector(dataset, idTies, accept, enough)
+    for (const row of rows) if (collect.take(row)) break
+    return collect.done()
+  }
+
+  /**
+   * The listing read in the order of the scan's own keys; within its narrowing (if any), each row
+   * checked for the narrowing's key through the id index. Null when more than `budget` index
+   * entries were passed over before the slice was full.
+   */
+  private inOrder(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number, budget: number): Doc[] | null {
+    // The narrowing's check is a column, so its arguments come first.
+    const args: unknown[] = []
+    let inside = '1'
+    if (scan.within) {
+      const within = scan.within
+      args.push(within.field)
+      inside = `EXISTS (SELECT 1 FROM document_keys k INDEXED BY document_keys_by_id WHERE k.dataset = document_keys.dataset AND k.id = document_keys.id AND k.type = document_keys.type AND k.field = ? AND ${rangeSql(within.ranges, args).replaceAll('key', 'k.key')})`
     }
-    if (scan.descending && scan.idTies) {
-      // Newest first, ties by id: each group of equal keys read in id order, so a slice ends within
-      // its last group (the articles of one import share their _updatedAt: thousands of them).
-      for (const row of this.descendingGroups(dataset, scan, where, args)) if (take(row)) return out
-      flush()
-      return out
+    args.push(dataset, scan.type, scan.field)
+    const where = `${rangeSql([scan.range], args)}${idPrefixSql(scan.ids ?? [], args, 'id')}`
+    const collect = this.collector(dataset, scan.idTies, accept, enough)
+    let passedOver = 0
+    // Under a budget, no batch reads past it.
+    const batch = Math.min(ORDERED_BATCH, budget + 1)
+    const rows = scan.descending && scan.idTies ? this.descendingGroups(where, inside, args, batch) : this.ascendingRows(scan.descending, where, inside, args, batch)
+    for (const row of rows) {
+      // Rows outside the narrowing are index entries read, and count towards the budget.
+      if (++passedOver > budget) return null
+      if (row.inside && collect.take(row)) break
     }
-    let rows = this.entries(first.all(...args) as KeyRow[])
+    return collect.done()
+  }
+
+  /** The rows in key order (then id order, both one way), a batch at a time. */
+  private *ascendingRows(descending: boolean, where: string, inside: string, args: unknown[], batch: number): Generator<KeyRow & { inside: number }> {
+    const direction = descending ? 'DESC' : 'ASC'
+    const columns = `SELECT id, version, key, ${inside} AS inside FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
+    const first = this.db.prepare(`${columns} ORDER BY key ${direction}, id ${direction} LIMIT ${batch}`)
+    const next = this.db.prepare(`${columns} AND (key, id) ${descending ? '<' : '>'} (?, ?) ORDER BY key ${direction}, id ${direction} LIMIT ${batch}`)
+    let rows = this.entries(first.all(...args) as Array<KeyRow & { inside: number }>)
     while (rows.length > 0) {
-      for (const row of rows) if (take(row)) return out
-      const last: KeyRow = rows[rows.length - 1]!
-      rows = rows.length < ORDERED_BATCH ? [] : this.entries(next.all(...args, last.key, last.id) as KeyRow[])
+      yield* rows
+      const last = rows[rows.length - 1]!
+      rows = rows.length < batch ? [] : this.entries(next.all(...args, last.key, last.id) as Array<KeyRow & { inside: number }>)
     }
-    flush()
-    return out
   }
 
   /**
    * The rows of an ordered scan from its highest key down, each group of equal keys in id order, a
-   * batch at a time. The keys order() holds equal (null, objects, arrays: the highest bytes) are
-   * one group, read whole and sorted by the caller.
+   * batch at a time (the articles of one import share their _updatedAt: a slice ends within its
+   * last group). The keys order() holds equal (null, objects, arrays: the highest bytes) are one
+   * group, read whole and sorted by the caller.
    */
-  private *descendingGroups(dataset: string, scan: OrderedScan, where: string, args: unknown[]): Generator<KeyRow> {
-    const from = `SELECT id, version, key FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
+  private *descendingGroups(where: string, inside: string, args: unknown[], batch: number): Generator<KeyRow & { inside: number }> {
+    const from = `SELECT id, version, key, ${inside} AS inside FROM document_keys WHERE dataset = ? AND type = ? AND field = ? AND ${where}`
     const highest = this.db.prepare(`${from} ORDER BY key DESC LIMIT 1`)
     const below = this.db.prepare(`${from} AND key < ? ORDER BY key DESC LIMIT 1`)
-    const group = this.db.prepare(`${from} AND key = ? AND id > ? ORDER BY id LIMIT ${ORDERED_BATCH}`)
+    const group = this.db.prepare(`${from} AND key = ? AND id > ? ORDER BY id LIMIT ${batch}`)
     const unordered = this.db.prepare(`${from} AND key >= ? ORDER BY key DESC, id DESC`)
-    let top = this.entry(highest.get(...args) as KeyRow | undefined)
+    type Row = KeyRow & { inside: number }
+    let top = this.entry(highest.get(...args) as Row | undefined)
     while (top) {
       if (top.key[0]! >= keyRank.null) {
-        yield* this.entries(unordered.all(...args, nullKey) as KeyRow[])
-        top = this.entry(below.get(...args, nullKey) as KeyRow | undefined)
+        yield* this.entries(unordered.all(...args, nullKey) as Row[])
+        top = this.entry(below.get(...args, nullKey) as Row | undefined)
         continue
       }
       let last = ''
       for (;;) {
-        const rows = this.entries(group.all(...args, top.key, last) as KeyRow[])
+        const rows = this.entries(group.all(...args, top.key, last) as Row[])
         yield* rows
-        if (rows.length < ORDERED_BATCH) break
+        if (rows.length < batch) break
         last = rows[rows.length - 1]!.id
       }
-      top = this.entry(below.get(...args, top.key) as KeyRow | undefined)
+      top = this.entry(below.get(...args, top.key) as Row | undefined)
     }
   }
 
@@ -351,15 +409,13 @@ export class DocumentReader {
 
   /**
    * The order field's rows of the documents a narrowing holds, in the scan's order, read from the
-   * index alone (no document parsed); null when the narrowing holds more than the reader's limit (WITHIN_LIMIT).
+   * index alone (no document parsed): for a narrowing of at most the reader's limit (WITHIN_LIMIT).
    */
-  private within(dataset: string, scan: OrderedScan, direction: string): KeyRow[] | null {
+  private within(dataset: string, scan: OrderedScan): KeyRow[] {
     const narrowing = scan.within!
+    const direction = scan.descending ? 'DESC' : 'ASC'
     const args: unknown[] = [dataset, narrowing.type, narrowing.field]
     const ranges = rangeSql(narrowing.ranges, args).replaceAll('key', 'n.key')
-    const found = this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM document_keys n WHERE n.dataset = ? AND n.type = ? AND n.field = ? AND ${ranges} LIMIT ${this.withinLimit + 1})`).pluck().get(...args) as number
-    this.indexEntries += found
-    if (found > this.withinLimit) return null
     const orderArgs: unknown[] = [scan.field]
     const orderRange = `${rangeSql([scan.range], orderArgs).replaceAll('key', 'o.key')}${idPrefixSql(scan.ids ?? [], orderArgs, 'o.id')}`
     return this.entries(this.db

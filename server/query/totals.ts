@@ -100,6 +100,17 @@ export class TotalsReader {
   }
 
   /**
+   * How many index entries of `field` hold a key in `ranges`, every class of id: the kept total when
+   * the ranges are one counted key, else null. (An element field has a key per distinct value and
+   * document, so this is also the number of documents holding it.)
+   */
+  entries(dataset: string, type: string, field: string, ranges: KeyRange[]): number | null {
+    const point = pointOf(ranges)
+    if (!point || !isCounted(field, point)) return null
+    return Object.values(idClass).reduce((sum: number, cls) => sum + (this.statements.key.get(dataset, type, field, point, cls) as number), 0)
+  }
+
+  /**
    * The documents of the base the view shows whose id starts with `prefix` and is longer, other than
    * the prefix's own class (`drafts.`): the ids such as "draftsman" or "drafts-1.x", read in the two
    * ranges either side of that class's.

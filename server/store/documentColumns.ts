@@ -91,8 +91,11 @@ export const keyedFields: readonly KeyedField[] = [
 /**
  * Fields keyed again within each value of another field, so that one value's documents are read in
  * order without walking everyone else's: a live blog's updates (`liveBlog._ref == $blog`) newest
- * first, its pinned update and its key events. For a document whose scope field is a string `v`,
- * each field's keys are also written under the field name `scopedFieldName(field, scope, v)`.
+ * first, its pinned update and its key events; an author's articles (`author._ref == $author`) and
+ * a section's (`$section in categories[]._ref`) newest first, and an author's last changed (the
+ * sitemap). For a document whose scope field is a string `v` (for an element scope, each distinct
+ * string its elements hold), each field's keys are also written under the field name
+ * `scopedFieldName(field, scope, v)`.
  */
 export interface ScopedKeys {
   scope: KeyedField
@@ -107,6 +110,19 @@ export const scopedKeys: readonly ScopedKeys[] = [
       { name: 'isPinned', path: ['isPinned'] },
       { name: 'isKeyEvent', path: ['isKeyEvent'] },
     ],
+  },
+  // A section's or an author's listing, newest first, reads its page and not the thousands of
+  // keys of a large section (decision 039): one more key per article and reference.
+  {
+    scope: { name: 'author._ref', path: ['author', '_ref'] },
+    fields: [
+      { name: 'publishedAt', path: ['publishedAt'] },
+      { name: '_updatedAt', path: ['_updatedAt'] },
+    ],
+  },
+  {
+    scope: { name: 'categories[]._ref', path: ['categories'], element: '_ref' },
+    fields: [{ name: 'publishedAt', path: ['publishedAt'] }],
   },
 ]
 
@@ -157,6 +173,23 @@ function valueAt(doc: Doc, path: readonly string[]): unknown {
   return value
 }
 
+/**
+ * The values a document's keys are scoped under for a scope field: its value when a string; for an
+ * element scope (`categories[]._ref`), each distinct string among its elements' values (what
+ * `v in categories[]._ref` is true for).
+ */
+export function scopeValuesOf(doc: Doc, scope: KeyedField): string[] {
+  const value = valueAt(doc, scope.path)
+  if (!scope.element) return typeof value === 'string' ? [value] : []
+  if (!Array.isArray(value)) return []
+  const out = new Set<string>()
+  for (const item of value) {
+    const element = attributeOf(item, scope.element)
+    if (typeof element === 'string') out.add(element)
+  }
+  return [...out]
+}
+
 /** The keys a document has under a field: exactly one for a plain path, one per element's value for an element field. */
 export function keysOf(doc: Doc, field: KeyedField): Buffer[] {
   const value = valueAt(doc, field.path)
@@ -200,9 +233,9 @@ export class DocumentKeys {
     this.removeAll.run(dataset, doc._id)
     for (const field of keyedFields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, field.name, key, doc._id, version)
     for (const { scope, fields } of scopedKeys) {
-      const value = valueAt(doc, scope.path)
-      if (typeof value !== 'string') continue
-      for (const field of fields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+      for (const value of scopeValuesOf(doc, scope)) {
+        for (const field of fields) for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+      }
     }
   }
 
@@ -217,9 +250,9 @@ export class DocumentKeys {
 
   /** One scoped field's keys of a document (within its scope's value), after removeFields over its names. */
   writeScoped(dataset: string, doc: Doc, version: number, scope: KeyedField, field: KeyedField): void {
-    const value = valueAt(doc, scope.path)
-    if (typeof value !== 'string') return
-    for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+    for (const value of scopeValuesOf(doc, scope)) {
+      for (const key of keysOf(doc, field)) this.insert.run(dataset, doc._type, scopedFieldName(field.name, scope.name, value), key, doc._id, version)
+    }
   }
 
   removeField(dataset: string, id: string, field: string): void {

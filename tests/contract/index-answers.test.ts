@@ -90,6 +90,56 @@ describe("the site's own queries", () => {
     await expectIndexAnswers(db, dataset, 'anonymous', docs, list)
   }, 120_000)
 
+  // Issue 22: a section's or an author's page costs what it did when the section was small. Each
+  // is read newest first from the keys written for that section or author alone (documentColumns.ts,
+  // scopedKeys), where it used to sort every article of the section (a tenth of the archive here).
+  it("read a section's and an author's listings at 8,000 articles through as many index entries as at 2,000", async () => {
+    const { store, db } = testStore
+    const sectionIds = Array.from({ length: 10 }, (_, i) => `s${i}`)
+    const authorIds = Array.from({ length: 30 }, (_, i) => `a${i}`)
+    const start = Date.parse('2026-11-27T12:00:00Z')
+    /** The bench's shape, lean: one to three sections, most with an author, pairs at one time (ties by id), two undated, two without a slug and ten drafts at any size. */
+    const archive = (count: number): Doc[] => {
+      const out: Doc[] = []
+      for (let n = 0; n < count; n++) {
+        const id = `art-${String(n).padStart(5, '0')}`
+        const categories = [sectionIds[n % 10]!, ...(n % 3 === 0 ? [sectionIds[(n * 7 + 3) % 10]!] : []), ...(n % 5 === 0 ? [sectionIds[(n * 3 + 1) % 10]!] : [])]
+        const doc: Doc = {
+          _id: id,
+          _type: 'article',
+          title: `Story ${n}`,
+          ...(n === 5 || n === 105 ? {} : { slug: { _type: 'slug', current: id } }),
+          ...(n === 7 || n === 1_007 ? {} : { publishedAt: new Date(start - Math.floor(n / 2) * 60_000).toISOString() }),
+          categories: [...new Set(categories)].map((ref, k) => ({ _type: 'reference', _key: `k${k}`, _ref: ref })),
+          ...(n % 10 === 9 ? {} : { author: { _type: 'reference', _ref: authorIds[n % 30]! } }),
+        }
+        out.push(doc)
+        // A newer draft of a few of the newest: never shown to a reader, though its keys are in the index.
+        if (n < 200 && n % 20 === 0) out.push({ ...doc, _id: `drafts.${id}`, title: `Story ${n} (edited)`, publishedAt: new Date(start + 60_000).toISOString() })
+      }
+      return out
+    }
+    const others = [...sectionIds.map((id) => ({ _id: id, _type: 'category', title: id, slug: { _type: 'slug', current: id }, kind: 'section' })), ...authorIds.map((id) => ({ _id: id, _type: 'author', name: id, slug: { _type: 'slug', current: id } }))]
+    // The same bounds at both sizes (measured: the same entries at both): the page, its cards'
+    // authors and sections, and a tie at its end. Sorting the section read its 267, then 1,067.
+    const cases: IndexAnswerCase[] = [
+      ['section listing', categoryListingQuery({ start: 0, end: 20 }), { slug: 's3' }, 30, 100],
+      ['section listing, page two', categoryListingQuery({ start: 20, end: 40 }), { slug: 's3' }, 50, 140],
+      ['author page', authorArticlesQuery({ start: 0, end: 20 }), { author: 'a8' }, 25, 85],
+      ['more from', moreFromQuery, { id: 'art-00013', category: 's3' }, 10, 16],
+      ['RSS category', categoryArticlesQuery, { category: 's3' }, 65, 245],
+      ['RSS author', authorFeed, { author: 'a8' }, 55, 200],
+      ['sitemap authors', authorsLatestQuery(1), { a0: 'a8' }, 1, 65],
+    ]
+    for (const size of [2_000, 8_000]) {
+      const dataset = `listings-${size}`
+      store.createDataset(dataset)
+      await store.commit(dataset, [...others, ...archive(size)].map((d) => ({ createOrReplace: d })))
+      const docs = visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous')
+      await expectIndexAnswers(db, dataset, 'anonymous', docs, cases.map(([name, ...rest]): IndexAnswerCase => [`${name} at ${size}`, ...rest]))
+    }
+  }, 120_000)
+
   // Issue 24: a blog's first page costs what it did at ten updates. Its listings are read from the
   // keys written for that blog alone, its pin and key events from their own: the documents parsed
   // are the ones shown, not every update of the blog, nor other blogs' updates.
