@@ -95,9 +95,13 @@ export function liveBlogRss(deps: ApiDeps) {
 export function sitemapIndexXml(deps: ApiDeps) {
   // The months and when each changed, kept between builds and across starts (a small file in
   // DATA_DIR): after a publish, or a start, only the months changed since are counted again.
-  const dataset = contentConfig(deps.config.appContent, '').dataset
-  const months = new MonthIndex(undefined, fileKeeper(join(deps.config.dataDir, `sitemap-months-${encodeURIComponent(dataset)}.json`)))
-  return feedRoute(deps, async (source) => xml(await sitemapIndex(source, months)))
+  // Made at the first request, so that building the route table reads no configuration.
+  let months: MonthIndex | null = null
+  const monthIndex = () => {
+    const dataset = contentConfig(deps.config.appContent, '').dataset
+    return (months ??= new MonthIndex(undefined, fileKeeper(join(deps.config.dataDir, `sitemap-months-${encodeURIComponent(dataset)}.json`))))
+  }
+  return feedRoute(deps, async (source) => xml(await sitemapIndex(source, monthIndex())))
 }
 
 /** A file holding a MonthIndex's summary: none yet (or unreadable) is no summary; a save replaces it whole. */
