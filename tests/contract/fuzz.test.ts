@@ -622,7 +622,9 @@ async function expectListenSound(path: string, headers: Record<string, string>):
     for (;;) {
       const { value, done } = await reader.read()
       if (value) text += decoder.decode(value, { stream: true })
-      const first = /^event: (\S+)\n(?:id: .*\n)?data: (.*)\n\n/m.exec(text)
+      // Only CR and LF end a line of an event stream: a query's U+2028 quoted in an error's data is
+      // still on its line, where a regex's `.` would stop at it.
+      const first = /^event: (\S+)\n(?:id: [^\r\n]*\n)?data: ([^\r\n]*)\n\n/m.exec(text)
       if (first) {
         expect(['welcome', 'channelError'], `${label}: first event ${first[1]}`).toContain(first[1])
         expect(() => JSON.parse(first[2]!), `${label}: event data is not JSON: ${first[2]!.slice(0, 200)}`).not.toThrow()
