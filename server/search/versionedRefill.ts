@@ -114,7 +114,7 @@ export function refillBatch(db: Database.Database, job: RefillJob, limits: Batch
           }
         }
       }
-      if (span && rows.length > 0) span(after, rows)
+      if (span && taken > 0) span(after, rows.slice(0, taken))
       done += taken
       if (taken === rows.length && rows.length < chunk) {
         job.done?.()

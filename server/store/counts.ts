@@ -14,6 +14,7 @@
 
 import type Database from 'better-sqlite3'
 import { beginRefill, createRefillTables, isRefillPending, type RefillJob } from '../search/versionedRefill.ts'
+import { isDraftId, isPathId, isVersionId } from './ids.ts'
 
 /**
  * The class of a document id, as the readers' views tell them apart (server/query/views.ts): 0 no
@@ -27,10 +28,10 @@ export function idClassSql(column: string): string {
 }
 
 /** idClassSql's class, in JavaScript. */
-export function classOf(id: string): number {
-  if (!id.includes('.')) return idClass.plain
-  if (id.startsWith('drafts.')) return idClass.draft
-  if (id.startsWith('versions.')) return idClass.version
+function classOf(id: string): number {
+  if (!isPathId(id)) return idClass.plain
+  if (isDraftId(id)) return idClass.draft
+  if (isVersionId(id)) return idClass.version
   return idClass.dotted
 }
 
