@@ -236,13 +236,12 @@ export async function serviceOnNewDataset(options: BenchServiceOptions): Promise
     forgetTmp()
   }
   try {
-    const dirs = benchDirs(tmp)
-    const { staticDir } = dirs
+    const { dataDir: copyDir, staticDir } = benchDirs(tmp)
     options.log(`${thousands(options.articles)} articles: the dataset`)
     // A dataset too big to copy (1,000,000 articles are 26 GB) is used where it lies: the service's
     // writes and upgrades land in it.
     const inPlace = datasetInPlace(options.articles)
-    const dataDir = inPlace ?? dirs.dataDir
+    const dataDir = inPlace ?? copyDir
     if (inPlace) options.log(`  used in place: ${inPlace}`)
     const info = inPlace
       ? (JSON.parse(readFileSync(join(inPlace, 'info.json'), 'utf8')) as DatasetInfo)
