@@ -160,10 +160,10 @@ export class DocumentReader {
       },
       ordered: (scan, accept, enough) => {
         const within = scan.within && { ...scan.within, alternatives: scan.within.alternatives?.filter((k) => keyed(k.type, k.field)) }
-        return !keyed(scan.type, scan.field) || (within && !keyed(within.type, within.field)) ? null : this.ordered(dataset, { ...scan, within }, (doc) => visible(doc) && accept(doc), enough)
+        return !keyed(scan.type, scan.field) || (within && !keyed(within.type, within.field)) ? null : this.ordered(dataset, { ...scan, within }, (doc) => visible(doc) && accept(doc), enough, ready)
       },
       orderedSlice: (scan, accept, start, end) => (scan.covered && !scan.within && keyed(scan.type, scan.field) ? this.orderedSlice(dataset, scan, (id) => shows(kind, id), accept, start, end) : null),
-      count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind], kind)),
+      count: (set) => ([...set.all, ...set.none].some((c) => !keyed(set.type, c.field)) ? null : this.count(dataset, set, visibleIdSql[kind], kind, ready)),
       dereference: (id) => {
         const doc = this.byId(dataset, id)
         return doc && visible(doc) ? doc : null
@@ -207,11 +207,11 @@ export class DocumentReader {
    * the order) the narrowing's rows are sorted, as long as they are at most the reader's limit
    * (WITHIN_LIMIT); past the limit, in order without a budget.
    */
-  ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number): Doc[] {
+  ordered(dataset: string, scan: OrderedScan, accept: (doc: Doc) => boolean, enough: number, ready: (field: string) => boolean): Doc[] {
     // Narrowed by another field: the narrowest of the filter's conditions on other fields.
     if (scan.within?.alternatives?.length) scan = { ...scan, within: this.narrowest(dataset, scan.within, this.withinLimit + 1) }
     if (!scan.within) return this.inOrder(dataset, scan, accept, enough, Infinity)!
-    const size = this.withinSize(dataset, scan.within)
+    const size = this.withinSize(dataset, scan.within, ready)
     if (size > this.withinLimit) return this.inOrder(dataset, scan, accept, enough, Infinity)!
     return this.inOrder(dataset, scan, accept, enough, size) ?? this.listed(dataset, this.within(dataset, scan), scan.idTies, accept, enough)
   }
@@ -221,8 +221,8 @@ export class DocumentReader {
    * videos, a section, an author), else counted up to one past the reader's limit. Only the cost
    * of the way a listing is read depends on it, never its answer.
    */
-  private withinSize(dataset: string, narrowing: KeyNarrowing): number {
-    const kept = this.totals.entries(dataset, narrowing.type, narrowing.field, narrowing.ranges)
+  private withinSize(dataset: string, narrowing: KeyNarrowing, ready: (field: string) => boolean): number {
+    const kept = this.totals.entries(dataset, narrowing.type, narrowing.field, narrowing.ranges, ready)
     if (kept !== null) {
       this.indexEntries += 1
       return kept
@@ -429,9 +429,9 @@ export class DocumentReader {
    * How many documents of `set.type` the view shows that have a key in every condition of `set.all`
    * and none in `set.none`, counted from the index without reading a document.
    */
-  count(dataset: string, set: CountSet, visibleSql: string, kind?: keyof typeof visibleIdSql): number {
+  count(dataset: string, set: CountSet, visibleSql: string, kind: keyof typeof visibleIdSql | undefined, ready: (field: string) => boolean): number {
     // A whole type's documents, or one section's, author's or blog's: from the totals the store keeps.
-    const kept = kind ? this.totals.count(dataset, set, kind, visibleSql, (entries) => (this.indexEntries += entries)) : null
+    const kept = kind ? this.totals.count(dataset, set, kind, visibleSql, (entries) => (this.indexEntries += entries), ready) : null
     if (kept !== null) return kept
     const idArgs = set.ids.flatMap((c) => [c.prefix, c.prefix.slice(0, -1) + String.fromCharCode(c.prefix.charCodeAt(c.prefix.length - 1) + 1)])
     const ids = (column: string) => [visibleSql.replace(/\bid\b/g, column), ...set.ids.map((c) => `${c.negate ? 'NOT ' : ''}(${column} > ? AND ${column} < ?)`)].join(' AND ')

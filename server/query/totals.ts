@@ -10,7 +10,8 @@
 // or `!(isFeatured == true)` removes (the documents lacking the field, or holding the flag, read from
 // their keys: few, or one counted value whose total is kept). Otherwise it is null, and the index
 // counts it as before (server/query/documents.ts), as it is while an upgrade's refill counts the
-// dataset's rows again (decision 041).
+// dataset's rows again, or writes a field's keys again (decision 041): the totals of a key follow
+// the keys as they are, so while a field's keys are partial its totals are too.
 
 import type Database from 'better-sqlite3'
 import type { CountSet } from '../groq/planner.ts'
@@ -56,11 +57,16 @@ export class TotalsReader {
   /**
    * How many documents of `set.type` a reader of `kind` sees that pass every condition of the set,
    * from the kept totals; null when they cannot say exactly. `visited` gets the index entries read.
+   * `keysReady` says whether a field's keys are complete (keyRefill.ts `keysReady`, read in the
+   * query's own transaction): the set's fields are every field this reads the totals or keys of.
    */
-  count(dataset: string, set: CountSet, kind: ViewKind, visibleSql: string, visited: (entries: number) => void): number | null {
+  count(dataset: string, set: CountSet, kind: ViewKind, visibleSql: string, visited: (entries: number) => void, keysReady: (field: string) => boolean): number | null {
     if (set.all.length > 1 || set.ids.length > 1) return null
     // Being counted again after an upgrade (counts.ts): partial until the refill has passed the dataset.
     if (!this.ready(dataset)) return null
+    // A field whose keys are being written again: its totals follow its partial keys (and so do the
+    // keys `union` and `odd` read).
+    if (![...set.all, ...set.none].every((c) => keysReady(c.field))) return null
     const id = set.ids[0]
     if (id && prefixClasses[id.prefix] === undefined) return null
     const first = set.all[0]
@@ -102,11 +108,13 @@ export class TotalsReader {
   /**
    * How many index entries of `field` hold a key in `ranges`, every class of id: the kept total when
    * the ranges are one counted key, else null. (An element field has a key per distinct value and
-   * document, so this is also the number of documents holding it.)
+   * document, so this is also the number of documents holding it.) Null too while the counts are
+   * counted again, or the field's keys are written again (`keysReady`, as for `count`).
    */
-  entries(dataset: string, type: string, field: string, ranges: KeyRange[]): number | null {
+  entries(dataset: string, type: string, field: string, ranges: KeyRange[], keysReady: (field: string) => boolean): number | null {
     const point = pointOf(ranges)
     if (!point || !isCounted(field, point)) return null
+    if (!this.ready(dataset) || !keysReady(field)) return null
     return Object.values(idClass).reduce((sum: number, cls) => sum + (this.statements.key.get(dataset, type, field, point, cls) as number), 0)
   }
 

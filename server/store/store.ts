@@ -160,10 +160,13 @@ export class Store {
     this.pairs = new PairKeys(this.db)
     // Per-type and per-value counts, kept by triggers in every write's SQL transaction (counts.ts).
     const countsRefill = migrateCounts(this.db)
-    // The homepage's keys first, then the counts (after the keys, which they count), then GROQ
-    // `match`'s index, then the /search page's (which answers by `match` meanwhile:
-    // src/content/search/search.ts isIndexRefilling).
-    this.refills = [keyRefill, countsRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
+    // The counts first: a short pass (it reads the keys' index by id and parses no document), and
+    // until it ends no total is answered from them, so a homepage's count the keys cannot narrow is
+    // a pass over the archive. From then on the triggers keep them equal to the keys while the keys
+    // are written again (and no total of a field is read until its keys are complete). Then the
+    // keys, then GROQ `match`'s index, then the /search page's (which answers by `match` meanwhile:
+    // src/content/search/search.ts isIndexRefilling). Decision 041.
+    this.refills = [countsRefill, keyRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
     if (options.refill !== 'later') for (const job of this.refills.splice(0)) refillAll(this.db, job)
     this.pins = new PinnedUpdates(this.db)
     this.statements = {

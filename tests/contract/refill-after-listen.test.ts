@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DocumentReader } from '../../server/query/documents.ts'
+import { DocumentReader, visibleIdSql } from '../../server/query/documents.ts'
+import { TotalsReader } from '../../server/query/totals.ts'
+import { countSetOf } from '../../server/groq/planner.ts'
+import { keysReady, pendingFamilies } from '../../server/store/keyRefill.ts'
 import { expectIndexAnswers, groqAnswer, indexAnswer, visibleInIdOrder, type IndexAnswerCase } from '../../server/query/groqOracle.testing.ts'
 import { RowScanner } from '../../server/query/scan.ts'
 import { parseGroq } from '../../server/groq/selection.ts'
@@ -34,7 +37,11 @@ afterEach(() => {
 const dataset = 'production'
 const batch = { rows: 100, ms: Infinity }
 
-/** A paper of 600 articles stored by the release before: then its publishedAt and section keys, its pair keys, its counts and both search indexes are made out of date, as a new release's lists would. */
+/**
+ * A paper of 600 articles stored by the release before: then its publishedAt and section keys, the
+ * keys written under each section (a section's page reads its slice from them), its pair keys, its
+ * counts and both search indexes are made out of date, as a new release's lists would.
+ */
 async function upgradedPaper({ counts = true }: { counts?: boolean } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'resonance-key-refill-'))
   dirs.push(dir)
@@ -48,8 +55,8 @@ async function upgradedPaper({ counts = true }: { counts?: boolean } = {}): Prom
   const db = new Database(join(dir, 'content.db'))
   // Keys the new release would write differently: none of them may be read until written again.
   db.exec(`
-    DELETE FROM document_keys WHERE field IN ('publishedAt', 'categories[]._ref') OR (field >= 'pair:' AND field < 'pair;');
-    UPDATE document_key_families SET signature = 'the release before' WHERE family IN ('publishedAt', 'categories[]._ref', 'pair:');
+    DELETE FROM document_keys WHERE field IN ('publishedAt', 'categories[]._ref') OR (field >= 'pair:' AND field < 'pair;') OR (field >= 'publishedAt@categories[]._ref=' AND field < 'publishedAt@categories[]._ref>');
+    UPDATE document_key_families SET signature = 'the release before' WHERE family IN ('publishedAt', 'categories[]._ref', 'pair:', 'publishedAt@categories[]._ref');
     UPDATE search_meta SET value = '0';
   `)
   if (counts) db.exec('DELETE FROM counts_version')
@@ -81,6 +88,33 @@ async function archiveTotal(store: Store, db: Database.Database): Promise<{ tota
   return { total, entries: reader.indexEntries }
 }
 
+/**
+ * A section's total, as its page asks it: the kept totals answer it only once the section's keys are
+ * complete (while they are written again its kept total follows them, and is not the section's), and
+ * the query worker's answer is groq-js's either way.
+ */
+async function expectSectionTotal(store: Store, db: Database.Database, section: string, { complete }: { complete: boolean }): Promise<void> {
+  const filter = `_type == "article" && defined(slug.current) && !(_id in path("drafts.**")) && $s in categories[]._ref`
+  const tree = parseGroq(`count(*[${filter}])`, { s: section })
+  const expected = await groqAnswer(tree, visibleInIdOrder([...store.dataset(dataset).docs.values()], 'anonymous'), { s: section })
+  const set = countSetOf((parseGroq(`*[${filter}]`, { s: section }) as { expr: Parameters<typeof countSetOf>[0] }).expr, { s: section })!
+  const totals = new TotalsReader(db)
+  const kept = (ready: (field: string) => boolean) => totals.count(dataset, set, 'anonymous', visibleIdSql.anonymous, () => undefined, ready)
+  const pending = pendingFamilies(db)(dataset)
+  if (complete) expect(kept((field) => keysReady(pending, field))).toBe(expected)
+  else {
+    // What the kept total says now is not the section's (the case a reader must not answer from)...
+    expect(kept(() => true)).not.toBe(expected)
+    // ... so the totals do not answer while the field's keys are pending.
+    expect(kept((field) => keysReady(pending, field))).toBeNull()
+  }
+  // As a query worker answers it: from the index where it can, else by a pass.
+  const reader = new DocumentReader(db, 32 * 1024 * 1024)
+  const source = reader.source(dataset, 'anonymous', 500, { keyLimit: Infinity })
+  expect(await reader.snapshot(() => new RowScanner(db).answer(tree, dataset, 'anonymous', { s: section }, '', source))).toBe(expected)
+  if (complete) expect((await indexAnswer(reader, tree, reader.source(dataset, 'anonymous', 500), { s: section }, (id) => reader.byId(dataset, id)))?.result).toBe(expected)
+}
+
 /** Once complete, the counts equal those counted again from scratch from the rows as they are. */
 function expectCountsAsCountedAgain(store: Store): void {
   const snapshot = () => [store.db.prepare('SELECT * FROM type_counts WHERE n != 0 ORDER BY 1, 2, 3').all(), store.db.prepare('SELECT * FROM key_counts WHERE n != 0 ORDER BY 1, 2, 3, 4, 5').all()]
@@ -104,9 +138,9 @@ async function expectGroqAnswers(store: Store, db: Database.Database): Promise<v
 }
 
 describe('a refill after an upgrade', () => {
-  it('leaves queries answered as groq-js answers them before it ends and while documents are written, and then from the keys and counts', async () => {
+  it('counts first, then writes the keys, leaving queries answered as groq-js answers them before it ends and while documents are written, and then from the keys and counts', async () => {
     const { store, db } = open(await upgradedPaper())
-    expect(store.pendingRefills).toEqual(['keys', 'counts', 'match', 'version'])
+    expect(store.pendingRefills).toEqual(['counts', 'keys', 'match', 'version'])
     const tasks: Array<() => void> = []
     const finished = store.refillInBackground((task) => tasks.push(task), batch)
     const run = (n: number) => {
@@ -115,7 +149,7 @@ describe('a refill after an upgrade', () => {
 
     // Before any batch: nothing refilled, every answer still groq-js's.
     const pending = () => db.prepare('SELECT family FROM document_keys_pending ORDER BY family').pluck().all()
-    expect(pending()).toEqual(['categories[]._ref', 'pair:', 'publishedAt'])
+    expect(pending()).toEqual(['categories[]._ref', 'pair:', 'publishedAt', 'publishedAt@categories[]._ref'])
     await expectGroqAnswers(store, db)
     // The counts are not read until complete: the archive's total is counted from the keys.
     const before = await archiveTotal(store, db)
@@ -123,31 +157,16 @@ describe('a refill after an upgrade', () => {
     // Until the search index is refilled, the /search page's search says so (and the page asks GROQ instead).
     expect(() => new SearchReader(db).search(dataset, { q: 'london', section: null, from: null, to: null, page: 1 })).toThrow(/being rebuilt/)
 
-    // Part way, a new story on either side of the cursor, a story moved to the other section and given a new time, and one deleted.
-    run(3)
-    expect(store.pendingRefills[0]).toBe('keys')
-    const cursor = db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get() as string
-    const articles = [...store.dataset(dataset).docs.ofType('article')]
-    const moved = articles.find((doc) => doc._id < cursor && (doc.categories as Array<{ _ref: string }>)[0]?._ref === 'c1')!
-    const later = articles.find((doc) => doc._id > cursor)!
-    const story = (id: string, title: string) => ({ ...later, _id: id, title, slug: { _type: 'slug', current: id }, publishedAt: '2026-11-27T11:59:00Z', isLeadStory: true })
-    await store.commit(dataset, [
-      { createOrReplace: story('0-first', 'London Bridge reopens') },
-      { createOrReplace: story('zzzz-last', 'London Bridge closes') },
-      { patch: { id: moved._id, set: { publishedAt: '2026-11-27T11:58:00Z', categories: [{ _type: 'reference', _key: 'k', _ref: 'c2' }] } } },
-      { delete: { id: later._id } },
-    ])
-    await expectGroqAnswers(store, db)
-
     // The counts part way: a story new on either side of their cursor, one featured and moved to
     // the other section on either side, one deleted on either side, and a draft of one.
-    while (store.pendingRefills[0] !== 'counts') run(1)
     run(3)
     expect(store.pendingRefills[0]).toBe('counts')
     const counted = db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get() as string
-    const now = [...store.dataset(dataset).docs.ofType('article')].filter((doc) => ![moved._id, '0-first', 'zzzz-last'].includes(doc._id))
-    const [early, earlyGone] = now.filter((doc) => doc._id < counted)
-    const [late, lateGone] = now.filter((doc) => doc._id > counted)
+    const articles = [...store.dataset(dataset).docs.ofType('article')]
+    const last = articles.find((doc) => doc._id > counted)!
+    const story = (id: string, title: string) => ({ ...last, _id: id, title, slug: { _type: 'slug', current: id }, publishedAt: '2026-11-27T11:59:00Z', isLeadStory: true })
+    const [early, earlyGone] = articles.filter((doc) => doc._id < counted)
+    const [late, lateGone] = articles.filter((doc) => doc._id > counted)
     const featured = { isFeatured: true, categories: [{ _type: 'reference', _key: 'k', _ref: 'c2' }] }
     await store.commit(dataset, [
       { createOrReplace: { ...story('0-second', 'Tower Bridge reopens'), isFeatured: true } },
@@ -162,6 +181,27 @@ describe('a refill after an upgrade', () => {
     const during = await archiveTotal(store, db)
     expect(during.entries).toBeGreaterThanOrEqual(during.total as number)
 
+    // The counts complete, the keys part way: the archive's total from the counts at once, but no
+    // total of a field whose keys are still being written (a section's follows its partial keys).
+    while (store.pendingRefills[0] !== 'keys') run(1)
+    run(3)
+    expect(store.pendingRefills[0]).toBe('keys')
+    expect((await archiveTotal(store, db)).entries).toBeLessThan(10)
+    await expectSectionTotal(store, db, 'c1', { complete: false })
+    // A new story on either side of the keys' cursor, a story moved to the other section and given a new time, and one deleted.
+    const cursor = db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get() as string
+    const now = [...store.dataset(dataset).docs.ofType('article')]
+    const moved = now.find((doc) => doc._id < cursor && (doc.categories as Array<{ _ref: string }>)[0]?._ref === 'c1')!
+    const later = now.find((doc) => doc._id > cursor && doc._id !== 'zzzz-second')!
+    await store.commit(dataset, [
+      { createOrReplace: story('0-first', 'London Bridge reopens') },
+      { createOrReplace: story('zzzz-last', 'London Bridge closes') },
+      { patch: { id: moved._id, set: { publishedAt: '2026-11-27T11:58:00Z', categories: [{ _type: 'reference', _key: 'k', _ref: 'c2' }] } } },
+      { delete: { id: later._id } },
+    ])
+    await expectGroqAnswers(store, db)
+    await expectSectionTotal(store, db, 'c2', { complete: false })
+
     // To the end: every key written once, for every document as it is now.
     while (tasks.length > 0) run(1)
     await finished
@@ -174,6 +214,7 @@ describe('a refill after an upgrade', () => {
     for (const row of keys) expect(row.key.equals(sortKey(stored.find((doc) => doc._id === row.id)!.publishedAt ?? null)), row.id).toBe(true)
     const inSection = (id: string) => db.prepare("SELECT key FROM document_keys WHERE dataset = ? AND field = 'categories[]._ref' AND id = ?").all(dataset, id) as Array<{ key: Buffer }>
     expect(inSection(moved._id).map((row) => row.key)).toEqual([sortKey('c2')])
+    expect(db.prepare("SELECT count(*) FROM document_keys WHERE dataset = ? AND field = 'publishedAt@categories[]._ref=c2' AND id = ?").pluck().get(dataset, moved._id)).toBe(1)
     expect(db.prepare('SELECT count(*) FROM match_docs').pluck().get()).toBe(stored.filter((doc) => doc._type === 'article').length)
 
     // Ready: each query from the indexes, parsing only what it shows.
@@ -184,6 +225,7 @@ describe('a refill after an upgrade', () => {
     // The counts complete: the archive's total from them, a few entries read, and every count as if counted from scratch.
     const after = await archiveTotal(store, db)
     expect(after.entries).toBeLessThan(10)
+    await expectSectionTotal(store, db, 'c2', { complete: true })
     expectCountsAsCountedAgain(store)
   }, 120_000)
 
@@ -193,25 +235,28 @@ describe('a refill after an upgrade', () => {
     const tasks: Array<() => void> = []
     void first.store.refillInBackground((task) => tasks.push(task), batch)
     for (let i = 0; i < 3; i++) tasks.shift()!()
-    const cursor = first.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get()
-    expect(cursor).not.toBe('')
-    for (const close of closers.splice(0).reverse()) close()
-
-    const again = open(dir)
-    expect(again.store.pendingRefills).toEqual(['keys', 'counts', 'match', 'version'])
-    expect(again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get()).toBe(cursor)
-    // Stopped again, with the counts part way.
-    const more: Array<() => void> = []
-    void again.store.refillInBackground((task) => more.push(task), batch)
-    while (again.store.pendingRefills[0] !== 'counts') more.shift()!()
-    for (let i = 0; i < 3; i++) more.shift()!()
-    const counted = again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()
+    expect(first.store.pendingRefills[0]).toBe('counts')
+    const counted = first.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()
     expect(counted).not.toBe('')
     for (const close of closers.splice(0).reverse()) close()
 
+    const again = open(dir)
+    expect(again.store.pendingRefills).toEqual(['counts', 'keys', 'match', 'version'])
+    expect(again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()).toBe(counted)
+    // Stopped again, with the keys part way.
+    const more: Array<() => void> = []
+    void again.store.refillInBackground((task) => more.push(task), batch)
+    while (again.store.pendingRefills[0] !== 'keys') more.shift()!()
+    for (let i = 0; i < 3; i++) more.shift()!()
+    const cursor = again.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get()
+    expect(cursor).not.toBe('')
+    for (const close of closers.splice(0).reverse()) close()
+
     const last = open(dir)
-    expect(last.store.pendingRefills).toEqual(['counts', 'match', 'version'])
-    expect(last.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'counts'").pluck().get()).toBe(counted)
+    expect(last.store.pendingRefills).toEqual(['keys', 'match', 'version'])
+    expect(last.db.prepare("SELECT after_id FROM refill_pending WHERE name = 'keys'").pluck().get()).toBe(cursor)
+    // The counts complete since the last start: read at once.
+    expect((await archiveTotal(last.store, last.db)).entries).toBeLessThan(10)
     await last.store.refillInBackground((task) => setImmediate(task), batch)
     expect(last.db.prepare('SELECT count(*) FROM document_keys_pending').pluck().get()).toBe(0)
     await expectGroqAnswers(last.store, last.db)
