@@ -98,6 +98,11 @@ interface Cached {
   tag: string
   /** The queries the page was made from and a hash of each answer, to check it against (a source without revisions). */
   reads: Read[]
+  /**
+   * A query of the page failed and it was rendered without that answer (the homepage then says the
+   * news could not be loaded): never kept, here or by a shared cache, so the next request asks again.
+   */
+  failed: boolean
 }
 
 interface Read {
@@ -240,7 +245,7 @@ export class PageRenderer {
         this.log(`Could not render ${path} on the server; the browser will: ${error instanceof Error ? error.stack : String(error)}`)
         return false
       }
-      this.cache.set(cacheKey, page)
+      if (!page.failed) this.cache.set(cacheKey, page)
     }
     sendEncoded(req, res, page.status, page.headers, page.body, page.tag)
     return true
@@ -308,10 +313,14 @@ export class PageRenderer {
 
   private async render(path: string, origin: string, key: string, now: Date, submission: FormSubmission | null = null, client = ''): Promise<Cached> {
     const reads: Read[] = []
+    let failed = false
     const page = await this.module.renderPage(
       path,
       async (query, params, dataset) => {
-        const answer = await this.source.query(query, params, dataset, client)
+        const answer = await this.source.query(query, params, dataset, client).catch((error: unknown) => {
+          failed = true
+          throw error
+        })
         reads.push({ query, params, dataset, hash: answerHash(answer) })
         return answer
       },
@@ -321,14 +330,14 @@ export class PageRenderer {
     const rendered = page.redirect ? null : this.document(page)
     const common = {
       ...(rendered?.headers ?? this.headers),
-      'Cache-Control': page.status >= 500 ? privateCacheControl : pageCacheControl,
+      'Cache-Control': page.status >= 500 || failed ? privateCacheControl : pageCacheControl,
       ...(keys ? { [surrogateKeyHeader]: keys } : {}),
     }
     if (page.redirect) {
       const body = Buffer.from(`Redirecting to ${page.redirect}`)
-      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
+      return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads, failed }
     }
     const body = Buffer.from(rendered!.html)
-    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads }
+    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads, failed }
   }
 }

@@ -14,7 +14,7 @@ import { importInTurn, whenIdle } from './idle.ts'
 import { island } from './island.tsx'
 
 export interface LiveHomeProps {
-  /** The homepage the page was rendered with; null when its first fetch failed (the feed keeps trying). */
+  /** The homepage the page was rendered with; null when its first fetch failed (the feed fetches again once it is live). */
   homepage: Homepage | null
   /** When the page was rendered (ISO), the clock's first reading, so hydration matches the HTML. */
   renderedAt: string

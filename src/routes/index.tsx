@@ -7,8 +7,9 @@ import { LiveHome } from '../islands/LiveHome.island.tsx'
 
 export const Route = createFileRoute('/')({
   // The first view: rendered on the server, or fetched on the way here. A failure is not the
-  // route's error: the page opens with its spinner and the live feed keeps trying (polling, then
-  // offline with retries), as it would after any later failure.
+  // route's error: the page opens saying the news could not be loaded, with Try again, and the live
+  // feed fetches again once it is live (or polls, then retries offline), as after any later failure.
+  // The server keeps no page a failed query made (server/pages/render.ts), so Try again asks again.
   loader: async ({ context }) => {
     try {
       const homepage = await loadHomepage((query, params, options) => context.content.fetch(query, params, options))

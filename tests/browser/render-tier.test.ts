@@ -3,6 +3,7 @@
 // shows at once), drafts never rendered, the API passed through, and a page a reader opens hydrates
 // and updates live through it.
 
+import { createServer, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentKey } from '../../shared/cacheKeys.ts'
 import { testArticle } from '../support/articles.ts'
@@ -86,5 +87,43 @@ describe('the render tier', () => {
     const client = suite.service.client({ token: suite.token })
     await client.create(testArticle('ferry', 1, { isLatestUpdate: true, title: 'Night ferry returns to the river' }))
     await expect(tab.getByText('Night ferry returns to the river').first().waitFor({ timeout: 15_000 })).resolves.toBeUndefined()
+  })
+
+  it("says so when the homepage's query fails, keeps no such page, and renders the front page at the next request once the content answers", async () => {
+    // The content service as the tier sees it over HTTP, answering every query as it answers one over
+    // its time limit (a homepage during an upgrade's refill at a million articles) until told not to.
+    let failing = true
+    const front = createServer((req, res) => {
+      if (failing && req.url?.includes('/data/query/')) {
+        res.writeHead(400, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ error: { type: 'queryTimeoutError', description: 'The query ran longer than the limit of 2000 ms: select fewer documents, or simplify the query' } }))
+        return
+      }
+      const upstream = request(new URL(req.url!, suite.service.url), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers)
+        answer.pipe(res)
+      })
+      req.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+    const tier = await startRenderProcess(`http://127.0.0.1:${(front.address() as { port: number }).port}`, { PUBLIC_URL: site })
+    try {
+      const failed = await page(tier.url, '/')
+      expect(failed.root).toContain('The news could not be loaded.')
+      expect(failed.root).toContain('<a href="/">Try again</a>')
+      expect(failed.root).not.toContain('Loading the latest news')
+      // Neither kept by the tier nor by a shared cache: Try again asks the content again.
+      expect(failed.headers.get('cache-control')).toBe('private, no-store')
+      expect((await page(tier.url, '/')).root).toContain('The news could not be loaded.')
+      failing = false
+      const again = await page(tier.url, '/')
+      expect(again.root).toContain('Bridge reopens after a year of repairs')
+      expect(again.root).not.toContain('could not be loaded')
+      expect(again.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
+    } finally {
+      await tier.stop()
+      front.closeAllConnections()
+      await new Promise((resolve) => front.close(resolve))
+    }
   })
 })

@@ -15,7 +15,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Live: Story = {}
-export const Loading: Story = { args: { homepage: null, status: 'connecting' } }
+export const FirstFetchFailed: Story = { args: { homepage: null, status: 'connecting' } }
 export const Polling: Story = { args: { status: 'polling' } }
 export const OfflineWithStories: Story = { args: { status: 'offline' } }
 export const OfflineBeforeFirstLoad: Story = { args: { homepage: null, status: 'offline' } }

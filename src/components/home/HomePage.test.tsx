@@ -12,10 +12,16 @@ function section(name: string) {
 }
 
 describe('HomePage', () => {
-  it('shows a spinner until the first fetch', async () => {
-    await renderWithRouter(<HomePage {...props} homepage={null} status="connecting" />)
-    expect(screen.getByRole('status', { name: 'Loading the latest news' })).toBeTruthy()
-    expect(screen.queryByRole('region')).toBeNull()
+  it('says the news could not be loaded when the first fetch failed, with a way to try again, not a spinner', async () => {
+    for (const status of ['connecting', 'live'] as const) {
+      const { unmount } = await renderWithRouter(<HomePage {...props} homepage={null} status={status} />)
+      expect(screen.getByRole('alert').textContent, status).toBe('The news could not be loaded.Try again')
+      // Asks for the page again: it works with JavaScript off, and the feed may not fetch by itself.
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/')
+      expect(screen.queryByRole('status', { name: 'Loading the latest news' })).toBeNull()
+      expect(screen.queryByRole('region')).toBeNull()
+      unmount()
+    }
   })
 
   it('names each section by its heading and links every story to its article', async () => {

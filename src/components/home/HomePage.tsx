@@ -4,13 +4,15 @@ import { ConnectionStatus, type ConnectionState } from './ConnectionStatus.tsx'
 import { FeaturedStories } from './FeaturedStories.tsx'
 import { LatestUpdates } from './LatestUpdates.tsx'
 import { LeadStory } from './LeadStory.tsx'
-import { LoadingSpinner } from '../ui/LoadingSpinner.tsx'
 import { TrendingList } from './TrendingList.tsx'
 import { VideoJournal } from './VideoJournal.tsx'
 import './HomePage.css'
 
 export interface HomePageProps {
-  /** Null until the first fetch finishes. */
+  /**
+   * Null when the first fetch failed: the page is shown once it has finished (rendered on the
+   * server after its query, or after the route's pending spinner in the browser).
+   */
   homepage: Homepage | null
   status: ConnectionState
   pollSeconds: number
@@ -24,15 +26,29 @@ export function HomePage({ homepage, status, pollSeconds, onRetry, now }: HomePa
       <h1 className="visually-hidden">Resonance: today’s news from London and the world</h1>
       <ConnectionStatus status={status} pollSeconds={pollSeconds} onRetry={onRetry} />
       {homepage === null ? (
-        status === 'offline' ? (
-          <p className="home__unavailable" role="alert">
-            The news could not be loaded. We will keep trying.
-          </p>
-        ) : (
-          <LoadingSpinner label="Loading the latest news" />
-        )
+        <Unavailable status={status} />
       ) : (
         <HomeSections homepage={homepage} now={now} />
+      )}
+    </div>
+  )
+}
+
+/**
+ * The first fetch failed (a query over its time limit, the service unreachable). Polling and
+ * offline fetch again by themselves (offline's own Try again is in the status); otherwise the feed
+ * fetches again only when it goes live or hears a change, and a page read without JavaScript never
+ * does, so Try again asks for the page again.
+ */
+function Unavailable({ status }: { status: ConnectionState }) {
+  const retrying = status === 'offline' || status === 'polling'
+  return (
+    <div className="home__unavailable" role="alert">
+      <p>The news could not be loaded.{retrying ? ' We will keep trying.' : ''}</p>
+      {retrying ? null : (
+        <p>
+          <a href="/">Try again</a>
+        </p>
       )}
     </div>
   )
