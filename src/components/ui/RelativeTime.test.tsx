@@ -18,6 +18,19 @@ describe('RelativeTime', () => {
     expect(screen.getByText('Tuesday 10 November 2026').getAttribute('title')).toBe('Tuesday 10 November 2026 12.00 GMT')
   })
 
+  it('marks a card for the page script only while its words can still change', () => {
+    render(
+      <>
+        <RelativeTime date="2026-11-15T13:00:00Z" now={now} rule="card" />
+        <RelativeTime date="2026-11-10T12:00:00Z" now={now} rule="card" />
+        <RelativeTime date="2026-11-21T10:00:00Z" now={now} />
+      </>,
+    )
+    expect(screen.getByText('6 days ago').dataset.relative).toBe('card')
+    expect(screen.getByText('Tuesday 10 November 2026').hasAttribute('data-relative')).toBe(false)
+    expect(screen.getByText('about 2 hours ago').dataset.relative).toBe('ago')
+  })
+
   it('shows nothing for a missing or unreadable date', () => {
     const { container } = render(
       <>

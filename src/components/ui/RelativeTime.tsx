@@ -1,5 +1,5 @@
 import { longDateTime } from '../../content/format/dates.ts'
-import { dateOf, relativeWords, type RelativeRule } from '../../content/format/relative.ts'
+import { dateOf, relativeWords, stillCounting, type RelativeRule } from '../../content/format/relative.ts'
 import './RelativeTime.css'
 
 export interface RelativeTimeProps {
@@ -13,15 +13,16 @@ export interface RelativeTimeProps {
 }
 
 /**
- * "5 minutes ago", with the London time in full as its title. Marked with its rule, so on a document
- * the page's own script (src/islands/relativeTimes.ts) keeps the words current on the reader's clock;
- * inside an island or the app, the clock that renders it does.
+ * "5 minutes ago", with the London time in full as its title. Marked with its rule while its words
+ * can still change, so on a document the page's own script (src/islands/relativeTimes.ts) keeps them
+ * current on the reader's clock; inside an island or the app, the clock that renders it does. A card
+ * already a week old shows its long date for good and is not marked.
  */
 export function RelativeTime({ date, now, rule = 'ago', className }: RelativeTimeProps) {
   const moment = dateOf(date)
   if (!moment) return null
   return (
-    <time className={className ? `relative-time ${className}` : 'relative-time'} dateTime={moment.toISOString()} title={longDateTime(moment)} data-relative={rule}>
+    <time className={className ? `relative-time ${className}` : 'relative-time'} dateTime={moment.toISOString()} title={longDateTime(moment)} data-relative={stillCounting(rule, moment, now) ? rule : undefined}>
       {relativeWords(rule, moment, now)}
     </time>
   )

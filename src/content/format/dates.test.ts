@@ -1,6 +1,6 @@
 import { formatDistance } from 'date-fns'
 import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { londonDay, longDate, longDateTime, monthLabel, timeAgo } from './dates.ts'
 
 describe('longDate', () => {
@@ -73,5 +73,31 @@ describe('timeAgo against date-fns', () => {
 
   it('refuses an invalid date as date-fns does', () => {
     expect(() => timeAgo('not a date', new Date('2026-11-21T12:00:00Z'))).toThrow(RangeError)
+  })
+})
+
+describe('the formatters', () => {
+  it('are made at their first use, not when the module loads', async () => {
+    // Every document's own script imports this module; a formatter with a time zone made at load was a
+    // long task after every page's first paint (the browser's zone data loaded for words that need none).
+    vi.resetModules()
+    const Original = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        made++
+      }
+    } as typeof Original
+    try {
+      const dates = await import('./dates.ts')
+      expect(dates.timeAgo(new Date('2026-11-21T09:25:00Z'), new Date('2026-11-21T09:30:00Z'))).toBe('5 minutes ago')
+      expect(made).toBe(0)
+      expect(dates.longDate(new Date('2026-11-21T09:30:00Z'))).toBe('Saturday 21 November 2026')
+      expect(dates.longDate(new Date('2026-11-22T09:30:00Z'))).toBe('Sunday 22 November 2026')
+      expect(made).toBe(1)
+    } finally {
+      Intl.DateTimeFormat = Original
+    }
   })
 })

@@ -19,8 +19,17 @@ const week = 7 * 24 * 60 * 60 * 1000
  * as just now rather than "in 2 minutes".
  */
 export function relativeWords(rule: RelativeRule, date: Date, now: Date): string {
-  if (rule === 'card' && now.getTime() - date.getTime() >= week) return longDate(date)
+  if (!stillCounting(rule, date, now)) return longDate(date)
   return timeAgo(date.getTime() > now.getTime() ? now : date, now)
+}
+
+/**
+ * Whether the words for `date` by `rule` can still change as time passes: a card's long date, once
+ * it is a week old, is the same tomorrow. The page's script leaves such a time alone, so it never
+ * makes the date formatter a page would otherwise not need (src/content/format/dates.ts).
+ */
+export function stillCounting(rule: RelativeRule, date: Date, now: Date): boolean {
+  return rule !== 'card' || now.getTime() - date.getTime() < week
 }
 
 /** A date the page was given, or null when it is missing or unreadable. */
