@@ -136,12 +136,12 @@ export function heldWord(letter: string, word: string): string {
 }
 
 /**
- * The index's text for a document: for each indexed text, each distinct word as held, followed by
+ * The index's text for a document, from its heldCounts: for each indexed text, each distinct word as held, followed by
  * `x` and how many times groq-js's `match` reads it there (a letter that is no hexadecimal digit,
  * so a word's tokens never begin another word's), all after `prefix` (the dataset's, datasetPrefix).
  */
-export function heldText(doc: Record<string, unknown>, prefix: string): string {
-  return [...heldCounts(doc)].map(([held, count]) => `${prefix}${held}x${count}`).join(' ')
+export function heldText(counts: ReadonlyMap<string, number>, prefix: string): string {
+  return [...counts].map(([held, count]) => `${prefix}${held}x${count}`).join(' ')
 }
 
 /** Each distinct word of a document's indexed texts as held (heldWord), with how many times groq-js's `match` reads it: what the index holds for it. */

@@ -13,7 +13,7 @@ import type { CountSet, KeyNarrowing, Narrowing, OrderedScan, Source, TextFilter
 import { conditionTest, documentScorer, firstByScore, wordsRead, type Counts, type ScoreTerm } from '../groq/textScore.ts'
 import { heldCounts, heldWord } from '../groq/textMatch.ts'
 import { MatchReader, type UnusualDoc } from '../search/matchIndex.ts'
-import { conditionQuery, firstByCells } from '../search/scoreCells.ts'
+import { conditionQuery, countByWords, firstByCells } from '../search/scoreCells.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { keyRank, nullKey } from '../store/documentColumns.ts'
 import { isPairField, pairTypes } from '../groq/pairs.ts'
@@ -106,6 +106,8 @@ export class DocumentReader {
   indexEntries = 0
   /** Searches whose first page came from the match index's cells (server/search/scoreCells.ts), for tests that hold the cells to groq-js's answers. */
   searchesByCells = 0
+  /** Search counts answered from the kept counts of one word (scoreCells.ts countByWords), for tests that hold them to groq-js's answers. */
+  countsByWords = 0
   private readonly pendingFamilies: (dataset: string) => Set<string>
 
   /**
@@ -562,8 +564,35 @@ export class DocumentReader {
       const kept = [...unusual].filter(([, odd]) => shows(kind, odd.id) && !(filter.slugDefined && odd.slugless))
       return kept.length > APART_LIMIT ? null : kept
     }
-    /** How many articles the filter passes, counted by one index query (no document, no count read into JavaScript); null when it cannot be written. */
+    /** The counts an article read apart holds, from its own text (the index's are those of that text), by its index row; null when it is gone. */
+    const ownCounts = (rowid: number): Counts | null => {
+      const row = this.words.idOf(rowid)
+      if (!row) return null
+      const held = heldCounts(this.load(dataset, row))
+      return (letter, word) => {
+        const n = held.get(heldWord(letter, word))
+        return new Map(n ? [[rowid, n]] : [])
+      }
+    }
+    /**
+     * How many articles the filter passes: from the kept counts of its one word (countByWords) and
+     * the articles read apart that pass it, or else by one index query (no document, no count read
+     * into JavaScript); null when neither can tell.
+     */
     const count = (filter: TextFilter): number | null => {
+      const usual = countByWords(this.words, dataset, filter.condition)
+      const kept = usual === null ? null : apart(filter)
+      if (usual !== null && kept) {
+        let n = usual
+        for (const [rowid] of kept) {
+          const own = ownCounts(rowid)
+          if (!own) return null
+          if (conditionTest(filter.condition, own)(rowid)) n++
+        }
+        this.indexEntries += 1
+        this.countsByWords++
+        return n
+      }
       const query = conditionQuery(this.words, dataset, filter.condition)
       if (query === false) return 0
       if (query === null) return null
@@ -583,13 +612,8 @@ export class DocumentReader {
       const found = firstByCells(this.words, dataset, filter.condition, terms, enough, (rowid) => unusual!.has(rowid), this.cellsFrom)
       if (!found) return null
       for (const [rowid, odd] of kept) {
-        const row = this.words.idOf(rowid)
-        if (!row) return null
-        const held = heldCounts(this.load(dataset, row))
-        const own: Counts = (letter, word) => {
-          const n = held.get(heldWord(letter, word))
-          return new Map(n ? [[rowid, n]] : [])
-        }
+        const own = ownCounts(rowid)
+        if (!own) return null
         if (conditionTest(filter.condition, own)(rowid)) found.push({ item: rowid, score: documentScorer(terms, own)(odd.score ?? 0, rowid) })
       }
       this.searchesByCells++

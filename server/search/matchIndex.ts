@@ -5,15 +5,17 @@
 // transaction as the documents, like the /search page's index (index.ts), so a query sees the words
 // of exactly the documents it reads. Drafts and versions are held too (the admin searches them); a
 // reader's view leaves them out when it reads the rows (server/query/documents.ts).
-// docs/decisions/037-groq-match-from-the-index.md and 040-groq-score-from-the-index.md.
+// Beside it, match_counts keeps how many of the usual articles hold each term and each word, so a
+// one-word search's count and the cells' sizes are a few rows read (scoreCells.ts, decision 047).
+// docs/decisions/037-groq-match-from-the-index.md, 040-groq-score-from-the-index.md and 047-match-counts-kept.md.
 
 import type Database from 'better-sqlite3'
-import { datasetPrefix, heldCountOf, heldText, heldWordOf, heldWord, matchIndexType } from '../groq/textMatch.ts'
+import { datasetPrefix, heldCountOf, heldCounts, heldText, heldWordOf, heldWord, matchIndexType } from '../groq/textMatch.ts'
 import type { Change, Doc } from '../store/mutations.ts'
 import { versionedRefill, type RefillJob } from './versionedRefill.ts'
 
 /** Bumped whenever what is held or how changes: the index is then refilled after the service listens (versionedRefill.ts). */
-export const matchIndexVersion = 2
+export const matchIndexVersion = 3
 
 /** The index's row in `search_meta`, and its refill's name. */
 export const matchIndexRefill = 'match'
@@ -33,6 +35,7 @@ export class MatchIndex {
           DROP TABLE IF EXISTS match_terms;
           DROP TABLE IF EXISTS match_docs;
           DROP TABLE IF EXISTS match_words;
+          DROP TABLE IF EXISTS match_counts;
           -- slugless: slug.current is not defined; score: the document's own _score, when a number.
           -- A document with either, or a dot in its id, is one of the few read apart (MatchReader.unusual).
           CREATE TABLE match_docs (rowid INTEGER PRIMARY KEY, dataset TEXT NOT NULL, id TEXT NOT NULL, slugless INTEGER NOT NULL, score REAL, UNIQUE (dataset, id));
@@ -40,12 +43,17 @@ export class MatchIndex {
           -- Words are written in hexadecimal letters and digits, with their count: the ascii tokenizer takes each whole.
           CREATE VIRTUAL TABLE match_words USING fts5(words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii');
           CREATE VIRTUAL TABLE match_terms USING fts5vocab(match_words, row);
+          -- How many of the dataset's usual articles (none of those read apart) hold each index term
+          -- (a word of a text with its count), each word in any of the texts (anyText), and all of them ('#'): decision 047.
+          CREATE TABLE match_counts (dataset TEXT NOT NULL, term TEXT NOT NULL, docs INTEGER NOT NULL, PRIMARY KEY (dataset, term)) WITHOUT ROWID;
         `)
       },
       writer: () => {
         const statements = writeStatements(db)
         return (dataset, id, doc) => {
-          remove(statements, dataset, id)
+          // Already held: a write during the refill wrote it from the document stored now (the
+          // store's transactions always do), so its words and counts are this document's.
+          if (statements.find.get(dataset, id) !== undefined) return
           insert(statements, dataset, id, doc)
         }
       },
@@ -59,7 +67,7 @@ export class MatchIndex {
       const before = held(change.before)
       const after = held(change.after)
       if (!before && !after) continue
-      remove(this.statements, dataset, change.id)
+      remove(this.statements, dataset, change.id, before ? change.before : null)
       if (after) insert(this.statements, dataset, change.id, change.after!)
     }
   }
@@ -70,6 +78,7 @@ export class MatchIndex {
       this.statements.removeWords.run(rowid)
       this.statements.removeDoc.run(rowid)
     }
+    this.statements.dropCounts.run(dataset)
   }
 }
 
@@ -85,14 +94,48 @@ function writeStatements(db: Database.Database) {
     addWords: db.prepare('INSERT INTO match_words (rowid, words) VALUES (?, ?)'),
     removeDoc: db.prepare('DELETE FROM match_docs WHERE rowid = ?'),
     removeWords: db.prepare('DELETE FROM match_words WHERE rowid = ?'),
+    countUp: db.prepare('INSERT INTO match_counts (dataset, term, docs) VALUES (?, ?, 1) ON CONFLICT (dataset, term) DO UPDATE SET docs = docs + 1'),
+    countDown: db.prepare('UPDATE match_counts SET docs = docs - 1 WHERE dataset = ? AND term = ? RETURNING docs').pluck(),
+    forget: db.prepare('DELETE FROM match_counts WHERE dataset = ? AND term = ?'),
+    dropCounts: db.prepare('DELETE FROM match_counts WHERE dataset = ?'),
   }
 }
 
-function remove(statements: ReturnType<typeof writeStatements>, dataset: string, id: string): void {
+/** The first letter of a word counted in any of the indexed texts: no text's letter (textMatch.ts indexedTexts). */
+const anyTextLetter = 'w'
+
+/** A held word (heldWord) as counted in any of the indexed texts: the same word, under anyTextLetter. */
+export function anyText(held: string): string {
+  return `${anyTextLetter}${held.slice(1)}`
+}
+
+/** The match_counts term counting every usual article, whatever its words: no held word's beginning. */
+const everyArticle = '#'
+
+/** Whether a document is one of those read apart (MatchReader.unusual), which match_counts leaves out: the same condition as match_docs_unusual. */
+function unusual(id: string, doc: Doc): boolean {
+  return id.includes('.') || !slugDefined(doc) || typeof doc._score === 'number'
+}
+
+/** The match_counts terms a document adds one to: each index term it holds, each of its words once for any text, and everyArticle. */
+function countedTerms(counts: ReadonlyMap<string, number>): Set<string> {
+  const terms = new Set<string>([everyArticle])
+  for (const [held, count] of counts) {
+    terms.add(`${held}x${count}`)
+    terms.add(anyText(held))
+  }
+  return terms
+}
+
+/** Removes a document's words, and takes it off the counts when `before` (what it held, as stored until now) was counted. */
+function remove(statements: ReturnType<typeof writeStatements>, dataset: string, id: string, before: Doc | null): void {
   const rowid = statements.find.get(dataset, id) as number | undefined
   if (rowid === undefined) return
   statements.removeWords.run(rowid)
   statements.removeDoc.run(rowid)
+  if (before && !unusual(id, before)) {
+    for (const term of countedTerms(heldCounts(before))) if ((statements.countDown.get(dataset, term) as number | undefined) === 0) statements.forget.run(dataset, term)
+  }
 }
 
 /** Whether `slug.current` is defined for a document, as groq-js reads it (an attribute of an object, not null). */
@@ -106,7 +149,9 @@ function slugDefined(doc: Doc): boolean {
 function insert(statements: ReturnType<typeof writeStatements>, dataset: string, id: string, doc: Doc): void {
   const score = typeof doc._score === 'number' ? doc._score : null
   const rowid = statements.addDoc.run(dataset, id, slugDefined(doc) ? 0 : 1, score).lastInsertRowid
-  statements.addWords.run(rowid, heldText(doc, datasetPrefix(dataset)))
+  const counts = heldCounts(doc)
+  statements.addWords.run(rowid, heldText(counts, datasetPrefix(dataset)))
+  if (!unusual(id, doc)) for (const term of countedTerms(counts)) statements.countUp.run(dataset, term)
 }
 
 /** The quoted words of an index query (textMatch.ts textQueryOf) with the dataset's prefix before each. */
@@ -140,7 +185,8 @@ export class MatchReader {
     this.db = db
     this.reads = {
       terms: db.prepare('SELECT term FROM match_terms WHERE term >= ? AND term < ? LIMIT ?').pluck(),
-      buckets: db.prepare('SELECT term, doc FROM match_terms WHERE term >= ? AND term < ? LIMIT ?'),
+      buckets: db.prepare('SELECT term, docs FROM match_counts WHERE dataset = ? AND term >= ? AND term < ? LIMIT ?'),
+      counted: db.prepare('SELECT docs FROM match_counts WHERE dataset = ? AND term = ?').pluck(),
       any: db.prepare('SELECT 1 FROM match_words WHERE match_words MATCH ? LIMIT 1').pluck(),
       count: db.prepare('SELECT count(*) FROM match_words WHERE match_words MATCH ? AND rowid NOT IN (SELECT value FROM json_each(?))').pluck(),
       docs: db.prepare('SELECT rowid FROM match_words WHERE match_words MATCH ?').pluck(),
@@ -212,15 +258,27 @@ export class MatchReader {
   }
 
   /**
-   * The counts one held word (heldWord) is held with in a dataset, highest first, each with its
-   * index term and how many articles hold the word that many times; null when the word has more
-   * than TERMS_PER_WORD counts.
+   * The counts one held word (heldWord) is held with in a dataset's usual articles (not those read
+   * apart, `unusual`), highest first, each with its index term and how many of them hold the word
+   * that many times (match_counts: a few rows, whatever the archive's size); null when the word has
+   * more than TERMS_PER_WORD counts.
    */
   buckets(dataset: string, held: string): Array<{ count: number; term: string; docs: number }> | null {
-    const start = `${datasetPrefix(dataset)}${held}x`
-    const rows = this.reads.buckets.all(start, `${start}{`, TERMS_PER_WORD + 1) as Array<{ term: string; doc: number }>
+    const start = `${held}x`
+    const rows = this.reads.buckets.all(dataset, start, `${start}{`, TERMS_PER_WORD + 1) as Array<{ term: string; docs: number }>
     if (rows.length > TERMS_PER_WORD) return null
-    return rows.map((row) => ({ count: heldCountOf(row.term), term: row.term, docs: row.doc })).sort((a, b) => b.count - a.count)
+    const prefix = datasetPrefix(dataset)
+    return rows.map((row) => ({ count: heldCountOf(row.term), term: `${prefix}${row.term}`, docs: row.docs })).sort((a, b) => b.count - a.count)
+  }
+
+  /** How many usual articles (not those read apart) a dataset holds. */
+  usualArticles(dataset: string): number {
+    return (this.reads.counted.get(dataset, everyArticle) as number | undefined) ?? 0
+  }
+
+  /** How many of a dataset's usual articles (not those read apart) hold a held word in any of the indexed texts (match_counts). */
+  inAnyText(dataset: string, held: string): number {
+    return (this.reads.counted.get(dataset, anyText(held)) as number | undefined) ?? 0
   }
 
   /** The index query (FTS5 syntax) for every count of a held word in a dataset: the articles that hold it at all. */

@@ -13,7 +13,7 @@
 // The few articles read apart (a dot in the id, no slug, a `_score` of their own: MatchReader.unusual)
 // are left out of the cells; the caller scores them from their own text.
 
-import { heldWord } from '../groq/textMatch.ts'
+import { heldWord, indexedTexts } from '../groq/textMatch.ts'
 import { conditionTest, documentScorer, monotone, wordsRead, type Counts, type ScoreTerm, type TextCondition } from '../groq/textScore.ts'
 import type { MatchReader } from './matchIndex.ts'
 
@@ -22,7 +22,7 @@ export const CELL_VISITS = 20_000
 export const CELL_QUERIES = 3_000
 
 interface List {
-  /** The counts, highest first, then 0. */
+  /** The counts, highest first, then 0 unless every usual article holds the word. */
   counts: number[]
   /** The index term of each count (none for the last, 0). */
   terms: string[]
@@ -82,6 +82,35 @@ export function conditionQuery(words: MatchReader, dataset: string, condition: T
     }
   }
   return write(condition)
+}
+
+/**
+ * How many of a dataset's usual articles (not those read apart, which the caller counts from their
+ * own text) a condition is true for, from the kept counts alone (match_counts, decision 047): a
+ * `match` of one word (repeated or in other cases, it is one word) in one text, or the same in
+ * every indexed text joined by `||` (the /search page's filter), is a few rows read. Null for any
+ * other condition: several words need their articles intersected, which the counts cannot tell.
+ */
+export function countByWords(words: MatchReader, dataset: string, condition: TextCondition): number | null {
+  const held = heldWordsOf([condition])
+  // One word, whatever its text: each held word is its text's letter and the word.
+  if (!held || new Set([...held.values()].map((h) => h.slice(1))).size !== 1) return null
+  const letters = new Set<string>()
+  const collect = (c: TextCondition): boolean => {
+    if (c.kind === 'or') return collect(c.left) && collect(c.right)
+    if (c.kind === 'constant') return !c.value
+    if (c.kind !== 'match') return false
+    // No pattern word: never true.
+    if (c.words !== null) letters.add(c.letter)
+    return true
+  }
+  if (!collect(condition)) return null
+  if (letters.size === 0) return 0
+  const [h] = held.values()
+  if (letters.size === indexedTexts.length) return words.inAnyText(dataset, h!)
+  if (letters.size > 1) return null
+  const buckets = words.buckets(dataset, h!)
+  return buckets ? buckets.reduce((sum, b) => sum + b.docs, 0) : null
 }
 
 /** A heap of cells, highest score first. */
@@ -147,11 +176,17 @@ export function firstByCells(
   const order = [...new Set(held.values())]
   const lists: List[] = []
   let postings = 0
+  const usual = words.usualArticles(dataset)
   for (const h of order) {
     const buckets = words.buckets(dataset, h)
     if (!buckets) return null
-    for (const b of buckets) postings += b.docs
-    lists.push({ counts: [...buckets.map((b) => b.count), 0], terms: buckets.map((b) => b.term), any: words.anyCount(dataset, h) })
+    let holding = 0
+    for (const b of buckets) holding += b.docs
+    postings += holding
+    // A word every usual article holds (buckets count those alone) has no cell without it: those
+    // cells hold only articles read apart, which are left out, so they are never visited.
+    const none = holding < usual ? [0] : []
+    lists.push({ counts: [...buckets.map((b) => b.count), ...none], terms: buckets.map((b) => b.term), any: words.anyCount(dataset, h) })
   }
   if (postings < from) return null
   if (enough <= 0) return []
