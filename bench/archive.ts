@@ -36,6 +36,8 @@ interface Measurement {
   rssStartKiB: number
   rssEndKiB: number
   peakRssKiB: number
+  /** From spawning to the first /sitemap.xml that is not a 503 (after an upgrade, when its months have been counted again), or null if none came. */
+  sitemapAtMs: number | null
   /** Per page kind: answers to a request first asked since the last write, and the same request asked again. */
   pages: Record<PageKind, { cold: number[]; warm: number[]; failed?: string }>
   loadAverage: number
@@ -112,6 +114,19 @@ async function measure(articles: number): Promise<Measurement> {
           return `${service!.url}/sitemap.xml`
       }
     }
+    // After an upgrade the store counts the sitemap's months again and /sitemap.xml answers 503 with
+    // Retry-After meanwhile (docs/decisions/048-sitemap-months-kept-by-the-store.md): the time it
+    // first answers is measured, and its pages from then on.
+    let sitemapAtMs: number | null = null
+    while (performance.now() - startedAt < 1_800_000) {
+      const res = await request(`${service.url}/sitemap.xml`, { headers: clientHeaders, timeoutMs: 60_000 }).catch(() => null)
+      if (res && res.status !== 503) {
+        sitemapAtMs = performance.now() - startedAt
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+    log(`  first /sitemap.xml answer after ${sitemapAtMs === null ? 'none' : `${ms(sitemapAtMs)} ms`}`)
     const pages = Object.fromEntries(pageKinds.map((kind) => [kind, { cold: [] as number[], warm: [] as number[] }])) as Measurement['pages']
     let tick = 0
     for (let i = 0; i < PAGE_SAMPLES; i++) {
@@ -143,6 +158,7 @@ async function measure(articles: number): Promise<Measurement> {
       rssStartKiB,
       rssEndKiB,
       peakRssKiB: service.peakRssKiB(),
+      sitemapAtMs,
       pages,
       loadAverage: loadavg()[0]!,
     }
@@ -177,6 +193,7 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           'its latency',
           `${READS} first reads by slug p50/p99`,
           'RSS after start → after reads (peak)',
+          'first /sitemap.xml answer',
           ...pageKinds.map((kind) => `${kind} p99 cold / warm`),
           'load average',
         ],
@@ -188,6 +205,7 @@ export function archiveSection(sizes: number[] = sizesFromEnv()): Section {
           `${ms(m.firstHomepageMs)} ms`,
           m.slugFailed ? `failed after ${m.slugFirst.length} answers: ${shortError(m.slugFailed)}` : pair(m.slugFirst),
           `${mib(m.rssStartKiB)} → ${mib(m.rssEndKiB)} (peak ${mib(m.peakRssKiB)})`,
+          m.sitemapAtMs === null ? 'none within 30 minutes' : `${ms(m.sitemapAtMs)} ms`,
           ...pageKinds.map((kind) => {
             const failed = m.pages[kind].failed
             if (failed) return `failed after ${m.pages[kind].cold.length} answers: ${shortError(failed)}`

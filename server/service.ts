@@ -192,7 +192,6 @@ export async function startService(config: Config, log: (line: string) => void =
       listenKeepAliveMs: config.listenKeepAliveMs,
       demoCredentials: usesDemoCredentials ? demoAdmin : null,
       appContent: config.appContent,
-      dataDir: config.dataDir,
     },
   })
   const server = createServer(handler)

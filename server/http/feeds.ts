@@ -4,16 +4,15 @@
 // poll that already holds the current document gets a 304 with no body.
 // Unknown sections, topics and months are the protocol's JSON 404, like every other refusal here.
 
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { join } from 'node:path'
 import { contentConfig } from '../../shared/contentConfig.ts'
+import { ApiError, httpError } from '../errors.ts'
 import { surrogateKeyHeader } from '../../shared/cacheKeys.ts'
 import { notModified, type Built, type CachedFeed } from '../feeds/cache.ts'
 import { authorFeed, categoryFeed, paperFeed, type CategoryFeedKind } from '../feeds/rss.ts'
 import { liveBlogFeed } from '../feeds/liveBlogRss.ts'
 import { robotsTxt } from '../feeds/robots.ts'
-import { MonthIndex, monthSitemap, type SummaryKeeper, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
+import { monthSitemap, newsSitemap, pagesSitemap, sitemapIndex } from '../feeds/sitemaps.ts'
 import { feedSource, type FeedSource } from '../feeds/source.ts'
 import { sendEncoded } from '../pages/encoding.ts'
 import { publicBase } from './respond.ts'
@@ -92,40 +91,21 @@ export function liveBlogRss(deps: ApiDeps) {
   })
 }
 
-export function sitemapIndexXml(deps: ApiDeps) {
-  // The months and when each changed, kept between builds and across starts (a small file in
-  // DATA_DIR): after a publish, or a start, only the months changed since are counted again.
-  // Made at the first request, so that building the route table reads no configuration.
-  let months: MonthIndex | null = null
-  const monthIndex = () => {
-    const dataset = contentConfig(deps.config.appContent, '').dataset
-    return (months ??= new MonthIndex(undefined, fileKeeper(join(deps.config.dataDir, `sitemap-months-${encodeURIComponent(dataset)}.json`))))
-  }
-  return feedRoute(deps, async (source) => xml(await sitemapIndex(source, monthIndex())))
-}
+/** Seconds a crawler is asked to wait while the months are counted after an upgrade. */
+export const monthsRetryAfterSeconds = 120
 
-/** A file holding a MonthIndex's summary: none yet (or unreadable) is no summary; a save replaces it whole. */
-function fileKeeper(path: string): SummaryKeeper {
-  return {
-    load() {
-      try {
-        return readFileSync(path, 'utf8')
-      } catch {
-        return null
-      }
-    },
-    save(text) {
-      // Written beside it, then renamed over it: a crash mid-write leaves the last whole summary.
-      // One that cannot be saved (a full disk) costs only a count of every month at the next start.
-      const temporary = `${path}.${process.pid}.tmp`
-      try {
-        writeFileSync(temporary, text)
-        renameSync(temporary, path)
-      } catch (error) {
-        console.error(`The sitemap's months could not be saved to ${path}: ${(error as Error).message}`)
-      }
-    },
-  }
+export function sitemapIndexXml(deps: ApiDeps) {
+  return feedRoute(deps, async (source) => {
+    // The dataset the pages read, named at the request, so that building the route table reads no configuration.
+    const months = deps.store.sitemapMonths(contentConfig(deps.config.appContent, '').dataset)
+    // Counted again after an upgrade (minutes at a million articles, once): a crawler is told to
+    // come back rather than given an index that would leave out months it holds, and nothing is cached.
+    if (!months) {
+      const refusal = httpError(503, "The sitemap's months are being counted after an upgrade; try again shortly", { retryAfter: monthsRetryAfterSeconds })
+      throw new ApiError(503, refusal.body, { 'Retry-After': String(monthsRetryAfterSeconds) })
+    }
+    return xml(sitemapIndex(source.origin, months))
+  })
 }
 
 export function pagesSitemapXml(deps: ApiDeps) {

@@ -32,8 +32,6 @@ export interface ApiConfig {
   demoCredentials: { email: string; password: string } | null
   /** The VITE_SANITY_* settings the app was built with: feeds read the dataset and images the pages do. */
   appContent: ContentEnv
-  /** DATA_DIR: the sitemap's month summary is kept there across starts (feeds.ts). */
-  dataDir: string
 }
 
 export interface ApiDeps {

@@ -21,6 +21,7 @@ import { MatchIndex } from '../search/matchIndex.ts'
 import { DocumentKeys, migrateDocumentColumns, slugColumn } from './documentColumns.ts'
 import { PairKeys } from './pairKeys.ts'
 import { migrateCounts } from './counts.ts'
+import { dropSitemapMonths, migrateSitemapMonths, sitemapMonthsReader, type MonthTotal } from './sitemapMonths.ts'
 import { prepareKeyRefill } from './keyRefill.ts'
 import { defaultBatch, refillAll, refillBatch, type BatchLimits, type RefillJob } from '../search/versionedRefill.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
@@ -123,6 +124,8 @@ export class Store {
   /** Transactions of one dataset run one after the other, so a later one sees the earlier one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
+  /** Each month's articles and when they last changed (sitemapMonths.ts). */
+  private readonly months: (dataset: string) => MonthTotal[] | null
   /** What the store fills from the documents and has yet to refill (versionedRefill.ts), in the order they run. */
   private readonly refills: RefillJob[]
   private closed = false
@@ -160,13 +163,17 @@ export class Store {
     this.pairs = new PairKeys(this.db)
     // Per-type and per-value counts, kept by triggers in every write's SQL transaction (counts.ts).
     const countsRefill = migrateCounts(this.db)
+    // Each month's articles, for /sitemap.xml, kept the same way (sitemapMonths.ts).
+    const monthsRefill = migrateSitemapMonths(this.db)
+    this.months = sitemapMonthsReader(this.db)
     // The counts first: a short pass (it reads the keys' index by id and parses no document), and
     // until it ends no total is answered from them, so a homepage's count the keys cannot narrow is
     // a pass over the archive. From then on the triggers keep them equal to the keys while the keys
     // are written again (and no total of a field is read until its keys are complete). Then the
-    // keys, then GROQ `match`'s index, then the /search page's (which answers by `match` meanwhile:
-    // src/content/search/search.ts isIndexRefilling). Decision 041.
-    this.refills = [countsRefill, keyRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
+    // sitemap's months (a pass over the articles that reads no key: /sitemap.xml is a 503 until it
+    // ends, decision 048), then the keys, then GROQ `match`'s index, then the /search page's (which
+    // answers by `match` meanwhile: src/content/search/search.ts isIndexRefilling). Decision 041.
+    this.refills = [countsRefill, monthsRefill, keyRefill, this.matches.refill, this.search.refill].filter((job): job is RefillJob => job !== null)
     if (options.refill !== 'later') for (const job of this.refills.splice(0)) refillAll(this.db, job)
     this.pins = new PinnedUpdates(this.db)
     this.statements = {
@@ -276,11 +283,21 @@ export class Store {
       this.keys.drop(name)
       this.statements.dropPendingKeys.run(name)
       this.statements.dropDocuments.run(name)
+      dropSitemapMonths(this.db, name)
       this.statements.dropDataset.run(name)
     })()
     this.dataVersion = this.currentDataVersion()
     this.datasets.delete(name)
     this.reloaded()
+  }
+
+  /**
+   * A dataset's months with published articles, newest first, each with its number of articles and
+   * when they last changed (what /sitemap.xml lists), or null while they are being counted after an
+   * upgrade. A few rows read, whatever the archive's size.
+   */
+  sitemapMonths(dataset: string): MonthTotal[] | null {
+    return this.months(dataset)
   }
 
   dataset(name: string): Dataset {

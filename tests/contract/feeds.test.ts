@@ -10,6 +10,8 @@ import { categoryListingQuery } from '../../src/content/listings/listings.ts'
 import { categoryArticles, categoryQuery, feedSize } from '../../server/feeds/rss.ts'
 import { w3cDate } from '../../server/feeds/sitemaps.ts'
 import { feedSource } from '../../server/feeds/source.ts'
+import { refillAll } from '../../server/search/versionedRefill.ts'
+import { migrateSitemapMonths } from '../../server/store/sitemapMonths.ts'
 import { startTestService, type TestService } from '../support/service.ts'
 import { expectErrorBody, raw, solidJpeg, type RawResponse } from './helpers.ts'
 
@@ -210,6 +212,25 @@ describe('sitemaps', () => {
     const months = new Set([hour, 3 * day, 30 * day, 400 * day].map((ago) => `/sitemaps/articles-${iso(ago).slice(0, 7)}.xml`))
     expect(new Set(await monthSitemaps())).toEqual(months)
     for (const entry of index.sitemap.filter((e: any) => e.loc.includes('/articles-'))) expect(entry.lastmod).toMatch(w3c)
+  })
+
+  it('while the months are counted again after an upgrade, the index is a 503 with Retry-After, then the same index', async () => {
+    const before = (await get('/sitemap.xml')).text
+    // An upgrade that changes what is kept: the months' refill is begun, and held here.
+    service.store.db.exec('DELETE FROM sitemap_months_version')
+    const job = migrateSitemapMonths(service.store.db)!
+    expect(job).not.toBeNull()
+    // A write, so that no index built before is current.
+    await service.client({ token: await service.adminToken() }).createOrReplace({ _id: 'refill-probe', _type: 'category', title: 'Probe', slug: { current: 'refill-probe' }, kind: 'topic' })
+    const refused = await get('/sitemap.xml')
+    expectErrorBody(refused, 503)
+    expect(refused.headers.get('retry-after')).toBe('120')
+    // Nothing kept meanwhile: once counted, the index is whole again, month for month.
+    refillAll(service.store.db, job)
+    const after = await get('/sitemap.xml')
+    expect(after.status).toBe(200)
+    expect(after.text).toBe(before)
+    await service.client({ token: await service.adminToken() }).delete('refill-probe')
   })
 
   it('the month sitemaps together list every published article once, with lastmod, and nothing else', async () => {
