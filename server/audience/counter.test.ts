@@ -69,4 +69,32 @@ describe('the reads of the last day after a start', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('are found without reading the archive while their keys are written again after an upgrade, and taken off once found', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resonance-counter-'))
+    const store = new Store(dir)
+    const audience = new AudienceStore(dir)
+    try {
+      store.createDataset('production')
+      await store.commit('production', [{ create: { _id: 'stale', _type: 'article', title: 'Read yesterday', readCount: 9, readsLastDay: 4 } }])
+      // An upgrade's refill is writing the readsLastDay keys again (keyRefill.ts): they cannot be read yet.
+      store.db.prepare("INSERT INTO document_keys_pending (dataset, family) VALUES ('production', 'readsLastDay')").run()
+      const counter = new ReadCounter(store, audience, { dataset: 'production', retentionMonths: 1, foldIntervalMs: 60_000, maxReaders: 10, recentRetryMs: 10 })
+      // A fold meanwhile does not wait for them (nor read every document to find them).
+      await counter.fold()
+      expect(store.dataset('production').docs.get('stale')).toMatchObject({ readCount: 9, readsLastDay: 4 })
+      // The refill done: found at the next look, and taken off at the next fold, in the same hour.
+      store.db.prepare('DELETE FROM document_keys_pending').run()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      await counter.fold()
+      const stale = store.dataset('production').docs.get('stale')!
+      expect(stale.readCount).toBe(9)
+      expect(stale.readsLastDay).toBeUndefined()
+      await counter.close()
+    } finally {
+      audience.db.close()
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

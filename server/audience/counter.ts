@@ -23,6 +23,8 @@ export interface CounterOptions {
   /** Distinct readers (of a page) recorded in a day; past it nobody new is counted. */
   maxReaders: number
   now?: () => number
+  /** How long to wait before looking again for the articles with reads of the last day, while the keys they are found by are being written again after an upgrade. */
+  recentRetryMs?: number
 }
 
 /** What a reader's page reports: where it is, and the referrer it was reached from. */
@@ -136,7 +138,10 @@ export class ReadCounter {
   private pendingMinutes = new Map<string, MinuteReads>()
   /** Articles whose documents carry reads of the last 24 hours: they must be told when those age out. */
   private recent = new Set<string>()
-  private readonly found: Promise<void>
+  /** Set while the articles with reads of the last day are still to be found (findRecent). */
+  private findAgain: NodeJS.Timeout | null = null
+  /** Articles found by findRecent that no fold has looked at yet: the next fold runs for them. */
+  private recentUnfolded = false
   private lastHour = -1
   private timer: NodeJS.Timeout | null = null
   private folding: Promise<void> = Promise.resolve()
@@ -149,18 +154,35 @@ export class ReadCounter {
     this.now = options.now ?? Date.now
     this.readers = new DailyReaders(options.maxReaders, this.now)
     this.pages = new PublishedPages(store, options.dataset)
-    this.found = this.findRecent().catch((error: unknown) => console.error('Could not find the articles with reads of the last day:', error))
+    this.findRecent()
   }
 
   /**
    * The articles whose stored documents carry reads of the last 24 hours, found once after a start
-   * from the listing keys of `readsLastDay` (an index, no document read); the first fold waits for it.
+   * from the listing keys of `readsLastDay` (an index, no document read), so a fold takes those
+   * reads off when they age out. While those keys are being written again after an upgrade (half an
+   * hour at a million articles), it looks again later; folds go on meanwhile, counting every read,
+   * and the first fold after it takes off what has aged.
    */
-  private async findRecent(): Promise<void> {
+  private findRecent(): void {
+    this.findAgain = null
     const { dataset } = this.options
-    if (!this.store.hasDataset(dataset)) return
-    for (const type of countedPages.map((page) => page.type)) {
-      for (const id of this.store.dataset(dataset).docs.idsWithNumber(type, 'readsLastDay')) this.recent.add(id)
+    try {
+      if (!this.store.hasDataset(dataset)) return
+      const found: string[] = []
+      for (const type of countedPages.map((page) => page.type)) {
+        const ids = this.store.dataset(dataset).docs.idsWithNumber(type, 'readsLastDay')
+        if (ids === null) {
+          this.findAgain = setTimeout(() => this.findRecent(), this.options.recentRetryMs ?? 10_000)
+          this.findAgain.unref()
+          return
+        }
+        found.push(...ids)
+      }
+      for (const id of found) this.recent.add(id)
+      if (found.length > 0) this.recentUnfolded = true
+    } catch (error) {
+      console.error('Could not find the articles with reads of the last day:', error)
     }
   }
 
@@ -207,13 +229,12 @@ export class ReadCounter {
   }
 
   private async foldNow(): Promise<void> {
-    await this.found
     const rows = [...this.pending.values()]
     const minutes = [...this.pendingMinutes.values()]
     this.pending = new Map()
     this.pendingMinutes = new Map()
     const hour = hourOf(this.now())
-    if (rows.length === 0 && hour === this.lastHour) return
+    if (rows.length === 0 && hour === this.lastHour && !this.recentUnfolded) return
     const newHour = hour !== this.lastHour
     this.lastHour = hour
     const { dataset } = this.options
@@ -223,8 +244,11 @@ export class ReadCounter {
     // The last 24 hours: this hour so far and the 23 before it.
     const lastDay = this.audience.readsSince(dataset, hour - 23)
     const ids = new Set([...added.keys(), ...lastDay.keys(), ...this.recent])
+    this.recentUnfolded = false
     await this.store.recordReads(dataset, [...ids].map((id) => ({ id, add: added.get(id) ?? 0, lastDay: lastDay.get(id) ?? 0 })))
-    this.recent = new Set(lastDay.keys())
+    // Those found after a start while this fold wrote (findRecent) are taken off at the next one.
+    const foundMeanwhile = [...this.recent].filter((id) => !ids.has(id))
+    this.recent = new Set([...lastDay.keys(), ...foundMeanwhile])
     if (newHour) this.audience.prune(hourOf(monthsBefore(this.now(), this.options.retentionMonths)))
   }
 
@@ -232,6 +256,8 @@ export class ReadCounter {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
+    if (this.findAgain) clearTimeout(this.findAgain)
+    this.findAgain = null
     await this.fold()
   }
 }

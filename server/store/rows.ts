@@ -117,11 +117,11 @@ export class DocumentRows {
    * Ids of the documents of a type whose field holds a number, from the listing keys written with
    * each document (documentColumns.ts: a number's key starts with its rank byte), reading no document.
    */
-  idsWithNumber(dataset: string, type: string, field: string): string[] {
-    // While the field's keys are being written again after an upgrade (keyRefill.ts), from the documents.
-    if (this.statements.keysPending.get(dataset, field) !== undefined) {
-      return [...this.values(dataset, type)].flatMap((doc) => (Object.hasOwn(doc, field) && typeof doc[field] === 'number' ? [doc._id] : []))
-    }
+  idsWithNumber(dataset: string, type: string, field: string): string[] | null {
+    // Null while the field's keys are being written again after an upgrade (keyRefill.ts): the
+    // documents themselves would be a pass over the archive on the thread that answers HTTP (at a
+    // million articles, minutes and more memory than the service has), so the caller asks again later.
+    if (this.statements.keysPending.get(dataset, field) !== undefined) return null
     return this.statements.withNumber.all(dataset, type, field, numberKeys.low, numberKeys.high) as string[]
   }
 
@@ -171,7 +171,7 @@ export class StoredDocuments {
     return this.rows.slugHolders(this.dataset, type, slug)
   }
 
-  idsWithNumber(type: string, field: string): string[] {
+  idsWithNumber(type: string, field: string): string[] | null {
     return this.rows.idsWithNumber(this.dataset, type, field)
   }
 }
