@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3'
 import { isPairField, pairSignature } from '../groq/pairs.ts'
 import { beginRefill, createRefillTables, isRefillPending, type RefillJob } from '../search/versionedRefill.ts'
-import { DocumentKeys, fieldSignature, keyedFields, keyedFieldsSignature, scopedKeys, type KeyedField } from './documentColumns.ts'
+import { DocumentKeys, fieldSignature, keyedFields, scopedKeys, type KeyedField } from './documentColumns.ts'
 import { PairKeys } from './pairKeys.ts'
 
 /** The refill's row in `refill_pending`. */
@@ -31,11 +31,11 @@ interface Family {
   scope?: KeyedField
 }
 
-const scopedFamily = (field: KeyedField, scope: KeyedField) => `${field.name}@${scope.name}`
+const scopedFamily = (field: string, scope: string) => `${field}@${scope}`
 
 const families: readonly Family[] = [
   ...keyedFields.map((field) => ({ name: field.name, signature: fieldSignature(field), field })),
-  ...scopedKeys.flatMap(({ scope, fields }) => fields.map((field) => ({ name: scopedFamily(field, scope), signature: `${fieldSignature(scope)}{${fieldSignature(field)}}`, field, scope }))),
+  ...scopedKeys.flatMap(({ scope, fields }) => fields.map((field) => ({ name: scopedFamily(field.name, scope.name), signature: `${fieldSignature(scope)}{${fieldSignature(field)}}`, field, scope }))),
   { name: pairFamily, signature: pairSignature },
 ]
 
@@ -52,6 +52,53 @@ export function keysReady(pending: ReadonlySet<string>, field: string): boolean 
   if (pending.size === 0) return true
   const family = familyOfField(field)
   return !pending.has(family) && (family === pairFamily || !pending.has(everyListingFamily))
+}
+
+/** Splits a text at the commas outside brackets and braces. */
+function topLevel(text: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '(' || c === '{') depth++
+    else if (c === ')' || c === '}') depth--
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i))
+      start = i + 1
+    }
+  }
+  parts.push(text.slice(start))
+  return parts
+}
+
+/**
+ * The families, with their signatures, of the one text a database from before families recorded
+ * (keyedFieldsSignature: each field's `name=path`, then each scope's `name=path{field,…}`), so an
+ * upgrade from it writes again only the families that differ, not every key of the archive (at a
+ * million articles half an hour in which every listing is a pass). Null for a text not of that form.
+ */
+export function familiesOfListing(text: string): Map<string, string> | null {
+  const found = new Map<string, string>()
+  for (const part of topLevel(text)) {
+    const brace = part.indexOf('{')
+    const nameOf = (signature: string) => (signature.includes('=') ? signature.slice(0, signature.indexOf('=')) : null)
+    if (brace < 0) {
+      const name = nameOf(part)
+      if (!name) return null
+      found.set(name, part)
+      continue
+    }
+    const scope = part.slice(0, brace)
+    const scopeName = nameOf(scope)
+    if (!scopeName || !part.endsWith('}')) return null
+    for (const field of topLevel(part.slice(brace + 1, -1))) {
+      const name = nameOf(field)
+      if (!name) return null
+      found.set(scopedFamily(name, scopeName), `${scope}{${field}}`)
+    }
+  }
+  return found
 }
 
 /** The field-name range a family's keys are written under, as [low, high). */
@@ -92,7 +139,13 @@ export function prepareKeyRefill(db: Database.Database): RefillJob | null {
       const table = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined
       const listing = table('document_keys_fields') ? (db.prepare('SELECT signature FROM document_keys_fields').pluck().get() as string | undefined) : undefined
       const pairs = table('document_pair_keys') ? (db.prepare('SELECT signature FROM document_pair_keys').pluck().get() as string | undefined) : undefined
-      if (listing !== keyedFieldsSignature) changed.add(everyListingFamily)
+      const before = listing === undefined ? null : familiesOfListing(listing)
+      if (before === null) changed.add(everyListingFamily)
+      else {
+        // Only the families whose text differs: an upgrade that adds a field refills that field.
+        for (const family of families) if (family.name !== pairFamily && before.get(family.name) !== family.signature) changed.add(family.name)
+        for (const name of before.keys()) if (!families.some((family) => family.name === name)) changed.add(name)
+      }
       if (pairs !== pairSignature) changed.add(pairFamily)
     } else if (hasDocuments) {
       for (const family of families) if (recorded.get(family.name) !== family.signature) changed.add(family.name)
