@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Store } from '../store/store.ts'
-import { otherDatasetsSql, portableText, rowsOfAverages, SearchReader } from './index.ts'
+import { otherDatasetsSql, portableText, SearchReader } from './index.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -113,60 +113,6 @@ describe('a search for a word in many articles', () => {
       // The last page ends with the oldest of the newest 300.
       expect(reader.search('production', { ...request('river'), page: 16 }).hits.map((hit) => hit._id).at(-1)).toBe('a100')
       expect(reader.search('production', { ...request('river'), page: 17 }).hits).toEqual([])
-    } finally {
-      db.close()
-    }
-  })
-})
-
-describe('the count of a search', () => {
-  it('stops past the results a reader can page to, and says there are more', async () => {
-    const dir = tempDir()
-    const store = new Store(dir)
-    store.createDataset('production')
-    const hour = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString()
-    await store.commit(
-      'production',
-      Array.from({ length: 1002 }, (_, n) => ({
-        createOrReplace: { _id: `a${n}`, _type: 'article', title: `Story ${n}`, slug: { current: `a${n}` }, excerpt: n < 1000 ? 'By the river at high tide.' : 'By the river.', publishedAt: hour(n) },
-      })),
-    )
-    store.close()
-    const db = new Database(join(dir, 'content.db'), { readonly: true })
-    try {
-      const reader = new SearchReader(db)
-      const river = reader.search('production', request('river'))
-      expect([river.total, river.moreThanTotal, river.ranked]).toEqual([1000, true, 300])
-      const tide = reader.search('production', request('tide'))
-      expect([tide.total, tide.moreThanTotal]).toEqual([1000, false])
-      const both = reader.search('production', request('river tide'))
-      expect([both.total, both.moreThanTotal, both.hits[0]?._id]).toEqual([1000, false, 'a999'])
-    } finally {
-      db.close()
-    }
-  })
-})
-
-describe('the ranking of a search', () => {
-  it('weighs a word by how few articles hold it, as BM25 does', async () => {
-    const dir = tempDir()
-    const store = new Store(dir)
-    store.createDataset('production')
-    const hour = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString()
-    const article = (id: string, excerpt: string, n: number) => ({ createOrReplace: { _id: id, _type: 'article', title: `Story ${id}`, slug: { current: id }, excerpt, publishedAt: hour(n) } })
-    await store.commit('production', [
-      ...Array.from({ length: 20 }, (_, n) => article(`r${n}`, 'A walk along the river bank at dawn.', n)),
-      // The same length: "river" six times in the newer, the rarer "otter" three times in the older.
-      article('otters', 'river otter otter otter bank bank bank bank', 30),
-      article('rivers', 'river river river river river river otter bank', 31),
-    ])
-    store.close()
-    const db = new Database(join(dir, 'content.db'), { readonly: true })
-    try {
-      expect(rowsOfAverages(db.prepare('SELECT block FROM search_text_data WHERE id = 1').pluck().get() as Uint8Array)).toBe(22)
-      // Weighed alike, six of one and one of the other would win; "river" is in every article, so
-      // it tells them apart by nothing, and three otters rank above one.
-      expect(new SearchReader(db).search('production', request('river otter')).hits.map((hit) => hit._id)).toEqual(['otters', 'rivers'])
     } finally {
       db.close()
     }

@@ -6,11 +6,11 @@
 
 import Database from 'better-sqlite3'
 import { cleanText } from '../../shared/text.ts'
-import { parseSearchText, searchCountedMatches, searchMaxPage, searchRefillingErrorType, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
+import { parseSearchText, searchMaxPage, searchRefillingErrorType, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
-import { matchExpression, scopeExpression, termExpression } from './query.ts'
+import { matchExpression, scopeExpression } from './query.ts'
 import { versionedRefill, type RefillJob } from './versionedRefill.ts'
 
 /**
@@ -252,7 +252,7 @@ const nextDayStart = (day: string): string => new Date(Date.parse(dayStart(day))
 /**
  * How many of the newest matches a search ranks, and how many of the newest with every word in the
  * title: what bounds a search's work however common its words (decision 022); the results a reader
- * can page through.
+ * can page through. bm25 costs tens of microseconds a row, so these keep a search within milliseconds.
  */
 export const rankedMatches = 300
 const rankedTitleMatches = 100
@@ -262,7 +262,7 @@ interface Scored {
   rank: number
 }
 
-/** The score (negative: lower is better) weakened by age: a year's age halves it. */
+/** bm25 (negative: lower is better) weakened by age: a year's age halves it. */
 function score({ rowid, rank }: Scored, now: number): number {
   const ageDays = Math.max(0, (now - timeOfRowid(rowid)) / 86_400_000)
   return rank / (1 + ageDays / 365)
@@ -274,102 +274,47 @@ function score({ rowid, rank }: Scored, now: number): number {
  */
 export const otherDatasetsSql = 'SELECT EXISTS (SELECT 1 FROM search_docs WHERE dataset < :dataset) OR EXISTS (SELECT 1 FROM search_docs WHERE dataset > :dataset)'
 
-/**
- * How many of a word's newest matches are read to tell how common it is: fewer is its exact count,
- * this many are spread over a share of the archive's time that gives an estimate (termDocuments).
- */
-const termSample = 1000
-
-/**
- * BM25's inverse document frequency as FTS5 weighs a phrase (fts5_aux.c): how rare it is among the
- * archive's `rows`, never below a millionth, so a word in most articles counts for almost nothing.
- */
-export function inverseDocumentFrequency(rows: number, matching: number): number {
-  const idf = Math.log((rows - matching + 0.5) / (matching + 0.5))
-  return idf > 0 ? idf : 1e-6
-}
-
-/**
- * The number of rows the index holds, from FTS5's own averages record (row 1 of its data table,
- * which bm25 reads too): a SQLite varint, big-endian, seven bits a byte, the ninth byte whole.
- */
-export function rowsOfAverages(record: Uint8Array): number {
-  let value = 0
-  for (let i = 0; i < 9 && i < record.length; i++) {
-    const byte = record[i]!
-    if (i === 8) return value * 256 + byte
-    value = value * 128 + (byte & 0x7f)
-    if ((byte & 0x80) === 0) return value
-  }
-  return value
-}
-
 /** The statements of one read-only connection, prepared once. */
 export class SearchReader {
   private readonly statements
   /**
-   * The ranked rows (at most rankedMatches + rankedTitleMatches) are scored and the page's twenty
-   * marked in small tables of their own, filled per search with the same tokenizer (decision 046).
-   * FTS5's bm25() in the index itself weighs each word by how many articles hold it, which it learns
-   * by reading the word's whole list of rows (tens of milliseconds for a common word at a million
-   * articles), and highlight() and snippet() there need each shown row found again by MATCH, which
-   * reads that list too. Here bm25() reads only the ranked rows, where every row holds every word,
-   * so each word weighs alike and its weight is put in from termDocuments.
+   * The page's twenty rows are marked in a small table of their own: highlight() and snippet() in
+   * the index itself need the row found again by MATCH, which FTS5 does by reading the term's whole
+   * list of rows (tens of milliseconds for a common word), where this costs tokenizing twenty texts.
    */
-  private readonly scratch
+  private readonly marks
 
   constructor(db: Database.Database) {
     const scratch = new Database(':memory:')
-    const tokenize = "tokenize = 'porter unicode61 remove_diacritics 2'"
-    scratch.exec(`CREATE VIRTUAL TABLE ranking USING fts5(title, excerpt, body, ${tokenize}); CREATE VIRTUAL TABLE headlines USING fts5(title, ${tokenize})`)
-    this.scratch = {
-      fill: scratch.transaction((rows: Array<{ rowid: number; title: string; excerpt: string; body: string }>, titled: ReadonlySet<number>) => {
-        scratch.prepare('DELETE FROM ranking').run()
-        scratch.prepare('DELETE FROM headlines').run()
-        const add = scratch.prepare('INSERT INTO ranking (rowid, title, excerpt, body) VALUES (?, ?, ?, ?)')
-        const addTitle = scratch.prepare('INSERT INTO headlines (rowid, title) VALUES (?, ?)')
-        for (const row of rows) {
-          add.run(row.rowid, row.title, row.excerpt, row.body)
-          if (titled.has(row.rowid)) addTitle.run(row.rowid, row.title)
-        }
+    scratch.exec("CREATE VIRTUAL TABLE marks USING fts5(title, excerpt, body, tokenize = 'porter unicode61 remove_diacritics 2')")
+    this.marks = {
+      fill: scratch.transaction((rows: Array<{ rowid: number; title: string; excerpt: string; body: string }>) => {
+        scratch.prepare('DELETE FROM marks').run()
+        const add = scratch.prepare('INSERT INTO marks (rowid, title, excerpt, body) VALUES (?, ?, ?, ?)')
+        for (const row of rows) add.run(row.rowid, row.title, row.excerpt, row.body)
       }),
-      text: scratch.prepare(`SELECT rowid, bm25(ranking, ${weightOf.title}, ${weightOf.excerpt}, ${weightOf.body}) AS rank FROM ranking WHERE ranking MATCH ?`),
-      titles: scratch.prepare('SELECT rowid, bm25(headlines) AS rank FROM headlines WHERE headlines MATCH ?'),
       marked: scratch.prepare(`
-        SELECT rowid, highlight(ranking, 0, '${open}', '${close}') AS title,
-               snippet(ranking, 1, '${open}', '${close}', '…', 48) AS excerpt,
-               snippet(ranking, 2, '${open}', '${close}', '…', 32) AS body
-        FROM ranking WHERE ranking MATCH ? AND rowid IN (SELECT value FROM json_each(?))`),
+        SELECT rowid, highlight(marks, 0, '${open}', '${close}') AS title,
+               snippet(marks, 1, '${open}', '${close}', '…', 48) AS excerpt,
+               snippet(marks, 2, '${open}', '${close}', '…', 32) AS body
+        FROM marks WHERE marks MATCH ?`),
     }
     // Dataset, section and dates are all FTS5's to answer: the scope column and the rowid range.
+    const weights = `${weightOf.title}, ${weightOf.excerpt}, ${weightOf.body}, 0`
     const range = 'rowid BETWEEN :low AND :high'
     this.statements = {
       sections: db.prepare('SELECT id FROM search_labels WHERE dataset = ? AND slug = ?').pluck(),
       others: db.prepare(otherDatasetsSql).pluck(),
-      // The newest matches from the newest end, one more than are counted: the count stops there.
+      count: db.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH :match AND ${range}`).pluck(),
+      // The newest matches, from the newest end: the oldest of them bounds the rows ranked.
       newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
-      titles: db.prepare(`SELECT rowid FROM search_titles WHERE search_titles MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
-      sample: db.prepare('SELECT count(*) AS count, min(rowid) AS oldest FROM (SELECT rowid FROM search_text WHERE search_text MATCH :match ORDER BY rowid DESC LIMIT :limit)'),
-      span: db.prepare('SELECT (SELECT min(rowid) FROM search_docs) AS first, (SELECT max(rowid) FROM search_docs) AS last'),
-      averages: db.prepare('SELECT block FROM search_text_data WHERE id = 1').pluck(),
+      ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range}`),
+      titles: db.prepare(`SELECT rowid, bm25(search_titles, 1, 0) AS rank FROM search_titles WHERE search_titles MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
       doc: db.prepare('SELECT id, slug, published_at AS publishedAt, categories FROM search_docs WHERE rowid = ?'),
       text: db.prepare('SELECT title, excerpt, body FROM search_text WHERE rowid = ?'),
       categories: db.prepare('SELECT id, title, kind FROM search_labels WHERE dataset = ? AND id IN (SELECT value FROM json_each(?))'),
       refilling: db.prepare('SELECT 1 FROM refill_pending WHERE name = ?'),
     }
-  }
-
-  /**
-   * How many articles hold a word or phrase, in the whole archive: exact when fewer than termSample,
-   * else estimated from the share of the archive's time its newest termSample matches span (rows are
-   * numbered by publication time), which reads termSample rows where counting would read them all.
-   */
-  private termDocuments(term: string, rows: number): number {
-    const { count, oldest } = this.statements.sample.get({ match: term, limit: termSample }) as { count: number; oldest: number | null }
-    if (count < termSample || oldest === null) return count
-    const { first, last } = this.statements.span.get() as { first: number; last: number }
-    const share = (last - oldest + 1) / Math.max(1, last - first + 1)
-    return Math.min(rows, Math.round(count / share))
   }
 
   /** One page of a search's results, best first. Refuses (400) what cannot be searched for. */
@@ -382,7 +327,7 @@ export class SearchReader {
     // says so rather than show fewer results, or none, as if they were all there were.
     if (this.statements.refilling.get(searchIndexRefill) !== undefined) throw typedError(503, searchRefillingErrorType, searchRefillingMessage)
     const words = matchExpression(terms)
-    const empty = { total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored }
+    const empty = { total: 0, ranked: 0, hits: [], ignored }
     if (words === null) return empty
     let sections: string[] | null = null
     if (request.section !== null) {
@@ -397,53 +342,34 @@ export class SearchReader {
       low: request.from === null ? Number.MIN_SAFE_INTEGER : rowidOf(Date.parse(dayStart(request.from))),
       high: request.to === null ? Number.MAX_SAFE_INTEGER : rowidOf(Date.parse(nextDayStart(request.to))) - 1,
     }
-    // Counted from the newest end up to one more than a reader can page to, never to the end of a
-    // common word's list of rows (decision 046).
-    const matches = this.statements.newest.all({ ...bind, match, limit: searchCountedMatches + 1 }) as number[]
-    if (matches.length === 0) return empty
-    const total = Math.min(matches.length, searchCountedMatches)
+    const total = this.statements.count.get({ ...bind, match }) as number
+    if (total === 0) return empty
     // Every word in the title first (the newest such headlines), then the newest matches, each by score.
-    const titled = this.statements.titles.all({ ...bind, match, limit: rankedTitleMatches }) as number[]
-    const inTitle = new Set(titled)
-    const candidates = [...new Set([...titled, ...matches.slice(0, rankedMatches)])]
-    const texts = new Map(
-      candidates.flatMap((rowid) => {
-        const text = this.statements.text.get(rowid) as { title: string; excerpt: string; body: string } | undefined
-        return text ? [[rowid, { rowid, ...text }] as const] : []
-      }),
-    )
-    this.scratch.fill([...texts.values()], inTitle)
-    // Each word's weight: with one word, every ranked row holds it and its weight orders nothing.
-    const rows = terms.length > 1 ? rowsOfAverages(this.statements.averages.get() as Uint8Array) : 0
-    const weights = terms.map((term) => (terms.length > 1 ? inverseDocumentFrequency(rows, this.termDocuments(termExpression(term), rows)) : 1))
-    const scores = (statement: Database.Statement): Map<number, number> => {
-      const sum = new Map<number, number>()
-      terms.forEach((term, i) => {
-        for (const { rowid, rank } of statement.all(termExpression(term)) as Scored[]) sum.set(rowid, (sum.get(rowid) ?? 0) + weights[i]! * rank)
-      })
-      return sum
-    }
-    const titleScores = scores(this.scratch.titles)
-    const textScores = scores(this.scratch.text)
-    const scored = (rowids: number[], by: Map<number, number>): Scored[] => rowids.flatMap((rowid) => (texts.has(rowid) ? [{ rowid, rank: by.get(rowid) ?? 0 }] : []))
+    const titled = this.statements.titles.all({ ...bind, match: scope === null ? words : `${scope} AND ${words}`, limit: rankedTitleMatches }) as Scored[]
+    const newest = this.statements.newest.all({ ...bind, match, limit: rankedMatches }) as number[]
+    const oldest = newest[newest.length - 1] ?? bind.high
+    const inTitle = new Set(titled.map((row) => row.rowid))
+    const rest = (this.statements.ranked.all({ ...bind, match, low: Math.max(bind.low, oldest) }) as Scored[]).filter((row) => !inTitle.has(row.rowid))
     const byScore = (a: Scored, b: Scored) => score(a, now) - score(b, now) || b.rowid - a.rowid
-    const rest = candidates.filter((rowid) => !inTitle.has(rowid))
-    const order = [...scored(titled, titleScores).sort(byScore), ...scored(rest, textScores).sort(byScore)]
+    const order = [...titled.sort(byScore), ...rest.sort(byScore)]
     const start = (request.page - 1) * searchResultsPerPage
     const page = order.slice(start, start + searchResultsPerPage)
-    const marked = new Map(
-      (this.scratch.marked.all(words, JSON.stringify(page.map((row) => row.rowid))) as Array<{ rowid: number; title: string; excerpt: string; body: string }>).map((row) => [row.rowid, row]),
-    )
-    const shown = page.flatMap(({ rowid }): ShownRow[] => {
+    const texts = page.flatMap(({ rowid }) => {
+      const text = this.statements.text.get(rowid) as { title: string; excerpt: string; body: string } | undefined
+      return text ? [{ rowid, ...text }] : []
+    })
+    this.marks.fill(texts)
+    const marked = new Map((this.marks.marked.all(words) as Array<{ rowid: number; title: string; excerpt: string; body: string }>).map((row) => [row.rowid, row]))
+    const rows = page.flatMap(({ rowid }): ShownRow[] => {
       const doc = this.statements.doc.get(rowid) as Omit<ShownRow, 'title' | 'excerpt' | 'body'> | undefined
       const text = marked.get(rowid)
       return doc && text ? [{ ...doc, title: text.title, excerpt: text.excerpt, body: text.body }] : []
     })
-    const categoryIds = [...new Set(shown.flatMap((row) => JSON.parse(row.categories) as string[]))]
+    const categoryIds = [...new Set(rows.flatMap((row) => JSON.parse(row.categories) as string[]))]
     const categories = new Map(
       (this.statements.categories.all(dataset, JSON.stringify(categoryIds)) as Array<{ id: string; title: unknown; kind: unknown }>).map((c) => [c.id, c]),
     )
-    const hits = shown.map((row): IndexSearchHit => {
+    const hits = rows.map((row): IndexSearchHit => {
       const refs = JSON.parse(row.categories) as string[]
       const section = refs.map((id) => categories.get(id)).find((c) => c?.kind === 'section') ?? categories.get(refs[0] ?? '')
       const excerpt = markedParts(row.excerpt)
@@ -457,7 +383,7 @@ export class SearchReader {
         text: excerpt.some((part) => part.match) || !body.some((part) => part.match) ? excerpt : body,
       }
     })
-    return { total, moreThanTotal: matches.length > searchCountedMatches, ranked: order.length, hits, ignored }
+    return { total, ranked: order.length, hits, ignored }
   }
 }
 

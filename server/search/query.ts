@@ -6,7 +6,7 @@
 import type { SearchTerm } from '../../shared/search.ts'
 
 /** One term as an FTS5 string: the words in double quotes (a phrase when there are several). */
-export function termExpression(term: SearchTerm): string {
+function quoted(term: SearchTerm): string {
   // The words hold no quote character (shared/search.ts); doubling one keeps the string closed regardless.
   return `"${term.words.join(' ').replace(/"/g, '""')}"`
 }
@@ -14,7 +14,7 @@ export function termExpression(term: SearchTerm): string {
 /** Every term, in any column: the articles the search finds. Null when there is nothing to look for. */
 export function matchExpression(terms: readonly SearchTerm[]): string | null {
   if (terms.length === 0) return null
-  return terms.map(termExpression).join(' AND ')
+  return terms.map(quoted).join(' AND ')
 }
 
 /**

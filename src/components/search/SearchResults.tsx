@@ -113,8 +113,7 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
     )
   }
 
-  // Common words match more than are ranked: the pages end where the ranked results do. Past
-  // searchCountedMatches the service stops counting, and the summary says "more than".
+  // Common words match more than are ranked: the pages end where the ranked results do.
   const reachable = Math.min(results.total, results.ranked)
   const pages = searchPageCount(reachable)
   if (results.hits.length === 0) {
@@ -138,7 +137,7 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
   return (
     <div className="search-results">
       <p className="search-results__summary">
-        {results.moreThanTotal ? `More than ${plural(results.total, 'result', 'results')}` : plural(results.total, 'result', 'results')} for “{query}”
+        {plural(results.total, 'result', 'results')} for “{query}”
         {pages > 1 ? (
           <span className="search-results__range">
             {' '}
