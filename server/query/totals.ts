@@ -18,6 +18,7 @@ import type { CountSet } from '../groq/planner.ts'
 import { keyRangeSql as rangeSql, type KeyRange } from '../groq/keys.ts'
 import { countedFields, countedPairPrefix, countsReady, idClass, visibleClasses } from '../store/counts.ts'
 import { nullKey, sortKey } from '../store/documentColumns.ts'
+import { isPlacedSet } from '../store/placedCounts.ts'
 
 type ViewKind = keyof typeof visibleClasses
 
@@ -51,6 +52,7 @@ export class TotalsReader {
     this.statements = {
       type: db.prepare('SELECT coalesce(sum(n), 0) FROM type_counts WHERE dataset = ? AND type = ? AND class = ?').pluck(),
       key: db.prepare('SELECT coalesce(sum(n), 0) FROM key_counts WHERE dataset = ? AND type = ? AND field = ? AND key = ? AND class = ?').pluck(),
+      placed: db.prepare('SELECT coalesce(sum(n), 0) FROM placed_counts WHERE dataset = ? AND type = ? AND class = ?').pluck(),
     }
   }
 
@@ -74,6 +76,8 @@ export class TotalsReader {
     if (first && (!point || !isCounted(first.field, point))) return null
     const base: Key | null = first && point ? { field: first.field, key: point } : null
     const classes = visibleClasses[kind] as readonly number[]
+    const unplaced = this.unplaced(dataset, set, classes, visited)
+    if (unplaced !== null) return unplaced
     /** The documents of the base (the type, or one counted key) the view shows and the id condition passes. */
     const measure = (of: Key | null): number => {
       const total = (cls: number): number => {
@@ -103,6 +107,20 @@ export class TotalsReader {
     const rest = set.none.filter((c) => !largest || c.field !== largest.key.field || !pointOf(c.ranges)?.equals(largest.key.key))
     if (rest.length > 0) n -= this.union(dataset, set, rest, base, largest?.key ?? null, visibleSql, visited)
     return n
+  }
+
+  /**
+   * The homepage's unplaced documents (shared/homepage/query.ts `unplacedArticles`): the type's total
+   * less its placed documents' (server/store/placedCounts.ts), both kept, in the view's classes. Null
+   * for any other set. The placed fields' keys are complete here (`count` checked them), and so is
+   * their count, which follows them.
+   */
+  private unplaced(dataset: string, set: CountSet, classes: readonly number[], visited: (entries: number) => void): number | null {
+    if (set.all.length > 0 || set.ids.length > 0 || !isPlacedSet(set.none)) return null
+    return classes.reduce((sum, cls) => {
+      visited(2)
+      return sum + (this.statements.type.get(dataset, set.type, cls) as number) - (this.statements.placed.get(dataset, set.type, cls) as number)
+    }, 0)
   }
 
   /**

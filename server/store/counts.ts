@@ -15,6 +15,7 @@
 import type Database from 'better-sqlite3'
 import { beginRefill, createRefillTables, isRefillPending, type RefillJob } from '../search/versionedRefill.ts'
 import { isDraftId, isPathId, isVersionId } from './ids.ts'
+import { placedCountsSql, placedSignature, placedSpanSql } from './placedCounts.ts'
 
 /**
  * The class of a document id, as the readers' views tell them apart (server/query/views.ts): 0 no
@@ -70,7 +71,7 @@ export const countsRefillName = 'counts'
 const reached = (row: 'NEW' | 'OLD') => `NOT EXISTS (SELECT 1 FROM refill_pending WHERE name = '${countsRefillName}' AND (${row}.dataset, ${row}.id) > (after_dataset, after_id))`
 
 /** Bumped when what is counted, or how the triggers count it, changes: the counts are then filled again from the rows, once, by the refill. */
-const countsVersion = `3:${countedFields.join(',')}:pair-booleans:after-cursor`
+const countsVersion = `4:${countedFields.join(',')}:pair-booleans:after-cursor:placed=${placedSignature}`
 
 /**
  * Creates the count tables and the triggers that keep them. When they are new or what they count
@@ -82,6 +83,8 @@ const countsVersion = `3:${countedFields.join(',')}:pair-booleans:after-cursor`
  */
 export function migrateCounts(db: Database.Database): RefillJob | null {
   createRefillTables(db)
+  // The homepage's placed documents, counted with the rest (placedCounts.ts).
+  const placed = placedCountsSql(reached, idClassSql)
   db.transaction(() => {
     db.exec(`
       CREATE TABLE IF NOT EXISTS type_counts (
@@ -93,10 +96,11 @@ export function migrateCounts(db: Database.Database): RefillJob | null {
         PRIMARY KEY (dataset, type, field, key, class)
       ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS counts_version (version TEXT NOT NULL);
+      ${placed.table}
     `)
     const version = db.prepare('SELECT version FROM counts_version').pluck().get() as string | undefined
     if (version === countsVersion) return
-    for (const name of ['type_counts_insert', 'type_counts_delete', 'type_counts_retype', 'key_counts_insert', 'key_counts_delete']) db.exec(`DROP TRIGGER IF EXISTS ${name}`)
+    for (const name of ['type_counts_insert', 'type_counts_delete', 'type_counts_retype', 'key_counts_insert', 'key_counts_delete', ...placed.triggerNames]) db.exec(`DROP TRIGGER IF EXISTS ${name}`)
     db.exec(`
       CREATE TRIGGER type_counts_insert AFTER INSERT ON documents WHEN ${reached('NEW')} BEGIN
         INSERT INTO type_counts (dataset, type, class, n) VALUES (NEW.dataset, NEW.type, ${idClassSql('NEW.id')}, 1)
@@ -117,8 +121,10 @@ export function migrateCounts(db: Database.Database): RefillJob | null {
       CREATE TRIGGER key_counts_delete AFTER DELETE ON document_keys WHEN ${counted('OLD')} AND ${reached('OLD')} BEGIN
         UPDATE key_counts SET n = n - 1 WHERE dataset = OLD.dataset AND type = OLD.type AND field = OLD.field AND key = OLD.key AND class = ${idClassSql('OLD.id')};
       END;
+      ${placed.triggers}
       DELETE FROM type_counts;
       DELETE FROM key_counts;
+      DELETE FROM placed_counts;
       DELETE FROM counts_version;
     `)
     db.prepare('INSERT INTO counts_version (version) VALUES (?)').run(countsVersion)
@@ -139,6 +145,7 @@ export function migrateCounts(db: Database.Database): RefillJob | null {
           SELECT dataset, type, field, key, ${idClassSql('id')}, count(*) FROM document_keys AS NEW INDEXED BY document_keys_by_id
           WHERE (dataset, id) > (?, ?) AND (dataset, id) <= (?, ?) AND ${counted('NEW')} GROUP BY 1, 2, 3, 4, 5
           ON CONFLICT (dataset, type, field, key, class) DO UPDATE SET n = n + excluded.n`)
+      const placedSpan = db.prepare(placedSpanSql(idClassSql))
       return (after, rows) => {
         const types = new Map<string, { dataset: string; type: string; cls: number; n: number }>()
         for (const row of rows) {
@@ -151,6 +158,7 @@ export function migrateCounts(db: Database.Database): RefillJob | null {
         for (const entry of types.values()) type.run(entry.dataset, entry.type, entry.cls, entry.n)
         const last = rows[rows.length - 1]!
         keys.run(after.dataset, after.id, last.dataset, last.id)
+        placedSpan.run(after.dataset, after.id, last.dataset, last.id)
       }
     },
   }

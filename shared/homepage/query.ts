@@ -35,8 +35,16 @@ const flagged = {
   latest: `isLatestUpdate == true`,
 }
 const video = `mediaType == "video"`
-// Not `!(isTrending)`: an article with no read count is unplaced, and `!(null > 100)` is null.
-const unplaced = [...Object.values(flagged), video, `coalesce(readsLastDay, 0) > ${trendingMinimumReads}`].map((condition) => `!(${condition})`).join(' && ')
+/**
+ * What places an article on the homepage: a flag, a video, trending. Every other article is unplaced,
+ * and the page counts them. The store keeps that count (server/store/placedCounts.ts) from these
+ * conditions, so the rule is written here alone. Not `isTrending`: an article with no read count is
+ * unplaced, and `!(null > 100)` is null.
+ */
+export const placedConditions: readonly string[] = [...Object.values(flagged), video, `coalesce(readsLastDay, 0) > ${trendingMinimumReads}`]
+const unplaced = placedConditions.map((condition) => `!(${condition})`).join(' && ')
+/** The unplaced articles' filter, as the homepage counts them. */
+export const unplacedArticles = `${article} && ${unplaced}`
 // The lead is one of the featured articles at most `limits.lead` times: ask for that many more.
 const featuredWithLead = limits.featured + limits.lead
 
@@ -58,7 +66,7 @@ export const homepageQuery = `{
     "lead": count(*[${article} && ${flagged.lead}]),
     "featured": count(*[${article} && ${flagged.featured}]),
     "latest": count(*[${article} && ${flagged.latest}]),
-    "unplaced": count(*[${article} && ${unplaced}]),
+    "unplaced": count(*[${unplacedArticles}]),
     "breakingAndLead": count(*[${article} && ${flagged.breaking} && ${flagged.lead}])
   }
 }`
