@@ -79,10 +79,10 @@ function topLevel(text: string): string[] {
  * million articles half an hour in which every listing is a pass). Null for a text not of that form.
  */
 export function familiesOfListing(text: string): Map<string, string> | null {
+  const nameOf = (signature: string) => (signature.includes('=') ? signature.slice(0, signature.indexOf('=')) : null)
   const found = new Map<string, string>()
   for (const part of topLevel(text)) {
     const brace = part.indexOf('{')
-    const nameOf = (signature: string) => (signature.includes('=') ? signature.slice(0, signature.indexOf('=')) : null)
     if (brace < 0) {
       const name = nameOf(part)
       if (!name) return null
@@ -99,6 +99,16 @@ export function familiesOfListing(text: string): Map<string, string> | null {
     }
   }
   return found
+}
+
+/**
+ * The code's families whose recorded signature differs, and the recorded ones the code no longer
+ * keys (their keys are removed by the same pass). `apart` is a family recorded elsewhere.
+ */
+function changedFamilies(recorded: Map<string, string>, apart?: string): string[] {
+  const changed = families.filter((family) => family.name !== apart && recorded.get(family.name) !== family.signature).map((family) => family.name)
+  for (const name of recorded.keys()) if (!families.some((family) => family.name === name)) changed.push(name)
+  return changed
 }
 
 /** The field-name range a family's keys are written under, as [low, high). */
@@ -140,18 +150,11 @@ export function prepareKeyRefill(db: Database.Database): RefillJob | null {
       const listing = table('document_keys_fields') ? (db.prepare('SELECT signature FROM document_keys_fields').pluck().get() as string | undefined) : undefined
       const pairs = table('document_pair_keys') ? (db.prepare('SELECT signature FROM document_pair_keys').pluck().get() as string | undefined) : undefined
       const before = listing === undefined ? null : familiesOfListing(listing)
+      // Only the families whose text differs: an upgrade that adds a field refills that field.
       if (before === null) changed.add(everyListingFamily)
-      else {
-        // Only the families whose text differs: an upgrade that adds a field refills that field.
-        for (const family of families) if (family.name !== pairFamily && before.get(family.name) !== family.signature) changed.add(family.name)
-        for (const name of before.keys()) if (!families.some((family) => family.name === name)) changed.add(name)
-      }
+      else for (const name of changedFamilies(before, pairFamily)) changed.add(name)
       if (pairs !== pairSignature) changed.add(pairFamily)
-    } else if (hasDocuments) {
-      for (const family of families) if (recorded.get(family.name) !== family.signature) changed.add(family.name)
-      // A field no longer keyed: its keys are removed by the same pass.
-      for (const name of recorded.keys()) if (!families.some((family) => family.name === name)) changed.add(name)
-    }
+    } else if (hasDocuments) for (const name of changedFamilies(recorded)) changed.add(name)
     db.exec('DELETE FROM document_key_families')
     const record = db.prepare('INSERT INTO document_key_families (family, signature) VALUES (?, ?)')
     for (const family of families) record.run(family.name, family.signature)
