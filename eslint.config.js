@@ -25,7 +25,7 @@ const adminFromReader = {
 const storiesAndTests = ['src/**/*.stories.tsx', 'src/**/*.test.{ts,tsx}']
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'src/routeTree.gen.ts', 'node_modules', '.bench-data'] },
+  { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'src/routeTree.gen.ts', 'node_modules', '.bench-data', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,7 +63,9 @@ async function main(argv: string[]): Promise<void> {
   }
   const config = loadConfig()
   const dataset = values.dataset ?? config.dataset
-  const parts = openParts(config)
+  // What an upgrade refills is left to the service, which refills after it listens: a command (a
+  // user made on a million-article archive mid-upgrade) answers at once, not after the refill.
+  const parts = openParts(config, { refill: 'later' })
   const publicBase = config.publicUrl ?? `http://localhost:${config.port}`
   const role = (): Role => {
     const r = values.role

@@ -1,6 +1,7 @@
 // How many documents each type has, and how many have each value of a few keyed fields, kept by
-// SQLite itself so that a count over a whole type (a listing's "total", the homepage's unplaced
-// articles, the sitemap index) reads a few rows, not every document of the type.
+// SQLite itself so that a count over a whole type (a listing's "total", a section's, the videos')
+// reads a few rows, not every document of the type. The homepage's unplaced articles
+// (placedCounts.ts) and the sitemap's months (sitemapMonths.ts) are kept beside them the same way.
 //
 // Triggers on `documents` and `document_keys` keep them, so every writer updates them in the SQL
 // transaction that writes the rows: the store's commits, the counted reads, a dataset dropped, the

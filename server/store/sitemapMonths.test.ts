@@ -6,12 +6,16 @@
 
 import fc from 'fast-check'
 import { parse } from 'groq-js'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { groqAnswer, storeForTests, visibleInIdOrder } from '../query/groqOracle.testing.ts'
 import { refillAll, refillBatch } from '../search/versionedRefill.ts'
 import { isoSeconds } from './ids.ts'
 import type { Doc, Mutation } from './mutations.ts'
 import { maxMonths, migrateSitemapMonths, oldestListed } from './sitemapMonths.ts'
+import { Store } from './store.ts'
 
 const testStore = storeForTests('sitemap-months')
 
@@ -248,4 +252,20 @@ describe('the months the store keeps for /sitemap.xml', () => {
       { numRuns: 15 },
     )
   }, 180_000)
+})
+
+describe("an earlier release's month files", () => {
+  it('are removed from the data folder when the store opens, and nothing else is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resonance-month-files-'))
+    try {
+      writeFileSync(join(dir, 'sitemap-months-production.json'), '{}')
+      writeFileSync(join(dir, 'sitemap-months-a%20b.json'), '{}')
+      writeFileSync(join(dir, 'notes.json'), '{}')
+      new Store(dir).close()
+      expect(readdirSync(dir).filter((name) => name.endsWith('.json'))).toEqual(['notes.json'])
+      expect(existsSync(join(dir, 'content.db'))).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -13,10 +13,20 @@
 // (decision 041). docs/decisions/048-sitemap-months-kept-by-the-store.md.
 
 import type Database from 'better-sqlite3'
+import { readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { beginRefill, createRefillTables, isRefillPending, type RefillJob } from '../search/versionedRefill.ts'
 
 /** The months' refill's row in `refill_pending`: its cursor is how far the rows are exact. */
 export const sitemapMonthsRefillName = 'sitemap-months'
+
+/**
+ * Removes the month files an earlier release kept in the data folder (`sitemap-months-<dataset>.json`,
+ * before the store kept the months): nothing reads them, and a backup of the folder need not carry them.
+ */
+export function removeMonthFiles(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) if (/^sitemap-months-.*\.json$/.test(name)) rmSync(join(dataDir, name), { force: true })
+}
 
 /** A month with articles, as /sitemap.xml lists it. */
 export interface MonthTotal {

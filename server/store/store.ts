@@ -21,7 +21,7 @@ import { MatchIndex } from '../search/matchIndex.ts'
 import { DocumentKeys, migrateDocumentColumns, slugColumn } from './documentColumns.ts'
 import { PairKeys } from './pairKeys.ts'
 import { migrateCounts } from './counts.ts'
-import { dropSitemapMonths, migrateSitemapMonths, sitemapMonthsReader, type MonthTotal } from './sitemapMonths.ts'
+import { dropSitemapMonths, migrateSitemapMonths, removeMonthFiles, sitemapMonthsReader, type MonthTotal } from './sitemapMonths.ts'
 import { prepareKeyRefill } from './keyRefill.ts'
 import { defaultBatch, refillAll, refillBatch, type BatchLimits, type RefillJob } from '../search/versionedRefill.ts'
 import { applyMutations, type Change, type Doc, type Mutation, type MutationResult } from './mutations.ts'
@@ -165,6 +165,7 @@ export class Store {
     const countsRefill = migrateCounts(this.db)
     // Each month's articles, for /sitemap.xml, kept the same way (sitemapMonths.ts).
     const monthsRefill = migrateSitemapMonths(this.db)
+    removeMonthFiles(dataDir)
     this.months = sitemapMonthsReader(this.db)
     // The counts first: a short pass (it reads the keys' index by id and parses no document), and
     // until it ends no total is answered from them, so a homepage's count the keys cannot narrow is

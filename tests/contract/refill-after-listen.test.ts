@@ -5,6 +5,8 @@
 // here by a scheduler of our own.
 
 import Database from 'better-sqlite3'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -284,4 +286,15 @@ describe('a refill after an upgrade', () => {
     await expectGroqAnswers(store, db)
     expectCountsAsCountedAgain(store)
   }, 120_000)
+
+  it('leaves the refill to the service when the content command makes a user', async () => {
+    const dir = await upgradedPaper()
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'user', 'create', 'desk@resonance.example', '--role', 'editor'], { env: { ...process.env, DATA_DIR: dir, RESONANCE_PASSWORD: 'a long enough password' }, cwd: process.cwd() })
+    expect(stdout).toContain('desk@resonance.example')
+    const db = new Database(join(dir, 'content.db'), { readonly: true, fileMustExist: true })
+    closers.push(() => db.close())
+    // Nothing written again by the command: the service refills after it listens.
+    expect(db.prepare('SELECT name FROM refill_pending ORDER BY name').pluck().all()).toEqual(expect.arrayContaining(['counts', 'keys']))
+    expect(db.prepare('SELECT count(*) FROM document_keys_pending').pluck().get()).toBeGreaterThan(0)
+  }, 60_000)
 })
