@@ -125,6 +125,9 @@ function answerHash(result: unknown): string {
  * the relative times ("5 minutes ago") and an article's "More from" box.
  */
 export const pageCacheControl = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
+/** When to ask again for a page rendered without a query's answer (an overloaded or refilling archive). */
+const failedPageRetrySeconds = 30
+
 /** Whatever is personal (a form's page with what one reader typed, a preview) or failed. */
 export const privateCacheControl = 'private, no-store'
 
@@ -328,9 +331,13 @@ export class PageRenderer {
     )
     const keys = (page.keys ?? []).join(' ')
     const rendered = page.redirect ? null : this.document(page)
+    // A page rendered without a query's answer says so to readers; to a crawler or a cache it is a
+    // 503 to ask again for, never a homepage without its news to index.
+    const status = failed && page.status < 400 && !page.redirect ? 503 : page.status
     const common = {
       ...(rendered?.headers ?? this.headers),
-      'Cache-Control': page.status >= 500 || failed ? privateCacheControl : pageCacheControl,
+      'Cache-Control': status >= 500 || failed ? privateCacheControl : pageCacheControl,
+      ...(status === 503 && failed ? { 'Retry-After': String(failedPageRetrySeconds) } : {}),
       ...(keys ? { [surrogateKeyHeader]: keys } : {}),
     }
     if (page.redirect) {
@@ -338,6 +345,6 @@ export class PageRenderer {
       return { key, status: page.status, headers: { ...common, Location: page.redirect, 'Content-Type': 'text/plain; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads, failed }
     }
     const body = Buffer.from(rendered!.html)
-    return { key, status: page.status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads, failed }
+    return { key, status, headers: { ...common, 'Content-Type': 'text/html; charset=utf-8' }, body: encode(body), tag: etagOf(body), reads, failed }
   }
 }

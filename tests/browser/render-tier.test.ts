@@ -114,11 +114,15 @@ describe('the render tier', () => {
       expect(failed.root).not.toContain('Loading the latest news')
       // Neither kept by the tier nor by a shared cache: Try again asks the content again.
       expect(failed.headers.get('cache-control')).toBe('private, no-store')
+      // A crawler is told to come back, not given a front page without its news.
+      expect(failed.status).toBe(503)
+      expect(failed.headers.get('retry-after')).toBe('30')
       expect((await page(tier.url, '/')).root).toContain('The news could not be loaded.')
       failing = false
       const again = await page(tier.url, '/')
       expect(again.root).toContain('Bridge reopens after a year of repairs')
       expect(again.root).not.toContain('could not be loaded')
+      expect(again.status).toBe(200)
       expect(again.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
     } finally {
       await tier.stop()
