@@ -1,6 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { promisify } from 'node:util'
 import sharp from 'sharp'
 import * as tar from 'tar'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -84,4 +87,26 @@ describe('export and import', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { _id: string })
     expect(lines.map((d) => d._id)).toEqual(['a', 'b'])
   })
+
+  it('exports an archive larger than the memory it is given, a batch of documents at a time', async () => {
+    const a = open()
+    // 160 MB of articles, exported by the content command in a process of 64 MB of heap.
+    const body = 'The river rose overnight. '.repeat(3_000)
+    for (let start = 0; start < 2_000; start += 250) {
+      await a.store.commit('production', Array.from({ length: 250 }, (_, i) => ({ create: { _id: `article-${String(start + i).padStart(4, '0')}`, _type: 'article', title: `Story ${start + i}`, text: body } })))
+    }
+    const file = join(a.dir, 'out.ndjson')
+    await promisify(execFile)(process.execPath, ['--max-old-space-size=64', '--import', 'tsx', 'server/cli.ts', 'export', file], { env: { ...process.env, DATA_DIR: a.dir }, cwd: process.cwd() })
+    let lines = 0
+    let last = ''
+    for await (const line of createInterface({ input: createReadStream(file) })) {
+      const doc = JSON.parse(line) as { _id: string; text: string }
+      expect(doc.text).toBe(body)
+      expect(doc._id > last).toBe(true)
+      last = doc._id
+      lines++
+    }
+    expect(lines).toBe(2_000)
+  }, 120_000)
 })
+

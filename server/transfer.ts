@@ -5,10 +5,12 @@
 // (`image@file://./images/<sha1>-<w>x<h>.<ext>`) and asset documents are left out, as in a Sanity
 // export; importing uploads the binary and turns the field back into an asset reference.
 
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs'
+import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { finished } from 'node:stream/promises'
 import * as tar from 'tar'
 import type { Assets } from './media/assets.ts'
 import type { Doc, Mutation } from './store/mutations.ts'
@@ -157,13 +159,32 @@ export interface ExportReport {
   assets: number
 }
 
-export async function exportDataset(store: Store, assets: Assets, file: string, datasetName: string): Promise<ExportReport> {
-  const docs = [...store.dataset(datasetName).docs.values()].sort((a, b) => a._id.localeCompare(b._id))
-  mkdirSync(dirname(file), { recursive: true })
-  if (!isArchive(file)) {
-    writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + (docs.length ? '\n' : ''))
-    return { documents: docs.length, assets: 0 }
+/**
+ * Writes one JSON line per document as the store reads them, in id order, a batch at a time: an
+ * archive of a million articles is exported in the memory of a few documents, never held whole.
+ */
+async function writeLines(file: string, docs: Iterable<Doc>, line: (doc: Doc) => string | null): Promise<number> {
+  const out = createWriteStream(file)
+  const failed = new Promise<never>((_, reject) => out.once('error', reject))
+  let written = 0
+  try {
+    for (const doc of docs) {
+      const text = line(doc)
+      if (text === null) continue
+      written++
+      if (!out.write(`${text}\n`)) await Promise.race([once(out, 'drain'), failed])
+    }
+  } finally {
+    out.end()
   }
+  await Promise.race([finished(out), failed])
+  return written
+}
+
+export async function exportDataset(store: Store, assets: Assets, file: string, datasetName: string): Promise<ExportReport> {
+  const docs = store.dataset(datasetName).docs
+  mkdirSync(dirname(file), { recursive: true })
+  if (!isArchive(file)) return { documents: await writeLines(file, docs.values(), (doc) => JSON.stringify(doc)), assets: 0 }
   const workDir = mkdtempSync(join(tmpdir(), 'resonance-export-'))
   try {
     const name = `${datasetName}-export`
@@ -172,22 +193,22 @@ export async function exportDataset(store: Store, assets: Assets, file: string, 
     mkdirSync(join(root, 'files'), { recursive: true })
     const assetFiles = new Map<string, string>()
     const assetInfo: Record<string, unknown> = {}
-    for (const doc of docs) {
-      if (doc._type !== 'sanity.imageAsset' && doc._type !== 'sanity.fileAsset') continue
-      const folder = doc._type === 'sanity.imageAsset' ? 'images' : 'files'
-      const fileName = basename(String(doc.path ?? ''))
-      const source = assets.pathOf(datasetName, fileName)
-      if (!fileName || !existsSync(source)) continue
-      copyFileSync(source, join(root, folder, fileName))
-      assetFiles.set(doc._id, `${folder === 'images' ? 'image' : 'file'}@file://./${folder}/${fileName}`)
-      const { _id, _type, _rev, _createdAt, _updatedAt, url, path, ...rest } = doc
-      assetInfo[_id] = rest
+    for (const type of ['sanity.imageAsset', 'sanity.fileAsset'] as const) {
+      for (const doc of docs.ofType(type)) {
+        const folder = type === 'sanity.imageAsset' ? 'images' : 'files'
+        const fileName = basename(String(doc.path ?? ''))
+        const source = assets.pathOf(datasetName, fileName)
+        if (!fileName || !existsSync(source)) continue
+        copyFileSync(source, join(root, folder, fileName))
+        assetFiles.set(doc._id, `${folder === 'images' ? 'image' : 'file'}@file://./${folder}/${fileName}`)
+        const { _id, _type, _rev, _createdAt, _updatedAt, url, path, ...rest } = doc
+        assetInfo[_id] = rest
+      }
     }
-    const lines = docs.filter((d) => !assetFiles.has(d._id)).map((d) => JSON.stringify(rewriteAssetRefs(d, assetFiles)))
-    writeFileSync(join(root, 'data.ndjson'), lines.join('\n') + (lines.length ? '\n' : ''))
+    const documents = await writeLines(join(root, 'data.ndjson'), docs.values(), (doc) => (assetFiles.has(doc._id) ? null : JSON.stringify(rewriteAssetRefs(doc, assetFiles))))
     writeFileSync(join(root, 'assets.json'), JSON.stringify(assetInfo))
     await tar.c({ gzip: true, file, cwd: workDir, portable: true }, [name])
-    return { documents: lines.length, assets: assetFiles.size }
+    return { documents, assets: assetFiles.size }
   } finally {
     rmSync(workDir, { recursive: true, force: true })
   }
