@@ -9,6 +9,12 @@ export const searchMaxTerms = 16
 /** Results on one page, and the furthest page the service answers. */
 export const searchResultsPerPage = 20
 export const searchMaxPage = 50
+/**
+ * How many matches a search counts before it stops: every result a reader can page to, so the count
+ * is exact wherever it could be checked, and a common word costs no more to count than this
+ * (decision 046). Past it the answer says "more than" this many (`moreThanTotal`).
+ */
+export const searchCountedMatches = searchMaxPage * searchResultsPerPage
 
 /**
  * The type of the service's refusal while its search index is refilled after an upgrade
@@ -111,8 +117,10 @@ export interface IndexSearchHit {
 }
 
 export interface IndexSearchResult {
-  /** Every matching article, not just this page's. */
+  /** Every matching article, not just this page's, counted up to searchCountedMatches. */
   total: number
+  /** More articles match than `total`: the count stopped at searchCountedMatches. */
+  moreThanTotal: boolean
   /**
    * How many of them are ranked and can be paged through: the newest matches and the newest with
    * every word in the title, at most searchMaxPage pages. Fewer than `total` when the words are common.

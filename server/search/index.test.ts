@@ -119,6 +119,34 @@ describe('a search for a word in many articles', () => {
   })
 })
 
+describe('the count of a search', () => {
+  it('stops past the results a reader can page to, and says there are more', async () => {
+    const dir = tempDir()
+    const store = new Store(dir)
+    store.createDataset('production')
+    const hour = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString()
+    await store.commit(
+      'production',
+      Array.from({ length: 1002 }, (_, n) => ({
+        createOrReplace: { _id: `a${n}`, _type: 'article', title: `Story ${n}`, slug: { current: `a${n}` }, excerpt: n < 1000 ? 'By the river at high tide.' : 'By the river.', publishedAt: hour(n) },
+      })),
+    )
+    store.close()
+    const db = new Database(join(dir, 'content.db'), { readonly: true })
+    try {
+      const reader = new SearchReader(db)
+      const river = reader.search('production', request('river'))
+      expect([river.total, river.moreThanTotal, river.ranked]).toEqual([1000, true, 300])
+      const tide = reader.search('production', request('tide'))
+      expect([tide.total, tide.moreThanTotal]).toEqual([1000, false])
+      const both = reader.search('production', request('river tide'))
+      expect([both.total, both.moreThanTotal, both.hits[0]?._id]).toEqual([1000, false, 'a999'])
+    } finally {
+      db.close()
+    }
+  })
+})
+
 describe('portableText', () => {
   it('joins the blocks\u2019 span text with a blank line, as pt::text does, and skips other blocks', () => {
     const body = [

@@ -6,7 +6,7 @@
 
 import Database from 'better-sqlite3'
 import { cleanText } from '../../shared/text.ts'
-import { parseSearchText, searchMaxPage, searchRefillingErrorType, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
+import { parseSearchText, searchCountedMatches, searchMaxPage, searchRefillingErrorType, searchMaxTerms, searchResultsPerPage, type IndexSearchHit, type IndexSearchResult, type TextPart } from '../../shared/search.ts'
 import { typedError } from '../errors.ts'
 import { isPathId } from '../store/ids.ts'
 import type { Change, Doc } from '../store/mutations.ts'
@@ -305,8 +305,7 @@ export class SearchReader {
     this.statements = {
       sections: db.prepare('SELECT id FROM search_labels WHERE dataset = ? AND slug = ?').pluck(),
       others: db.prepare(otherDatasetsSql).pluck(),
-      count: db.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH :match AND ${range}`).pluck(),
-      // The newest matches, from the newest end: the oldest of them bounds the rows ranked.
+      // The newest matches, from the newest end: they are the count, and the oldest ranked bounds the rows ranked.
       newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
       ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range}`),
       titles: db.prepare(`SELECT rowid, bm25(search_titles, 1, 0) AS rank FROM search_titles WHERE search_titles MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
@@ -327,7 +326,7 @@ export class SearchReader {
     // says so rather than show fewer results, or none, as if they were all there were.
     if (this.statements.refilling.get(searchIndexRefill) !== undefined) throw typedError(503, searchRefillingErrorType, searchRefillingMessage)
     const words = matchExpression(terms)
-    const empty = { total: 0, ranked: 0, hits: [], ignored }
+    const empty = { total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored }
     if (words === null) return empty
     let sections: string[] | null = null
     if (request.section !== null) {
@@ -342,11 +341,14 @@ export class SearchReader {
       low: request.from === null ? Number.MIN_SAFE_INTEGER : rowidOf(Date.parse(dayStart(request.from))),
       high: request.to === null ? Number.MAX_SAFE_INTEGER : rowidOf(Date.parse(nextDayStart(request.to))) - 1,
     }
-    const total = this.statements.count.get({ ...bind, match }) as number
-    if (total === 0) return empty
+    // Counted from the newest end to one past every result a reader can page to, never to the end
+    // of a common word's list of rows (decision 046): past it the answer says "more than".
+    const matches = this.statements.newest.all({ ...bind, match, limit: searchCountedMatches + 1 }) as number[]
+    if (matches.length === 0) return empty
+    const total = Math.min(matches.length, searchCountedMatches)
     // Every word in the title first (the newest such headlines), then the newest matches, each by score.
     const titled = this.statements.titles.all({ ...bind, match: scope === null ? words : `${scope} AND ${words}`, limit: rankedTitleMatches }) as Scored[]
-    const newest = this.statements.newest.all({ ...bind, match, limit: rankedMatches }) as number[]
+    const newest = matches.slice(0, rankedMatches)
     const oldest = newest[newest.length - 1] ?? bind.high
     const inTitle = new Set(titled.map((row) => row.rowid))
     const rest = (this.statements.ranked.all({ ...bind, match, low: Math.max(bind.low, oldest) }) as Scored[]).filter((row) => !inTitle.has(row.rowid))
@@ -383,7 +385,7 @@ export class SearchReader {
         text: excerpt.some((part) => part.match) || !body.some((part) => part.match) ? excerpt : body,
       }
     })
-    return { total, ranked: order.length, hits, ignored }
+    return { total, moreThanTotal: matches.length > searchCountedMatches, ranked: order.length, hits, ignored }
   }
 }
 

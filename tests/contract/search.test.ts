@@ -74,7 +74,7 @@ describe('what readers find', () => {
   })
 
   it('leaves common words out unless they are quoted, and says which', async () => {
-    expect(await search('the')).toEqual({ total: 0, ranked: 0, hits: [], ignored: ['the'] })
+    expect(await search('the')).toEqual({ total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: ['the'] })
     const withCommon = await search('the barrier')
     expect(withCommon.ignored).toEqual(['the'])
     expect(withCommon.hits.map((hit) => hit._id)).toEqual(['barrier', 'path'])

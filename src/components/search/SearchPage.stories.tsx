@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>
 export const Results: Story = {}
 export const BeforeSearching: Story = { args: { query: '', results: null } }
 export const Loading: Story = { args: { results: null } }
-export const NothingFound: Story = { args: { query: 'zebra crossing', results: { total: 0, ranked: 0, hits: [], ignored: [] } } }
+export const NothingFound: Story = { args: { query: 'zebra crossing', results: { total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: [] } } }
 export const Failed: Story = { args: { results: null, error: 'Request failed with status 503', onRetry: () => {} } }
 export const ManyPages: Story = { args: { page: 2, results: manyResults(45, 2) } }
 export const NarrowScreen: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } }

@@ -25,6 +25,7 @@ export function searchHit(n: number, extra: Partial<SearchResultHit> = {}): Sear
 
 export const thamesResults: SearchResultPage = {
   total: 3,
+  moreThanTotal: false,
   ranked: 3,
   ignored: [],
   hits: [
@@ -51,9 +52,12 @@ export const thamesResults: SearchResultPage = {
   ],
 }
 
-/** Page `page` of `total` results, of which the first `ranked` can be paged through. */
-export function manyResults(total: number, page: number, ranked = total): SearchResultPage {
+/**
+ * Page `page` of `total` results, of which the first `ranked` can be paged through; `moreThanTotal`
+ * when the service stopped counting at `total`.
+ */
+export function manyResults(total: number, page: number, ranked = total, moreThanTotal = false): SearchResultPage {
   const first = (page - 1) * 20
   const count = Math.max(0, Math.min(20, ranked - first))
-  return { total, ranked, ignored: [], hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
+  return { total, moreThanTotal, ranked, ignored: [], hits: Array.from({ length: count }, (_, i) => searchHit(first + i + 1)) }
 }

@@ -28,7 +28,7 @@ describe('SearchResults', () => {
   })
 
   it('says plainly when nothing matches', async () => {
-    await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, ranked: 0, hits: [], ignored: [] }} />)
+    await renderWithRouter(<SearchResults query="zebra crossing" page={1} results={{ total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: [] }} />)
     expect(screen.getByText('No articles match “zebra crossing”.')).toBeTruthy()
     expect(screen.queryByRole('list')).toBeNull()
   })
@@ -55,7 +55,7 @@ describe('SearchResults', () => {
 
   it('shows text as text: markup in a result is never made into elements', async () => {
     const hit = searchHit(1, { title: [{ text: '<img src=x onerror=alert(1)>', match: true }], text: [{ text: '<strong>bold</strong> claim', match: false }] })
-    await renderWithRouter(<SearchResults query="img" page={1} results={{ total: 1, ranked: 1, ignored: [], hits: [hit] }} />)
+    await renderWithRouter(<SearchResults query="img" page={1} results={{ total: 1, moreThanTotal: false, ranked: 1, ignored: [], hits: [hit] }} />)
     const item = screen.getByRole('listitem')
     expect(item.querySelector('img, strong')).toBeNull()
     expect(item.querySelector('mark')!.textContent).toBe('<img src=x onerror=alert(1)>')
@@ -63,10 +63,10 @@ describe('SearchResults', () => {
   })
 
   it('says which common words it left out, and how to search for them', async () => {
-    const { unmount } = await renderWithRouter(<SearchResults query="the a" page={1} results={{ total: 0, ranked: 0, hits: [], ignored: ['the', 'a'] }} />)
+    const { unmount } = await renderWithRouter(<SearchResults query="the a" page={1} results={{ total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: ['the', 'a'] }} />)
     expect(screen.getByText('“the”, “a” are too common to search for on their own.')).toBeTruthy()
     unmount()
-    await renderWithRouter(<SearchResults query="the zebra" page={1} results={{ total: 0, ranked: 0, hits: [], ignored: ['the'] }} />)
+    await renderWithRouter(<SearchResults query="the zebra" page={1} results={{ total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: ['the'] }} />)
     expect(screen.getByText('No articles match “the zebra”.')).toBeTruthy()
     expect(screen.getByText(/Left out as too common: “the”\. Put words in quotes/)).toBeTruthy()
   })
@@ -80,13 +80,22 @@ describe('SearchResults', () => {
     expect(pages.queryByRole('link', { name: 'Next page →' })).toBeNull()
   })
 
+  it('says "more than" where the service stopped counting a common word\'s matches', async () => {
+    const { unmount } = await renderWithRouter(<SearchResults query="london" page={1} results={manyResults(1000, 1, 316, true)} />)
+    expect(screen.getByText(/results for “london”/).textContent).toBe('More than 1,000 results for “london” · showing 1–20')
+    expect(screen.getByText(/The 316 best matches among the most recent are listed/)).toBeTruthy()
+    unmount()
+    await renderWithRouter(<SearchResults query="london" page={1} results={manyResults(1000, 1, 316)} />)
+    expect(screen.getByText(/results for “london”/).textContent).toBe('1,000 results for “london” · showing 1–20')
+  })
+
   it('keeps the section and dates when paging, and says when filters found nothing', async () => {
     const filters = { section: 'uk', from: '2026-11-01' }
     const { unmount } = await renderWithRouter(<SearchResults query="Thames" page={2} results={manyResults(45, 2)} filters={filters} />)
     const pages = within(screen.getByRole('navigation', { name: 'Pages of results' }))
     expect(pages.getByRole('link', { name: 'Next page →' }).getAttribute('href')).toBe('/search?q=Thames&section=uk&from=2026-11-01&page=3')
     unmount()
-    await renderWithRouter(<SearchResults query="Thames" page={1} results={{ total: 0, ranked: 0, hits: [], ignored: [] }} filters={filters} />)
+    await renderWithRouter(<SearchResults query="Thames" page={1} results={{ total: 0, moreThanTotal: false, ranked: 0, hits: [], ignored: [] }} filters={filters} />)
     expect(screen.getByText('No articles match “Thames” with these filters.')).toBeTruthy()
   })
 
@@ -100,7 +109,7 @@ describe('SearchResults', () => {
   it('keeps a very long title whole', async () => {
     const title =
       'After eighteen months of consultation, three public inquiries and a change of administration, the long-promised Bakerloo line extension to Lewisham is finally given a date, though few in south-east London are ready to believe it'
-    await renderWithRouter(<SearchResults query="Bakerloo" page={1} results={{ total: 1, ranked: 1, ignored: [], hits: [searchHit(1, { title: [{ text: title, match: false }] })] }} />)
+    await renderWithRouter(<SearchResults query="Bakerloo" page={1} results={{ total: 1, moreThanTotal: false, ranked: 1, ignored: [], hits: [searchHit(1, { title: [{ text: title, match: false }] })] }} />)
     expect(screen.getByRole('link', { name: title })).toBeTruthy()
     expect(screen.getByText('1 result for “Bakerloo”')).toBeTruthy()
   })
@@ -127,7 +136,7 @@ describe('SearchResults', () => {
   })
 
   it('leads back to the first page from a page past the last', async () => {
-    await renderWithRouter(<SearchResults query="Thames" page={9} results={{ total: 45, ranked: 45, hits: [], ignored: [] }} />)
+    await renderWithRouter(<SearchResults query="Thames" page={9} results={{ total: 45, moreThanTotal: false, ranked: 45, hits: [], ignored: [] }} />)
     expect(screen.getByText(/There is no page 9 of results for “Thames”/).textContent).toContain('the 45 results fit on 3 pages')
     expect(screen.getByRole('link', { name: 'Go to the first page of results' }).getAttribute('href')).toBe('/search?q=Thames')
   })

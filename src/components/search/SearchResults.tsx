@@ -113,7 +113,8 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
     )
   }
 
-  // Common words match more than are ranked: the pages end where the ranked results do.
+  // Common words match more than are ranked: the pages end where the ranked results do. Past
+  // searchCountedMatches the service stops counting, and the summary says "more than".
   const reachable = Math.min(results.total, results.ranked)
   const pages = searchPageCount(reachable)
   if (results.hits.length === 0) {
@@ -137,7 +138,7 @@ export function SearchResults({ query, page, results, error, onRetry, filters = 
   return (
     <div className="search-results">
       <p className="search-results__summary">
-        {plural(results.total, 'result', 'results')} for “{query}”
+        {results.moreThanTotal ? `More than ${plural(results.total, 'result', 'results')}` : plural(results.total, 'result', 'results')} for “{query}”
         {pages > 1 ? (
           <span className="search-results__range">
             {' '}

@@ -113,8 +113,10 @@ export async function searchByGroq(
 ): Promise<SearchResultPage> {
   const { query, params } = searchRequest(search)
   const page = (await fetch(query, params)) as GroqSearchPage
+  // Hosted Sanity counts every match: the total is exact, however common the words.
   return {
     total: page.total,
+    moreThanTotal: false,
     ranked: page.total,
     ignored: [],
     hits: page.hits.flatMap((hit) =>
