@@ -14,7 +14,17 @@ export interface WebhookOptions extends QueueOptions {
   settings: WebhookSettings
   /** The dataset a hook watches when none is named (DATASET). */
   defaultDataset: string
+  /** The most documents a hook's filter or projection may read with `*` (allDocumentsLimit). */
+  allDocumentsLimit?: number
 }
+
+/**
+ * A filter or projection that reads `*` is given every document of the dataset, parsed, on the
+ * thread that answers HTTP, for every change: past this many that is more memory and time than one
+ * change may take (a million articles are gigabytes), so such a hook's delivery fails and says why.
+ * Sanity's own webhooks read no other document at all.
+ */
+export const allDocumentsLimit = 10_000
 
 export class Webhooks {
   readonly store: WebhookStore
@@ -56,7 +66,13 @@ export class Webhooks {
         projectId: this.options.projectId,
         dataset: tx.dataset,
         lookup: (id) => dataset?.docs.get(id),
-        all: () => (dataset ? [...dataset.docs.values()] : []),
+        all: () => {
+          if (!dataset) return []
+          const limit = this.options.allDocumentsLimit ?? allDocumentsLimit
+          const size = dataset.docs.size
+          if (size > limit) throw new Error(`it reads every document (*), which a hook may do in a dataset of at most ${limit.toLocaleString('en-GB')} documents; "${tx.dataset}" holds ${size.toLocaleString('en-GB')}`)
+          return [...dataset.docs.values()]
+        },
         timestamp: tx.timestamp,
         identity: tx.identity,
       }
