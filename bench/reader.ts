@@ -91,7 +91,8 @@ export async function lighthouse(url: string, extraArgs: string[] = []): Promise
       )
       let errors = ''
       child.stderr.on('data', (d: Buffer) => (errors += d.toString()))
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}: ${errors.slice(-2000)}`))))
+      // 'close', not 'exit': a child's output may still be unread when it exits, and its last lines say why it failed.
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}: ${errors.slice(-2000)}`))))
     })
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       categories: Record<string, { score: number }>
