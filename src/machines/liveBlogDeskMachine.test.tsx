@@ -6,7 +6,7 @@
 // runs on a live blog: an ended one (Resume, no composer) is checked in the scenarios below and in
 // the desk's own tests, which halves the paths walked on the real clock.
 
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useSelector } from '@xstate/react'
 import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate'
@@ -111,8 +111,12 @@ function settleLast<T>(queue: Array<Pending<T>>, settle: (pending: Pending<T>) =
 const gestures = {
   post: async ({ user }) => {
     const composer = within(desk()).getByRole('form', { name: 'Post update' })
-    await user.click(within(composer).getByRole('textbox', { name: 'Update' }))
+    const textbox = within(composer).getByRole('textbox', { name: 'Update' })
+    await user.click(textbox)
     await user.keyboard('Trains are running again.')
+    // The editor holds the words before Post is pressed, as it has long before a person's click:
+    // on a busy machine the typing can still be on its way to the editor when the click comes.
+    await waitFor(() => expect((textbox as HTMLElement & { editor?: { getText(): string } }).editor?.getText()).toBe('Trains are running again.'))
     await user.click(within(composer).getByRole('button', { name: 'Post update' }))
   },
   edit: async ({ user }) => user.click(within(itemOf('u3')).getByRole('button', { name: /^Edit/ })),
