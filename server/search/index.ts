@@ -307,7 +307,9 @@ export class SearchReader {
       others: db.prepare(otherDatasetsSql).pluck(),
       // The newest matches, from the newest end: they are the count, and the oldest ranked bounds the rows ranked.
       newest: db.prepare(`SELECT rowid FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`).pluck(),
-      ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range}`),
+      // From the newest end too: in rowid order FTS5 walks a common word's list of rows from its
+      // oldest to reach the range (5 ms for 'london' at 100,000 articles, as long as counting it).
+      ranked: db.prepare(`SELECT rowid, bm25(search_text, ${weights}) AS rank FROM search_text WHERE search_text MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
       titles: db.prepare(`SELECT rowid, bm25(search_titles, 1, 0) AS rank FROM search_titles WHERE search_titles MATCH :match AND ${range} ORDER BY rowid DESC LIMIT :limit`),
       doc: db.prepare('SELECT id, slug, published_at AS publishedAt, categories FROM search_docs WHERE rowid = ?'),
       text: db.prepare('SELECT title, excerpt, body FROM search_text WHERE rowid = ?'),
@@ -351,7 +353,7 @@ export class SearchReader {
     const newest = matches.slice(0, rankedMatches)
     const oldest = newest[newest.length - 1] ?? bind.high
     const inTitle = new Set(titled.map((row) => row.rowid))
-    const rest = (this.statements.ranked.all({ ...bind, match, low: Math.max(bind.low, oldest) }) as Scored[]).filter((row) => !inTitle.has(row.rowid))
+    const rest = (this.statements.ranked.all({ ...bind, match, low: Math.max(bind.low, oldest), limit: rankedMatches }) as Scored[]).filter((row) => !inTitle.has(row.rowid))
     const byScore = (a: Scored, b: Scored) => score(a, now) - score(b, now) || b.rowid - a.rowid
     const order = [...titled.sort(byScore), ...rest.sort(byScore)]
     const start = (request.page - 1) * searchResultsPerPage
