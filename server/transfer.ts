@@ -6,11 +6,11 @@
 // export; importing uploads the binary and turns the field back into an asset reference.
 
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs'
-import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { finished } from 'node:stream/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
 import type { Assets } from './media/assets.ts'
 import type { Doc, Mutation } from './store/mutations.ts'
@@ -164,20 +164,17 @@ export interface ExportReport {
  * archive of a million articles is exported in the memory of a few documents, never held whole.
  */
 async function writeLines(file: string, docs: Iterable<Doc>, line: (doc: Doc) => string | null): Promise<number> {
-  const out = createWriteStream(file)
-  const failed = new Promise<never>((_, reject) => out.once('error', reject))
   let written = 0
-  try {
+  function* lines(): Generator<string> {
     for (const doc of docs) {
       const text = line(doc)
       if (text === null) continue
       written++
-      if (!out.write(`${text}\n`)) await Promise.race([once(out, 'drain'), failed])
+      yield `${text}\n`
     }
-  } finally {
-    out.end()
   }
-  await Promise.race([finished(out), failed])
+  // pipeline waits for the file to drain before it reads on, and ends both on an error.
+  await pipeline(Readable.from(lines()), createWriteStream(file))
   return written
 }
 
